@@ -1,0 +1,19 @@
+/** Idle time-out: 30 minutes without clicks, checked every 5 seconds (spec 001 §9). */
+export const IDLE_TIMEOUT_MS = 30 * 60 * 1000
+export const IDLE_CHECK_INTERVAL_MS = 5 * 1000
+/** A remembered login keeps its session for 7 days. */
+export const REMEMBER_SESSION_MS = 7 * 24 * 60 * 60 * 1000
+export const REQUEST_TIMEOUT_MS = 60 * 1000
+export const PASSWORD_MIN_LENGTH = 6
+export const PASSWORD_MAX_LENGTH = 64
+export const SIDEBAR_WIDTH = 210
+export const PAGE_SIZE_OPTIONS = [5, 10, 20, 50, 100]
+export const DEFAULT_PAGE_SIZE = 20
+export const MAX_PAGE_SIZE = 100_000
+/** An encrypted password's ts older than this is refused (replay protection). */
+export const PASSWORD_TS_MAX_AGE_MS = 5 * 60 * 1000
+export const LOGIN_LOCK = { failures: 5, windowMs: 10 * 60 * 1000, lockMs: 10 * 60 * 1000 }
+export const SMS_CODE = { length: 6, ttlMs: 5 * 60 * 1000, resendMs: 60 * 1000, perDay: 10 }
+/** Token login (`?token=`): single use, short lived. */
+export const LOGIN_TOKEN_TTL_MS = 2 * 60 * 1000
+export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss'

@@ -1,0 +1,7 @@
+export * from './codes.js'
+export * from './constants.js'
+export * from './messages.js'
+export * from './permissions.js'
+export * from './menu.js'
+export * from './zod.js'
+export * from './users.js'

@@ -1,0 +1,63 @@
+import { z } from 'zod'
+import type { MenuNode } from './menu.js'
+import type { Permission } from './permissions.js'
+import { mobile } from './zod.js'
+
+export const loginBody = z.object({
+  username: z.string().trim().min(1).max(64).describe('用户名'),
+  /** base64 RSA-OAEP-SHA256 of `{"password": "...", "ts": <ms>}` */
+  password: z.string().min(1).max(2048).describe('密码'),
+  remember: z.boolean().optional(),
+  companyid: z.coerce.number().int().positive().optional(),
+})
+export type LoginBody = z.infer<typeof loginBody>
+
+export interface LoginResult {
+  token: string
+  lastPasswordResetDate: string | null
+  role: string
+  mustChangePassword: boolean
+}
+
+export interface CompanyBrief {
+  id: number
+  name: string
+}
+
+export interface UserInfo {
+  id: number
+  companyId: number
+  companyName: string
+  isCreate: number
+  nickName: string
+  name: string
+  phone: string
+  avatar: string | null
+  lastPasswordResetDate: string | null
+  companies: CompanyBrief[]
+  permissions: Permission[]
+  menus: MenuNode[]
+}
+
+export interface Profile {
+  id: number
+  phone: string
+  name: string
+  companyName: string
+  createTime: string
+}
+
+/** Change password (profile): `password` is encrypted like the login password. */
+export const updatePasswordBody = z.object({
+  userName: z.string().trim().max(64).optional(),
+  password: z.string().min(1).max(2048).describe('新密码'),
+})
+
+export const resetByCodeBody = z.object({
+  userName: mobile().describe('手机号'),
+  code: z.string().trim().regex(/^\d{6}$/, { error: '验证码为6位数字' }),
+  password: z.string().min(1).max(2048).describe('新密码'),
+})
+
+/** What the browser encrypts; the rules for a new password are checked after decryption. */
+export const encryptedPasswordPayload = z.object({ password: z.string().min(1).max(256).describe('密码'), ts: z.number() })

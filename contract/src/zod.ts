@@ -1,0 +1,74 @@
+import { z } from 'zod'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js'
+import { Msg } from './messages.js'
+
+/** Chinese names of request fields, used by the error map when a schema has no `.describe()` label. */
+export const FIELD_LABELS: Record<string, string> = {
+  username: '用户名', password: '密码', passwordAgain: '确认密码', phone: '手机号', code: '验证码', name: '名称',
+  nickName: '角色', companyId: '基地', userId: '用户', id: '编号', page: '页码', size: '每页条数',
+  pageNo: '页码', pageSize: '每页条数', token: '令牌', ts: '时间戳', remember: '记住登录', userName: '用户名',
+  contactor: '联系人', address: '地址', domain: '子域名', times: '次数', fileType: '文件类型',
+  createTimeQuery: '创建时间', remarks: '备注', sex: '性别', idNo: '身份证号', avatar: '头像',
+}
+
+const label = (iss: { path?: PropertyKey[]; inst?: unknown }) => {
+  const desc = (iss.inst as { description?: string } | undefined)?.description
+  if (desc) return desc
+  const key = [...(iss.path ?? [])].reverse().find((p) => typeof p === 'string') as string | undefined
+  return (key && FIELD_LABELS[key]) || key || '参数'
+}
+
+/** Chinese messages naming the field for every zod issue (installed once by server and web). */
+export function installZodChinese() {
+  z.config({
+    customError: (iss) => {
+      const f = label(iss)
+      const missing = iss.input === undefined || iss.input === null || (typeof iss.input === 'number' && Number.isNaN(iss.input) && iss.code === 'invalid_type')
+      switch (iss.code) {
+        case 'invalid_type':
+          if (missing) return `${f}不能为空`
+          if (iss.expected === 'int') return `${f}必须是整数`
+          if (iss.expected === 'number') return `${f}必须是数字`
+          return `${f}格式不正确`
+        case 'too_small':
+          if (iss.origin === 'string') return Number(iss.minimum) <= 1 ? `${f}不能为空` : `${f}至少需要${iss.minimum}个字符`
+          if (iss.origin === 'array') return `${f}至少需要${iss.minimum}项`
+          return `${f}不能小于${iss.minimum}`
+        case 'too_big':
+          if (iss.origin === 'string') return `${f}不能超过${iss.maximum}个字符`
+          if (iss.origin === 'array') return `${f}不能超过${iss.maximum}项`
+          return `${f}不能大于${iss.maximum}`
+        case 'invalid_format':
+          return `${f}格式不正确`
+        case 'invalid_value':
+          return missing ? `${f}不能为空` : `${f}的取值不正确`
+        case 'unrecognized_keys':
+          return `包含无法识别的字段：${iss.keys.join('、')}`
+        default:
+          return `${f}不正确`
+      }
+    },
+  })
+}
+
+/** Trims, then requires at least one character. */
+export const requiredText = (max: number, labelText?: string) => {
+  const s = z.string().trim().min(1).max(max)
+  return labelText ? s.describe(labelText) : s
+}
+export const optionalText = (max: number) => z.string().trim().max(max).optional().nullable()
+export const MOBILE_RE = /^1[3-9]\d{9}$/
+export const mobile = () => z.string().trim().regex(MOBILE_RE, { error: '请输入正确的11位手机号' })
+/** An id in a path or query: positive integer, coerced from text. */
+export const idParam = () => z.coerce.number().int().positive().max(2_147_483_647)
+export const plainPassword = () =>
+  z.string().min(PASSWORD_MIN_LENGTH, { error: Msg.passwordTooShort }).max(PASSWORD_MAX_LENGTH, { error: `密码不能超过${PASSWORD_MAX_LENGTH}个字符` })
+
+/** `page`/`size` (also `pageNo`/`pageSize`) of every list request. */
+export const paging = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  size: z.coerce.number().int().min(1).max(100_000).optional(),
+  pageNo: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  pageSize: z.coerce.number().int().min(1).max(100_000).optional(),
+})
+export type Paging = z.infer<typeof paging>

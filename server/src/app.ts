@@ -1,0 +1,89 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import crypto from 'node:crypto'
+import { installZodChinese } from '@app/contract'
+import multipart from '@fastify/multipart'
+import rateLimit from '@fastify/rate-limit'
+import fastifyStatic from '@fastify/static'
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import type { Config } from './config.js'
+import type { AppContext } from './context.js'
+import type { Database } from './db/client.js'
+import { authRoutes } from './modules/auth/routes.js'
+import { MenuCache } from './modules/users/service.js'
+import { userRoutes } from './modules/users/routes.js'
+import { registerAccess } from './platform/access.js'
+import { registerEnvelope } from './platform/envelope.js'
+import { RateLimitError } from './platform/errors.js'
+import { databaseRateStore } from './platform/rateLimit.js'
+import { RoleRegistry } from './platform/roles.js'
+import { loadOrCreateCipher } from './platform/rsa.js'
+import { outboxSms, webhookSms } from './platform/sms.js'
+
+installZodChinese()
+
+/** Every module's routes, registered under /api in one place. */
+const modules = [authRoutes, userRoutes]
+
+/**
+ * The whole server without listening: plugins, hooks and modules on an open, migrated, seeded
+ * database. main.ts listens on it; tests call `inject`.
+ */
+export async function buildApp(config: Config, database: Database): Promise<FastifyInstance & { ctx: AppContext }> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    genReqId: () => crypto.randomUUID(),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    ajv: undefined,
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  const roles = new RoleRegistry()
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    cipher: loadOrCreateCipher(config.inMemoryDb ? null : config.dataDir),
+    roles,
+    sms: config.smsWebhookUrl ? webhookSms(config.smsWebhookUrl) : outboxSms(database.db, app.log),
+    menus: new MenuCache(database.db),
+  }
+  app.decorate('ctx', ctx)
+  app.addHook('onReady', async () => roles.load(database.db))
+
+  const indexHtml = config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))
+    ? fs.readFileSync(path.join(config.webDist, 'index.html'), 'utf8') : null
+  registerEnvelope(app, (req, reply) => {
+    // the web app's own routes (/login, /by_agent/index, ...) all load index.html
+    if (!indexHtml || req.method !== 'GET' || req.url.startsWith('/api/')) return false
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml)
+    return true
+  })
+
+  await app.register(rateLimit, {
+    global: false,
+    store: databaseRateStore(database.db),
+    errorResponseBuilder: () => new RateLimitError(),
+  })
+  await app.register(multipart, { limits: { fileSize: 15 * 1024 * 1024, files: 1, fields: 20 } })
+  await app.register(swagger, {
+    openapi: { info: { title: '基地业务管理后台 API', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } }, security: [{ bearer: [] }] },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(swaggerUi, { routePrefix: '/api/docs' })
+
+  await app.register(async (api) => {
+    registerAccess(api, database.db, roles)
+    for (const register of modules) register(api, ctx)
+  }, { prefix: '/api' })
+
+  if (config.webDist && indexHtml) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: '365d', immutable: true })
+  }
+  app.addHook('onClose', async () => database.close())
+  return app as FastifyInstance & { ctx: AppContext }
+}

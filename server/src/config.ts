@@ -1,0 +1,62 @@
+import os from 'node:os'
+import path from 'node:path'
+
+export interface Config {
+  port: number
+  host: string
+  dataDir: string
+  /** PostgreSQL server; when absent the embedded PGlite under `dataDir/db` is used */
+  databaseUrl?: string
+  /** run PGlite in memory (tests) */
+  inMemoryDb?: boolean
+  adminPassword?: string
+  ocrWorkers: number
+  smsWebhookUrl?: string
+  /** built web app to serve; absent in tests */
+  webDist?: string
+  migrationsDir: string
+  logLevel: string
+  /** how long a non-remembered session may stay idle */
+  sessionIdleMs: number
+  trustProxy: boolean
+  /** per-IP requests a minute to the login and token calls */
+  loginRatePerMinute: number
+  /** per-IP requests a minute to the SMS call */
+  smsRatePerMinute: number
+}
+
+const here = path.dirname(new URL(import.meta.url).pathname)
+
+/** Turns environment variables into a typed config; only main.ts passes `process.env` in. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const dataDir = path.resolve(env.DATA_DIR ?? './data')
+  const bundled = import.meta.url.endsWith('.js')
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    ocrWorkers: Math.max(1, Number(env.OCR_WORKERS ?? os.availableParallelism())),
+    smsWebhookUrl: env.SMS_WEBHOOK_URL || undefined,
+    webDist: env.WEB_DIST ?? path.resolve(here, bundled ? '../../web/dist' : '../../web/dist'),
+    migrationsDir: path.resolve(here, bundled ? 'migrations' : 'db/migrations'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    sessionIdleMs: 30 * 60 * 1000,
+    trustProxy: env.TRUST_PROXY === '1',
+    loginRatePerMinute: Number(env.LOGIN_RATE_PER_MINUTE ?? 60),
+    smsRatePerMinute: Number(env.SMS_RATE_PER_MINUTE ?? 10),
+  }
+}
+
+/** Defaults for tests: in-memory database, no web, quiet logs. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({}),
+    inMemoryDb: true,
+    webDist: undefined,
+    logLevel: 'silent',
+    ocrWorkers: 1,
+    ...overrides,
+  }
+}

@@ -1,0 +1,16 @@
+import type { Config } from './config.js'
+import type { Db } from './db/client.js'
+import type { PasswordCipher } from './platform/rsa.js'
+import type { RoleRegistry } from './platform/roles.js'
+import type { SmsProvider } from './platform/sms.js'
+import type { MenuCache } from './modules/users/service.js'
+
+/** What modules are built with: created once in buildApp and handed to each module's routes. */
+export interface AppContext {
+  config: Config
+  db: Db
+  cipher: PasswordCipher
+  roles: RoleRegistry
+  sms: SmsProvider
+  menus: MenuCache
+}

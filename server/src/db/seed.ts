@@ -1,0 +1,59 @@
+import crypto from 'node:crypto'
+import { HQ_COMPANY_ID, MENU_SEED, ROLES, type MenuSeed } from '@app/contract'
+import { eq, sql } from 'drizzle-orm'
+import { hashPassword } from '../platform/passwords.js'
+import type { Db, Executor } from './client.js'
+import { companies, menus, rolePermissions, roles, userCompanies, users } from './schema/index.js'
+
+export interface SeedResult {
+  /** set only when the admin was created now with a generated password */
+  generatedAdminPassword?: string
+}
+
+/**
+ * Brings reference data in line with contract/: headquarters, roles and their permission keys, the
+ * menu tree, and the headquarters admin on first start. Safe to run at every start.
+ */
+export async function seed(db: Db, opts: { adminPassword?: string }): Promise<SeedResult> {
+  return db.transaction(async (tx) => {
+    await tx.insert(companies).values({ id: HQ_COMPANY_ID, name: '总部', isCreate: '1' }).onConflictDoNothing()
+    await tx.execute(sql`select setval(pg_get_serial_sequence('company', 'id'), greatest((select max(id) from company), 1))`)
+
+    for (const role of Object.values(ROLES)) {
+      await tx.insert(roles).values({ nickName: role.nickName }).onConflictDoNothing()
+      const [row] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.nickName, role.nickName))
+      await tx.delete(rolePermissions).where(eq(rolePermissions.roleId, row!.id))
+      if (role.permissions.length) {
+        await tx.insert(rolePermissions).values(role.permissions.map((permission) => ({ roleId: row!.id, permission })))
+      }
+    }
+
+    await tx.delete(menus)
+    await insertMenus(tx, MENU_SEED, null)
+
+    const result: SeedResult = {}
+    const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.phone, 'admin'))
+    if (!admin) {
+      const password = opts.adminPassword ?? crypto.randomBytes(9).toString('base64url')
+      if (!opts.adminPassword) result.generatedAdminPassword = password
+      const [adminRole] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.nickName, ROLES.admin.nickName))
+      const [created] = await tx.insert(users).values({
+        phone: 'admin', name: '超级管理员', passwordHash: await hashPassword(password), roleId: adminRole!.id, isCreate: 1,
+        // a password the operator chose is as good as a reset one; a generated one must be changed
+        lastPasswordResetDate: opts.adminPassword ? new Date() : null,
+      }).returning({ id: users.id })
+      await tx.insert(userCompanies).values({ userId: created!.id, companyId: HQ_COMPANY_ID })
+    }
+    return result
+  })
+}
+
+async function insertMenus(tx: Executor, nodes: MenuSeed[], parentId: number | null) {
+  for (const [sort, n] of nodes.entries()) {
+    const [row] = await tx.insert(menus).values({
+      parentId, path: n.path, name: n.name, component: n.component, redirect: n.redirect ?? null,
+      title: n.title, icon: n.icon ?? null, permission: n.permission ?? null, sort,
+    }).returning({ id: menus.id })
+    if (n.children) await insertMenus(tx, n.children, row!.id)
+  }
+}

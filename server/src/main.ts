@@ -1,0 +1,29 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { buildApp } from './app.js'
+import { loadConfig } from './config.js'
+import { openDatabase } from './db/client.js'
+import { seed } from './db/seed.js'
+
+const started = Date.now()
+const config = loadConfig(process.env)
+fs.mkdirSync(config.dataDir, { recursive: true })
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrationsDir: config.migrationsDir })
+await database.migrate()
+const seeded = await seed(database.db, { adminPassword: config.adminPassword })
+const app = await buildApp(config, database)
+
+if (seeded.generatedAdminPassword) {
+  const file = path.join(config.dataDir, 'initial-admin-password.txt')
+  fs.writeFileSync(file, `${seeded.generatedAdminPassword}\n`, { mode: 0o600 })
+  console.log(`\n  首次启动：总部管理员账号 admin，初始密码 ${seeded.generatedAdminPassword}\n  （已保存到 ${file}，登录后请修改密码）\n`)
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    app.close().then(() => process.exit(0), () => process.exit(1))
+  })
+}
+
+await app.listen({ port: config.port, host: config.host })
+app.log.info(`ready in ${Date.now() - started} ms on ${database.kind}: http://localhost:${config.port}`)

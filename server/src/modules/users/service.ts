@@ -1,0 +1,104 @@
+import { pruneMenu, type MenuNode, type Permission, type Profile, type UserInfo } from '@app/contract'
+import { and, asc, eq } from 'drizzle-orm'
+import type { Db } from '../../db/client.js'
+import { companies, menus, userCompanies, users } from '../../db/schema/index.js'
+import { ForbiddenError, NotFoundError } from '../../platform/errors.js'
+import { hashPassword } from '../../platform/passwords.js'
+import type { PasswordCipher } from '../../platform/rsa.js'
+import type { RoleInfo } from '../../platform/roles.js'
+import { revokeUserSessions, setSessionCompany, type SessionUser } from '../../platform/sessions.js'
+import { isHeadquarters } from '../../platform/tenancy.js'
+import { assertPasswordRules } from './password.js'
+
+type Auth = SessionUser & { role: RoleInfo }
+
+/** Menu rows never change after start-up (the seed writes them), so each role's tree is built once. */
+export class MenuCache {
+  private rows?: Promise<(typeof menus.$inferSelect)[]>
+  private trees = new Map<number, MenuNode[]>()
+  constructor(private db: Db) {}
+
+  async forRole(role: RoleInfo): Promise<MenuNode[]> {
+    const cached = this.trees.get(role.id)
+    if (cached) return cached
+    const rows = await (this.rows ??= this.db.select().from(menus).orderBy(asc(menus.sort)))
+    const build = (parentId: number | null): MenuNode[] =>
+      rows.filter((r) => r.parentId === parentId).flatMap((r): MenuNode[] => {
+        const children = build(r.id)
+        const isLeaf = !rows.some((c) => c.parentId === r.id)
+        if (isLeaf ? !(r.permission && role.permissions.has(r.permission as Permission)) : children.length === 0) return []
+        const node: MenuNode = { path: r.path, name: r.name, component: r.component, meta: { title: r.title, icon: r.icon ?? undefined } }
+        if (r.redirect != null) node.redirect = r.redirect
+        if (!isLeaf) {
+          node.children = children
+          node.redirect = `${r.path}/${children[0]!.path}`
+        }
+        return [node]
+      })
+    const tree = pruneMenu(build(null))
+    this.trees.set(role.id, tree)
+    return tree
+  }
+}
+
+export async function userInfo(db: Db, menusCache: MenuCache, auth: Auth): Promise<UserInfo> {
+  const [user] = await db.select().from(users).where(eq(users.id, auth.userId))
+  if (!user) throw new NotFoundError('用户不存在')
+  const memberships = await db.select({ id: companies.id, name: companies.name }).from(userCompanies)
+    .innerJoin(companies, eq(companies.id, userCompanies.companyId))
+    .where(eq(userCompanies.userId, auth.userId)).orderBy(asc(userCompanies.id))
+  return {
+    id: user.id,
+    companyId: auth.companyId,
+    companyName: memberships.find((c) => c.id === auth.companyId)?.name ?? '',
+    isCreate: user.isCreate,
+    nickName: auth.role.nickName,
+    name: user.name,
+    phone: user.phone,
+    avatar: user.avatar,
+    lastPasswordResetDate: user.lastPasswordResetDate?.toISOString() ?? null,
+    companies: memberships,
+    permissions: [...auth.role.permissions],
+    menus: await menusCache.forRole(auth.role),
+  }
+}
+
+/** Your own profile; someone else's only with the user permission, within your company (all for headquarters). */
+export async function getProfile(db: Db, auth: Auth, id: number): Promise<Profile> {
+  if (id !== auth.userId) {
+    if (!auth.role.permissions.has('user')) throw new ForbiddenError()
+  }
+  const rows = await db.select({ id: users.id, phone: users.phone, name: users.name, createTime: users.createTime, companyId: userCompanies.companyId, companyName: companies.name })
+    .from(users)
+    .leftJoin(userCompanies, eq(userCompanies.userId, users.id))
+    .leftJoin(companies, eq(companies.id, userCompanies.companyId))
+    .where(eq(users.id, id)).orderBy(asc(userCompanies.id))
+  const visible = id === auth.userId || isHeadquarters(auth) ? rows : rows.filter((r) => r.companyId === auth.companyId)
+  const row = (id === auth.userId ? visible.find((r) => r.companyId === auth.companyId) : undefined) ?? visible[0]
+  if (!row) throw new NotFoundError('用户不存在')
+  return { id: row.id, phone: row.phone, name: row.name, companyName: row.companyName ?? '', createTime: row.createTime.toISOString() }
+}
+
+/** Changing your own password ends your other sessions (they answer 50012). */
+export async function updateOwnPassword(db: Db, cipher: PasswordCipher, auth: Auth, id: number, encrypted: string) {
+  if (id !== auth.userId) throw new ForbiddenError('只能修改自己的密码')
+  const plain = cipher.decrypt(encrypted)
+  assertPasswordRules(plain)
+  const passwordHash = await hashPassword(plain)
+  const now = new Date()
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, lastPasswordResetDate: now, mustChangePassword: false, updateTime: now }).where(eq(users.id, id))
+    await revokeUserSessions(tx, id, 'password', auth.sessionId)
+  })
+}
+
+/** Switches the session to another company the user belongs to. */
+export async function changeCompany(db: Db, auth: Auth, companyId: number, userId: number) {
+  if (userId !== auth.userId) throw new ForbiddenError('只能切换自己的所属基地')
+  const [rel] = await db.select({ name: companies.name }).from(userCompanies)
+    .innerJoin(companies, eq(companies.id, userCompanies.companyId))
+    .where(and(eq(userCompanies.userId, userId), eq(userCompanies.companyId, companyId)))
+  if (!rel) throw new ForbiddenError('您不属于该基地，无法切换')
+  await setSessionCompany(db, auth.sessionId, companyId)
+  return { companyId, companyName: rel.name }
+}

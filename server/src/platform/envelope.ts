@@ -1,0 +1,65 @@
+import { Msg, type Envelope } from '@app/contract'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { AppError } from './errors.js'
+
+const ENVELOPED = Symbol('enveloped')
+
+/** A handler's answer with its own success message, e.g. `return done(row, Msg.created)`. */
+export function done<T>(data: T, message: string = Msg.ok): Envelope<T> {
+  return Object.assign({ code: 200, message, data }, { [ENVELOPED]: true })
+}
+
+const contextLabel: Record<string, string> = { body: '请求内容', querystring: '查询参数', params: '路径参数', headers: '请求头' }
+
+/** Wraps every JSON answer in `{ code, message, data }` and turns every error into a Chinese 4xx/5xx answer. */
+export function registerEnvelope(app: FastifyInstance, pageFallback?: (req: FastifyRequest, reply: FastifyReply) => boolean) {
+  app.addHook('preSerialization', async (_req, _reply, payload: unknown) => {
+    if (payload && typeof payload === 'object' && (payload as Record<symbol, unknown>)[ENVELOPED]) return payload
+    return { code: 200, message: Msg.ok, data: payload ?? null }
+  })
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0]
+      const message = first?.message || `${contextLabel[err.validationContext ?? ''] ?? '请求'}格式不正确`
+      return reply.status(400).send({ code: 400, message, data: null })
+    }
+    if (err instanceof AppError) {
+      return reply.status(err.status).send({ code: err.code, message: err.message, data: null })
+    }
+    const status = err.statusCode ?? 500
+    if (status < 500) {
+      // fastify's own client errors (bad JSON, wrong content type, body too large, multipart limits)
+      const message = clientErrorMessage(err)
+      return reply.status(status).send({ code: status, message, data: null })
+    }
+    req.log.error({ err }, 'unhandled error')
+    return reply.status(500).send({ code: 500, message: `${Msg.internal}（日志编号 ${req.id}）`, data: null })
+  })
+
+  app.setNotFoundHandler((req, reply) => {
+    if (pageFallback?.(req, reply)) return
+    reply.status(404).send({ code: 404, message: `${Msg.routeNotFound}：${req.method} ${req.url.split('?')[0]}`, data: null })
+  })
+}
+
+function clientErrorMessage(err: FastifyError): string {
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return '请求内容不是有效的 JSON'
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return '不支持的请求内容类型'
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return '上传内容过大'
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return '请以 multipart/form-data 上传文件'
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return '一次只能上传1个文件'
+    default:
+      return err.statusCode === 429 ? Msg.tooMany : '请求格式不正确'
+  }
+}

@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm'
+import type { Db } from '../db/client.js'
+
+/**
+ * A store for @fastify/rate-limit kept in the database, so every server process behind a load
+ * balancer counts against the same window (DESIGN §3).
+ */
+export function databaseRateStore(db: Db) {
+  return class DatabaseStore {
+    private timeWindow: number
+    constructor(options: { timeWindow?: number }) {
+      this.timeWindow = Number(options.timeWindow ?? 60_000)
+    }
+    incr(key: string, cb: (err: Error | null, result?: { current: number; ttl: number }) => void, timeWindow?: number) {
+      const windowMs = Number(timeWindow ?? this.timeWindow)
+      const resetAt = new Date(Date.now() + windowMs)
+      db.execute<{ count: number; reset_at: string | Date }>(sql`
+        insert into rate_counter (key, count, reset_at) values (${key}, 1, ${resetAt})
+        on conflict (key) do update set
+          count = case when rate_counter.reset_at <= now() then 1 else rate_counter.count + 1 end,
+          reset_at = case when rate_counter.reset_at <= now() then excluded.reset_at else rate_counter.reset_at end
+        returning count, reset_at`)
+        .then((r) => {
+          const row = r.rows[0]!
+          cb(null, { current: Number(row.count), ttl: Math.max(0, new Date(row.reset_at).getTime() - Date.now()) })
+        }, (err) => cb(err as Error))
+    }
+    child(routeOptions: { timeWindow?: number }) {
+      return new DatabaseStore({ timeWindow: routeOptions.timeWindow ?? this.timeWindow })
+    }
+  }
+}

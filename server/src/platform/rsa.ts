@@ -1,0 +1,58 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { encryptedPasswordPayload, Msg, PASSWORD_TS_MAX_AGE_MS } from '@app/contract'
+import { ValidationError } from './errors.js'
+
+/** Passwords travel RSA-OAEP(SHA-256)-encrypted with a timestamp (DESIGN §4). */
+export interface PasswordCipher {
+  publicKeyPem: string
+  /** decrypts and checks the timestamp; throws a ValidationError with a Chinese message */
+  decrypt(base64: string, now?: number): string
+}
+
+export function loadOrCreateCipher(dataDir: string | null): PasswordCipher {
+  const file = dataDir ? path.join(dataDir, 'rsa-private.pem') : null
+  let privatePem: string
+  if (file && fs.existsSync(file)) {
+    privatePem = fs.readFileSync(file, 'utf8')
+  } else {
+    privatePem = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string
+    if (file) {
+      fs.mkdirSync(path.dirname(file), { recursive: true })
+      fs.writeFileSync(file, privatePem, { mode: 0o600 })
+    }
+  }
+  const privateKey = crypto.createPrivateKey(privatePem)
+  const publicKeyPem = crypto.createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }) as string
+  return {
+    publicKeyPem,
+    decrypt(base64, now = Date.now()) {
+      let json: string
+      try {
+        json = crypto
+          .privateDecrypt({ key: privateKey, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(base64, 'base64'))
+          .toString('utf8')
+      } catch {
+        throw new ValidationError(Msg.passwordUndecryptable)
+      }
+      let parsed: unknown
+      try {
+        parsed = JSON.parse(json)
+      } catch {
+        throw new ValidationError(Msg.passwordUndecryptable)
+      }
+      const result = encryptedPasswordPayload.safeParse(parsed)
+      if (!result.success) throw new ValidationError(result.error.issues[0]?.message ?? Msg.passwordUndecryptable)
+      if (Math.abs(now - result.data.ts) > PASSWORD_TS_MAX_AGE_MS) throw new ValidationError(Msg.passwordExpired)
+      return result.data.password
+    },
+  }
+}
+
+/** What the browser does (node-forge there); used by tests and benchmarks. */
+export function encryptPassword(publicKeyPem: string, password: string, ts = Date.now()): string {
+  return crypto
+    .publicEncrypt({ key: publicKeyPem, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(JSON.stringify({ password, ts })))
+    .toString('base64')
+}

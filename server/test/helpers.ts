@@ -1,0 +1,70 @@
+import crypto from 'node:crypto'
+import pg from 'pg'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../src/app.js'
+import { testConfig, type Config } from '../src/config.js'
+import { openDatabase, type Database } from '../src/db/client.js'
+import { seed } from '../src/db/seed.js'
+import { encryptPassword } from '../src/platform/rsa.js'
+import type { AppContext } from '../src/context.js'
+
+export const ADMIN_PASSWORD = 'Admin@123456'
+
+export type TestApp = FastifyInstance & { ctx: AppContext }
+
+/**
+ * A server on a database of its own: in-memory PGlite, or, with TEST_DATABASE_URL, a fresh
+ * PostgreSQL database that `close()` drops again.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}) {
+  const config = testConfig(overrides)
+  let database: Database
+  let drop = async () => {}
+  const serverUrl = process.env.TEST_DATABASE_URL
+  if (serverUrl) {
+    const name = `t_${process.pid}_${crypto.randomBytes(4).toString('hex')}`
+    const admin = new pg.Client({ connectionString: serverUrl })
+    await admin.connect()
+    await admin.query(`create database ${name}`)
+    await admin.end()
+    const url = new URL(serverUrl)
+    url.pathname = `/${name}`
+    database = await openDatabase({ databaseUrl: url.toString(), migrationsDir: config.migrationsDir })
+    drop = async () => {
+      const c = new pg.Client({ connectionString: serverUrl })
+      await c.connect()
+      await c.query(`drop database if exists ${name} with (force)`)
+      await c.end()
+    }
+  } else {
+    database = await openDatabase({ inMemory: true, migrationsDir: config.migrationsDir })
+  }
+  await database.migrate()
+  await seed(database.db, { adminPassword: ADMIN_PASSWORD })
+  const app = await buildApp(config, database)
+  await app.ready()
+  return {
+    app,
+    ctx: app.ctx,
+    db: database.db,
+    async close() {
+      await app.close()
+      await drop()
+    },
+    encrypt: (password: string, ts?: number) => encryptPassword(app.ctx.cipher.publicKeyPem, password, ts),
+    async login(username: string, password: string, extra: Record<string, unknown> = {}) {
+      const res = await app.inject({ method: 'POST', url: '/api/users/login', payload: { username, password: encryptPassword(app.ctx.cipher.publicKeyPem, password), ...extra } })
+      return res
+    },
+    async token(username = 'admin', password = ADMIN_PASSWORD) {
+      const res = await this.login(username, password)
+      const body = res.json()
+      if (body.code !== 200) throw new Error(`login failed: ${res.body}`)
+      return body.data.token as string
+    },
+  }
+}
+
+export type TestEnv = Awaited<ReturnType<typeof createTestApp>>
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
