@@ -1,0 +1,31 @@
+// `npm start`: builds what is missing or stale (web app, server bundle), then serves both on PORT.
+import { execSync, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
+const newest = (dir) => {
+  let t = 0
+  if (!fs.existsSync(dir)) return t
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name)
+    t = Math.max(t, e.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs)
+  }
+  return t
+}
+const builtAt = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0)
+const contract = newest(path.join(root, 'contract/src'))
+
+if (builtAt(path.join(root, 'web/dist/index.html')) < Math.max(newest(path.join(root, 'web/src')), contract, builtAt(path.join(root, 'web/index.html')))) {
+  console.log('building the web app…')
+  execSync('npm run build -w web', { cwd: root, stdio: 'inherit' })
+}
+if (builtAt(path.join(root, 'server/dist/main.js')) < Math.max(newest(path.join(root, 'server/src')), contract)) {
+  console.log('building the server…')
+  execSync('npm run build -w server', { cwd: root, stdio: 'inherit' })
+}
+if (process.argv.includes('--build-only')) process.exit(0)
+
+const child = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], { stdio: 'inherit', cwd: root })
+for (const s of ['SIGINT', 'SIGTERM']) process.on(s, () => child.kill(s))
+child.on('exit', (code) => process.exit(code ?? 0))

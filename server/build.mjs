@@ -1,0 +1,29 @@
+// Bundles the server into dist/: main.js, ocr-worker.js and the SQL migrations.
+// npm packages stay external (installed in node_modules); the workspace's TypeScript is bundled.
+import fs from 'node:fs'
+import path from 'node:path'
+import { build } from 'esbuild'
+
+const here = path.dirname(new URL(import.meta.url).pathname)
+const pkg = JSON.parse(fs.readFileSync(path.join(here, 'package.json'), 'utf8'))
+const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@app/'))
+const entryPoints = { main: path.join(here, 'src/main.ts') }
+const worker = path.join(here, 'src/ocr/worker.ts')
+if (fs.existsSync(worker)) entryPoints['ocr-worker'] = worker
+
+fs.rmSync(path.join(here, 'dist'), { recursive: true, force: true })
+await build({
+  entryPoints,
+  outdir: path.join(here, 'dist'),
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  external: [...external, ...external.map((d) => `${d}/*`)],
+  // some bundled code still calls require(); give ESM output one
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  logLevel: 'warning',
+})
+fs.cpSync(path.join(here, 'src/db/migrations'), path.join(here, 'dist/migrations'), { recursive: true })
+console.log('server built into server/dist')
