@@ -15,8 +15,8 @@ import type { Database } from './db/client.js'
 import { authRoutes } from './modules/auth/routes.js'
 import { MenuCache } from './modules/users/service.js'
 import { userRoutes } from './modules/users/routes.js'
-import { registerAccess } from './platform/access.js'
-import { registerEnvelope } from './platform/envelope.js'
+import { registerAccess, type ApiRoute } from './platform/access.js'
+import { registerErrorAnswers, wrapAnswers } from './platform/envelope.js'
 import { RateLimitError } from './platform/errors.js'
 import { databaseRateStore } from './platform/rateLimit.js'
 import { RoleRegistry } from './platform/roles.js'
@@ -32,7 +32,9 @@ const modules = [authRoutes, userRoutes]
  * The whole server without listening: plugins, hooks and modules on an open, migrated, seeded
  * database. main.ts listens on it; tests call `inject`.
  */
-export async function buildApp(config: Config, database: Database): Promise<FastifyInstance & { ctx: AppContext }> {
+export type App = FastifyInstance & { ctx: AppContext; apiRoutes: ApiRoute[] }
+
+export async function buildApp(config: Config, database: Database): Promise<App> {
   const app = Fastify({
     logger: { level: config.logLevel },
     genReqId: () => crypto.randomUUID(),
@@ -53,11 +55,13 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     menus: new MenuCache(database.db),
   }
   app.decorate('ctx', ctx)
+  const apiRoutes: ApiRoute[] = []
+  app.decorate('apiRoutes', apiRoutes)
   app.addHook('onReady', async () => roles.load(database.db))
 
   const indexHtml = config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))
     ? fs.readFileSync(path.join(config.webDist, 'index.html'), 'utf8') : null
-  registerEnvelope(app, (req, reply) => {
+  registerErrorAnswers(app, (req, reply) => {
     // the web app's own routes (/login, /by_agent/index, ...) all load index.html
     if (!indexHtml || req.method !== 'GET' || req.url.startsWith('/api/')) return false
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml)
@@ -76,8 +80,10 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs' })
 
+  // at the root, so no /api route escapes the check wherever it is registered
+  registerAccess(app, database.db, roles, apiRoutes)
   await app.register(async (api) => {
-    registerAccess(api, database.db, roles)
+    wrapAnswers(api)
     for (const register of modules) register(api, ctx)
   }, { prefix: '/api' })
 
@@ -85,5 +91,5 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: '365d', immutable: true })
   }
   app.addHook('onClose', async () => database.close())
-  return app as FastifyInstance & { ctx: AppContext }
+  return app as App
 }

@@ -34,12 +34,23 @@ export function authOf(req: FastifyRequest) {
   return req.auth
 }
 
-export function registerAccess(app: FastifyInstance, db: Db, roles: RoleRegistry) {
+export interface ApiRoute {
+  method: string
+  url: string
+  access: Access
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown }
+}
+
+/** Registers the access hooks; `routes` collects every API route (tests walk them all). */
+export function registerAccess(app: FastifyInstance, db: Db, roles: RoleRegistry, routes: ApiRoute[]) {
   app.decorateRequest('auth', null)
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return
     if (!route.config?.access) throw new Error(`route ${route.method} ${route.url} declares no access`)
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url, access: route.config.access, schema: route.schema as ApiRoute['schema'] })
+    }
   })
 
   app.addHook('onRequest', async (req) => {

@@ -10,37 +10,43 @@ export function done<T>(data: T, message: string = Msg.ok): Envelope<T> {
   return Object.assign({ code: 200, message, data }, { [ENVELOPED]: true })
 }
 
+/** An error answer; marked so the success wrapper leaves it alone. */
+const failure = (code: number, message: string) => Object.assign({ code, message, data: null }, { [ENVELOPED]: true })
+
 const contextLabel: Record<string, string> = { body: '请求内容', querystring: '查询参数', params: '路径参数', headers: '请求头' }
 
-/** Wraps every JSON answer in `{ code, message, data }` and turns every error into a Chinese 4xx/5xx answer. */
-export function registerEnvelope(app: FastifyInstance, pageFallback?: (req: FastifyRequest, reply: FastifyReply) => boolean) {
-  app.addHook('preSerialization', async (_req, _reply, payload: unknown) => {
+/** Wraps every JSON answer of the API's modules in `{ code, message, data }` (not the OpenAPI document). */
+export function wrapAnswers(api: FastifyInstance) {
+  api.addHook('preSerialization', async (_req, _reply, payload: unknown) => {
     if (payload && typeof payload === 'object' && (payload as Record<symbol, unknown>)[ENVELOPED]) return payload
     return { code: 200, message: Msg.ok, data: payload ?? null }
   })
+}
 
+/** Turns every error, and every unknown route, into a Chinese 4xx/5xx envelope. */
+export function registerErrorAnswers(app: FastifyInstance, pageFallback?: (req: FastifyRequest, reply: FastifyReply) => boolean) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0]
       const message = first?.message || `${contextLabel[err.validationContext ?? ''] ?? '请求'}格式不正确`
-      return reply.status(400).send({ code: 400, message, data: null })
+      return reply.status(400).send(failure(400, message))
     }
     if (err instanceof AppError) {
-      return reply.status(err.status).send({ code: err.code, message: err.message, data: null })
+      return reply.status(err.status).send(failure(err.code, err.message))
     }
     const status = err.statusCode ?? 500
     if (status < 500) {
       // fastify's own client errors (bad JSON, wrong content type, body too large, multipart limits)
       const message = clientErrorMessage(err)
-      return reply.status(status).send({ code: status, message, data: null })
+      return reply.status(status).send(failure(status, message))
     }
     req.log.error({ err }, 'unhandled error')
-    return reply.status(500).send({ code: 500, message: `${Msg.internal}（日志编号 ${req.id}）`, data: null })
+    return reply.status(500).send(failure(500, `${Msg.internal}（日志编号 ${req.id}）`))
   })
 
   app.setNotFoundHandler((req, reply) => {
     if (pageFallback?.(req, reply)) return
-    reply.status(404).send({ code: 404, message: `${Msg.routeNotFound}：${req.method} ${req.url.split('?')[0]}`, data: null })
+    reply.status(404).send(failure(404, `${Msg.routeNotFound}：${req.method} ${req.url.split('?')[0]}`))
   })
 }
 

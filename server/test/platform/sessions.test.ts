@@ -1,0 +1,161 @@
+import { Msg, ResultCode } from '@app/contract'
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { sessions, userCompanies } from '../../src/db/schema/index.js'
+import { revokeUserSessions } from '../../src/platform/sessions.js'
+import { createTestApp, type TestEnv } from '../helpers.js'
+import { makeCompany, makeUser } from '../fixtures.js'
+
+let env: TestEnv
+let companyA: number
+let companyB: number
+beforeAll(async () => {
+  env = await createTestApp({ loginRatePerMinute: 1000 })
+  companyA = (await makeCompany(env.db, '甲基地')).id
+  companyB = (await makeCompany(env.db, '乙基地')).id
+})
+afterAll(async () => env?.close())
+
+let n = 0
+async function userWithToken(companyIds = [companyA]) {
+  const user = await makeUser(env.db, { phone: `1370000${String(++n).padStart(4, '0')}`, companyIds })
+  return { user, token: await env.token(user.phone, user.password) }
+}
+const info = (token: string) => env.call(token, 'GET', '/api/users/info')
+const ageSession = (token: string, ms: number) =>
+  env.db.execute(sql`update session set last_seen_at = now() - make_interval(secs => ${ms / 1000}) where user_id = (select user_id from session order by id desc limit 1) and id = (select max(id) from session)`)
+
+describe('session codes', () => {
+  test('no token, a garbage token and an unknown token answer 401 with 50008', async () => {
+    for (const headers of [{}, { authorization: 'Bearer garbage' }, { authorization: `Bearer ${'x'.repeat(500)}` }, { authorization: 'Basic abc' }]) {
+      const res = await env.app.inject({ method: 'GET', url: '/api/users/info', headers })
+      expect(res.statusCode).toBe(401)
+      expect(res.json().code).toBe(ResultCode.ILLEGAL_TOKEN)
+      expect(res.json().message).toBe(Msg.sessionIllegal)
+    }
+  })
+
+  test('30 minutes idle expires the session (50014); activity slides the window', async () => {
+    const { token } = await userWithToken()
+    await ageSession(token, 29 * 60_000)
+    expect((await info(token)).code).toBe(200)
+    // the request above moved last_seen_at to now, so another 29 minutes are fine again
+    await ageSession(token, 29 * 60_000)
+    expect((await info(token)).code).toBe(200)
+    await ageSession(token, 31 * 60_000)
+    const expired = await info(token)
+    expect(expired.status).toBe(401)
+    expect(expired.code).toBe(ResultCode.TOKEN_EXPIRED)
+  })
+
+  test('logout ends the session; the token is then illegal', async () => {
+    const { token } = await userWithToken()
+    expect((await env.call(token, 'POST', '/api/users/actions/logout')).code).toBe(200)
+    expect((await info(token)).code).toBe(ResultCode.ILLEGAL_TOKEN)
+    // logging out twice, or with no token, is harmless
+    expect((await env.call(token, 'POST', '/api/users/actions/logout')).code).toBe(200)
+    expect((await env.call(null, 'POST', '/api/users/actions/logout')).code).toBe(200)
+  })
+
+  test('a forced logout ends every session of the user with 50012', async () => {
+    const { user, token } = await userWithToken()
+    const second = await env.token(user.phone, user.password)
+    await revokeUserSessions(env.db, user.id, 'forced')
+    expect((await info(token)).code).toBe(ResultCode.OTHER_CLIENT)
+    expect((await info(second)).code).toBe(ResultCode.OTHER_CLIENT)
+  })
+
+  test('removing the user from the session company ends the session with 50012', async () => {
+    const { user, token } = await userWithToken([companyA, companyB])
+    await env.db.delete(userCompanies).where(eq(userCompanies.userId, user.id))
+    expect((await info(token)).code).toBe(ResultCode.OTHER_CLIENT)
+  })
+
+  test('the token is stored only as a hash', async () => {
+    const { token } = await userWithToken()
+    const rows = await env.db.select({ tokenHash: sessions.tokenHash }).from(sessions)
+    expect(rows.some((r) => r.tokenHash === token)).toBe(false)
+    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.tokenHash))).toBe(true)
+  })
+})
+
+describe('password change', () => {
+  test('updates the password, keeps this session and ends the others with 50012', async () => {
+    const { user, token } = await userWithToken()
+    const other = await env.token(user.phone, user.password)
+    const res = await env.call(token, 'POST', `/api/users/updatePassword/${user.id}`, { userName: user.phone, password: env.encrypt('NewPass99') })
+    expect(res.message).toBe(Msg.passwordUpdated)
+    expect((await info(token)).code).toBe(200)
+    expect((await info(other)).code).toBe(ResultCode.OTHER_CLIENT)
+    expect((await env.login(user.phone, user.password)).json().message).toBe(Msg.loginFailed)
+    const again = await env.login(user.phone, 'NewPass99')
+    expect(again.json().data.lastPasswordResetDate).not.toBeNull()
+  })
+
+  test('fewer than 6 characters is refused with the spec message', async () => {
+    const { user, token } = await userWithToken()
+    const res = await env.call(token, 'POST', `/api/users/updatePassword/${user.id}`, { password: env.encrypt('12345') })
+    expect(res.status).toBe(400)
+    expect(res.message).toBe(Msg.passwordTooShort)
+  })
+
+  test("nobody changes someone else's password here", async () => {
+    const a = await userWithToken()
+    const b = await userWithToken()
+    const res = await env.call(a.token, 'POST', `/api/users/updatePassword/${b.user.id}`, { password: env.encrypt('Whatever1') })
+    expect(res.status).toBe(403)
+    expect((await env.login(b.user.phone, b.user.password)).statusCode).toBe(200)
+  })
+})
+
+describe('user info, profile and company switch', () => {
+  test('info carries identity, company, permissions and the menu tree of the role', async () => {
+    const { user, token } = await userWithToken()
+    const me = (await info(token)).data
+    expect(me).toMatchObject({ id: user.id, companyId: companyA, companyName: '甲基地', nickName: 'base admin', name: '测试用户', isCreate: 0 })
+    expect(me.permissions).toContain('transport')
+    expect(me.permissions).not.toContain('agent')
+    const keys = JSON.stringify(me.menus)
+    expect(keys).toContain('"component":"by_agent"')
+    expect(keys).not.toContain('"component":"agent"')
+    const admin = (await info(await env.token())).data
+    expect(JSON.stringify(admin.menus)).toContain('"component":"agent"')
+    for (const node of admin.menus) {
+      expect(node.redirect).toBe(`${node.path}/${node.children[0].path}`)
+      expect(node.meta.title).toBeTruthy()
+    }
+  })
+
+  test('a sub-account sees only the upload side', async () => {
+    const sub = await makeUser(env.db, { phone: '13600000001', role: 'subAccount', companyIds: [companyA] })
+    const me = (await info(await env.token(sub.phone, sub.password))).data
+    expect(me.nickName).toBe('')
+    expect(me.permissions.sort()).toEqual(['transport', 'upload'])
+    expect(me.menus.map((m: { component: string; children: { component: string }[] }) => m.children.map((c) => c.component)).flat()).toEqual(['by_agent', 'upload'])
+  })
+
+  test('profile: own, and not another base user', async () => {
+    const a = await userWithToken([companyA])
+    const b = await userWithToken([companyB])
+    const own = await env.call(a.token, 'GET', `/api/users/getProfile/${a.user.id}`)
+    expect(own.data).toMatchObject({ phone: a.user.phone, name: '测试用户', companyName: '甲基地' })
+    expect(own.data.createTime).toMatch(/^\d{4}-/)
+    const other = await env.call(a.token, 'GET', `/api/users/getProfile/${b.user.id}`)
+    expect(other.status).toBe(404)
+    const hq = await env.call(await env.token(), 'GET', `/api/users/getProfile/${b.user.id}`)
+    expect(hq.data.companyName).toBe('乙基地')
+  })
+
+  test('a user of two bases switches between them; not into a third', async () => {
+    const { user, token } = await userWithToken([companyA, companyB])
+    expect((await info(token)).data.companies.map((c: { name: string }) => c.name)).toEqual(['甲基地', '乙基地'])
+    const res = await env.call(token, 'POST', `/api/users/changeCompany/${companyB}/${user.id}`)
+    expect(res.message).toBe(Msg.companyChanged)
+    expect((await info(token)).data).toMatchObject({ companyId: companyB, companyName: '乙基地' })
+    const third = (await makeCompany(env.db, '丙基地')).id
+    expect((await env.call(token, 'POST', `/api/users/changeCompany/${third}/${user.id}`)).status).toBe(403)
+    expect((await env.call(token, 'POST', `/api/users/changeCompany/1/${user.id}`)).status).toBe(403)
+    const other = await userWithToken([companyA, companyB])
+    expect((await env.call(token, 'POST', `/api/users/changeCompany/${companyA}/${other.user.id}`)).status).toBe(403)
+  })
+})
