@@ -40,7 +40,11 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     genReqId: () => crypto.randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    ajv: undefined,
+    // errors the router raises before any hook runs (bad URL encoding, over-long path segments)
+    frameworkErrors: (err, _req, reply) => {
+      const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400
+      reply.status(status).send({ code: status, message: status === 414 ? '请求地址过长' : '请求地址格式不正确', data: null })
+    },
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
