@@ -1,0 +1,50 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+
+export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
+
+export function report(name: string, value: number, unit: string, target?: string) {
+  console.log(`${name}: ${Number.isInteger(value) ? value : value.toFixed(2)} ${unit}${target ? `  (target ${target})` : ''}`)
+}
+
+export function percentile(values: number[], p: number) {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port
+      s.close(() => resolve(port))
+    })
+  })
+}
+
+/** Starts the built server (server/dist/main.js) and resolves once it answers; `ms` is start to first answer. */
+export async function startBuiltServer(env: Record<string, string>, dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'))) {
+  if (!fs.existsSync(path.join(root, 'server/dist/main.js'))) throw new Error('build first: npm run build')
+  const port = await freePort()
+  const t0 = performance.now()
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const base = `http://127.0.0.1:${port}`
+  for (;;) {
+    try {
+      const res = await fetch(`${base}/api/users/publicKey`)
+      if (res.ok) break
+    } catch { /* not yet */ }
+    if (child.exitCode != null) throw new Error('server exited')
+    await new Promise((r) => setTimeout(r, 20))
+  }
+  const ms = performance.now() - t0
+  return {
+    base, ms, dataDir, child,
+    stop: () => new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill('SIGTERM') }),
+  }
+}
