@@ -29,6 +29,7 @@ function vitest(title, args) {
 }
 
 let ok = vitest('server', ['--root', 'server'])
+ok = vitest('web', ['--root', 'web']) && ok
 ok = run('build', 'npm', ['run', 'build']) && ok
 if (fs.existsSync(path.join(root, 'e2e/vitest.config.ts'))) ok = vitest('e2e', ['--config', 'e2e/vitest.config.ts']) && ok
 

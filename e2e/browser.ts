@@ -1,0 +1,43 @@
+/** Debian's Chromium through playwright-core, and small helpers for what a user sees. */
+import fs from 'node:fs'
+import path from 'node:path'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+
+export const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? '/tmp/shots'
+const EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(EXECUTABLE)) {
+    throw new Error(`${EXECUTABLE} is missing: apt-get update && apt-get install -y chromium fonts-noto-cjk`)
+  }
+  return chromium.launch({
+    executablePath: EXECUTABLE,
+    headless: true,
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--disable-sync', '--no-first-run', '--disable-dev-shm-usage',
+    ],
+  })
+}
+
+export async function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1366, height: 820 } })
+  context.setDefaultTimeout(15_000)
+  return context
+}
+
+export async function shot(page: Page, name: string) {
+  fs.mkdirSync(SHOTS_DIR, { recursive: true })
+  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: false })
+}
+
+/** Fills the login form and submits it. */
+export async function loginViaForm(page: Page, username: string, password: string, opts: { remember?: boolean } = {}) {
+  await page.getByPlaceholder('用户名（手机号）').fill(username)
+  await page.getByPlaceholder('密码', { exact: true }).fill(password)
+  if (opts.remember !== undefined) {
+    const box = page.getByRole('checkbox', { name: '记住登录' })
+    if ((await box.isChecked()) !== opts.remember) await box.click()
+  }
+  await page.getByRole('button', { name: /登\s*录/ }).click()
+}

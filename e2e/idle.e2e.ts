@@ -1,0 +1,59 @@
+/** Idle session (spec 001 §4, §9): 30 minutes without a click ends the session. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser } from 'playwright-core'
+import { IDLE_TIMEOUT_MS, Msg } from '@app/contract'
+import { launchBrowser, loginViaForm, newContext, shot } from './browser'
+import { ADMIN, startServer, type TestServer } from './server'
+
+let server: TestServer
+let browser: Browser
+
+beforeAll(async () => {
+  server = await startServer()
+  browser = await launchBrowser()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+describe('idle time-out', () => {
+  it('after 30 idle minutes shows 温馨提示, ends the session and lands on /login', async () => {
+    const context = await newContext(browser, server.url)
+    const page = await context.newPage()
+    await page.clock.install()
+    await page.goto('/login')
+    await loginViaForm(page, ADMIN.username, ADMIN.password)
+    await page.waitForURL('**/by_agent/index')
+    await page.locator('.ant-pro-sider').getByText('运单管理', { exact: true }).waitFor()
+    const token = await page.evaluate(() => sessionStorage.getItem('token'))
+    expect(token).toBeTruthy()
+
+    // activity resets the clock: 20 minutes, a click, 20 more minutes: still signed in
+    await page.clock.fastForward(20 * 60 * 1000)
+    await page.locator('.ant-pro-sider').getByText('用户管理', { exact: true }).click()
+    await page.locator('.ant-pro-sider').getByText('用户列表', { exact: true }).click()
+    await page.waitForURL('**/user/index')
+    await page.clock.fastForward(20 * 60 * 1000)
+    expect(new URL(page.url()).pathname).not.toBe('/login')
+    expect(await page.getByText(Msg.idleTitle).count()).toBe(0)
+
+    await page.clock.fastForward(IDLE_TIMEOUT_MS)
+    const notice = page.getByRole('dialog').filter({ hasText: Msg.idleTitle })
+    await notice.waitFor()
+    expect(await notice.textContent()).toContain(Msg.idleLogout)
+    await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/user/index')
+    const ok = notice.getByRole('button', { name: /确\s*定/ })
+    await ok.waitFor()
+    await page.waitForTimeout(400) // let the dialog's opening animation finish for the screenshot
+    await shot(page, 'idle-logout')
+    await ok.click()
+    await notice.waitFor({ state: 'hidden' })
+    await page.getByPlaceholder('用户名（手机号）').waitFor()
+
+    // the server session is over too
+    expect((await server.api.call('GET', '/users/info', undefined, token!)).status).toBe(401)
+    await context.close()
+  })
+})

@@ -1,0 +1,193 @@
+/**
+ * Starts the BUILT server (server/dist/main.js, which also serves web/dist) as a child process on a
+ * free port with a temporary DATA_DIR, or, when TEST_DATABASE_URL is set, on a fresh PostgreSQL
+ * database that `stop()` drops again. Helpers call the API directly (e.g. an admin token).
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import http from 'node:http'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+
+export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
+export const ADMIN = { username: 'admin', password: 'Admin@123456' } as const
+
+export interface TestServer {
+  url: string
+  port: number
+  dataDir: string
+  /** the server's output so far (for failure messages) */
+  output(): string
+  /** SMS the server sent (through SMS_WEBHOOK_URL, answered by this process), oldest first */
+  sms: { phone: string; content: string }[]
+  /** the latest 6-digit code sent to a phone */
+  smsCode(phone: string): string | undefined
+  stop(): Promise<void>
+  api: Api
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer()
+    srv.unref()
+    srv.on('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+async function createDatabase(serverUrl: string) {
+  const name = `e2e_${crypto.randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: serverUrl })
+      await c.connect()
+      await c.query(`drop database if exists ${name} with (force)`)
+      await c.end()
+    },
+  }
+}
+
+/** Receives the server's SMS webhook calls on a loopback port. */
+async function smsReceiver() {
+  const sms: { phone: string; content: string }[] = []
+  const srv = http.createServer((req, res) => {
+    let body = ''
+    req.on('data', (d) => (body += d))
+    req.on('end', () => {
+      try {
+        sms.push(JSON.parse(body))
+      } catch {
+        // ignore malformed calls
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}')
+    })
+  })
+  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve))
+  const { port } = srv.address() as net.AddressInfo
+  return { sms, url: `http://127.0.0.1:${port}/sms`, close: () => new Promise<void>((r) => srv.close(() => r())) }
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const main = path.join(ROOT, 'server/dist/main.js')
+  if (!fs.existsSync(main)) throw new Error('server/dist/main.js is missing: run `npm run build -w server` first')
+  if (!fs.existsSync(path.join(ROOT, 'web/dist/index.html'))) throw new Error('web/dist is missing: run `npm run build -w web` first')
+
+  const port = await freePort()
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'))
+  const database = process.env.TEST_DATABASE_URL ? await createDatabase(process.env.TEST_DATABASE_URL) : null
+  const inbox = await smsReceiver()
+  let log = ''
+  const child: ChildProcess = spawn(process.execPath, [main], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOGIN_RATE_PER_MINUTE: '10000',
+      SMS_RATE_PER_MINUTE: '10000',
+      OCR_WORKERS: '1',
+      LOG_LEVEL: 'warn',
+      SMS_WEBHOOK_URL: inbox.url,
+      ...(database ? { DATABASE_URL: database.url } : { DATABASE_URL: '' }),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout!.on('data', (d) => (log += d))
+  child.stderr!.on('data', (d) => (log += d))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+
+  const url = `http://127.0.0.1:${port}`
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM')
+      const t = setTimeout(() => child.kill('SIGKILL'), 10_000)
+      await exited
+      clearTimeout(t)
+    }
+    await database?.drop()
+    await inbox.close()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+
+  const deadline = Date.now() + 90_000
+  let dead = false
+  void exited.then(() => (dead = true))
+  for (;;) {
+    if (dead) {
+      await stop()
+      throw new Error(`server exited before it was ready:\n${log}`)
+    }
+    try {
+      const res = await fetch(`${url}/api/users/publicKey`)
+      if (res.ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop()
+      throw new Error(`server not ready after 90 s:\n${log}`)
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  const smsCode = (phone: string) =>
+    [...inbox.sms].reverse().find((m) => m.phone === phone)?.content.match(/\d{6}/)?.[0]
+  return { url, port, dataDir, output: () => log, stop, api: new Api(url), sms: inbox.sms, smsCode }
+}
+
+export interface Envelope<T = unknown> {
+  code: number
+  message: string
+  data: T
+}
+
+/** Direct API calls, as a script would make them (for set-up and for checks behind the UI). */
+export class Api {
+  private publicKey?: string
+  constructor(readonly url: string) {}
+
+  async call<T = unknown>(method: string, p: string, body?: unknown, token?: string): Promise<{ status: number; body: Envelope<T> }> {
+    const headers: Record<string, string> = {}
+    if (body !== undefined) headers['content-type'] = 'application/json'
+    if (token) headers.authorization = `Bearer ${token}`
+    const res = await fetch(`${this.url}/api${p}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+    return { status: res.status, body: (await res.json()) as Envelope<T> }
+  }
+
+  /** What the browser does with node-forge: RSA-OAEP-SHA256 over {"password","ts"}, base64. */
+  async encrypt(password: string, ts = Date.now()): Promise<string> {
+    this.publicKey ??= (await this.call<{ publicKey: string }>('GET', '/users/publicKey')).body.data.publicKey
+    return crypto.publicEncrypt(
+      { key: this.publicKey, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(JSON.stringify({ password, ts })),
+    ).toString('base64')
+  }
+
+  async login(username: string, password: string, extra: Record<string, unknown> = {}) {
+    return this.call<{ token: string; lastPasswordResetDate: string | null; role: string; mustChangePassword: boolean }>(
+      'POST', '/users/login', { username, password: await this.encrypt(password), ...extra },
+    )
+  }
+
+  /** A session token, or throws with the server's message. */
+  async token(username = ADMIN.username, password = ADMIN.password): Promise<string> {
+    const res = await this.login(username, password)
+    if (res.body.code !== 200) throw new Error(`login as ${username} failed: ${res.status} ${res.body.message}`)
+    return res.body.data.token
+  }
+}

@@ -1,0 +1,19 @@
+import path from 'node:path'
+import { defineConfig } from 'vitest/config'
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
+
+/**
+ * Browser tests against the built web app and the built server (npm run build first).
+ * One server and one Chromium per file; files run one after another.
+ */
+export default defineConfig({
+  root,
+  test: {
+    include: ['e2e/**/*.e2e.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+    fileParallelism: false,
+    pool: 'forks',
+  },
+})

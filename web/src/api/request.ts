@@ -1,0 +1,223 @@
+/**
+ * The one request client (spec 000 §7-8, DESIGN §4). Every api module calls the server through it.
+ *
+ * - base `/api`, `Authorization: Bearer <token>`, 60 s time-out;
+ * - a pending request with the same method and URL is aborted, silently, when a new one starts;
+ * - code 200, 'A00000' or no code is success; session codes (50008/50012/50014) open one
+ *   "确定登出" confirm; any other failure shows `message.error(message, 5)` (unless `silent`) and
+ *   rejects with a RequestError carrying code, status and message;
+ * - binary answers (exports) through `download()`.
+ */
+import { message, Modal } from 'antd'
+import { Msg, REQUEST_TIMEOUT_MS, SESSION_CODES, type Envelope } from '@app/contract'
+import { clearToken, getToken } from '../app/storage'
+
+export const API_BASE = '/api'
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH'
+export type Params = Record<string, string | number | boolean | null | undefined | (string | number)[]>
+
+export interface RequestOptions {
+  method?: Method
+  /** query string; null/undefined/'' values are left out */
+  params?: Params
+  /** JSON body, or FormData for uploads */
+  data?: unknown
+  headers?: Record<string, string>
+  /** no error toast (the caller shows the error itself); session codes still open the confirm */
+  silent?: boolean
+  /** false: a session code does not open the logout confirm (the caller handles it) */
+  sessionDialog?: boolean
+  /** false: do not abort a pending request with the same method and URL */
+  cancelDuplicate?: boolean
+  timeout?: number
+  signal?: AbortSignal
+}
+
+export class RequestError extends Error {
+  constructor(
+    message: string,
+    /** envelope code, or the HTTP status when the answer had none; 0 for network errors */
+    readonly code: number | string,
+    readonly status: number,
+    /** aborted because a newer identical request started, or by the caller's signal */
+    readonly canceled = false,
+  ) {
+    super(message)
+    this.name = 'RequestError'
+  }
+
+  get isSession() {
+    return SESSION_CODES.includes(Number(this.code))
+  }
+}
+
+export const isCanceled = (e: unknown): boolean => e instanceof RequestError && e.canceled
+/** Canceled, or a session error (the logout confirm already told the user): nothing more to show. */
+export const isHandled = (e: unknown): boolean => e instanceof RequestError && (e.canceled || e.isSession)
+
+const SUCCESS_CODES = new Set<unknown>([200, '200', 'A00000', undefined, null])
+const pending = new Map<string, AbortController>()
+const DUPLICATE = 'duplicate'
+const TIMEOUT = 'timeout'
+
+export function buildUrl(url: string, params?: Params): string {
+  const full = /^https?:\/\//.test(url) ? url : `${API_BASE}${url.startsWith('/') ? '' : '/'}${url}`
+  if (!params) return full
+  const qs = new URLSearchParams()
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined || v === null || v === '') continue
+    if (Array.isArray(v)) v.forEach((item) => qs.append(k, String(item)))
+    else qs.append(k, String(v))
+  }
+  const s = qs.toString()
+  return s ? `${full}${full.includes('?') ? '&' : '?'}${s}` : full
+}
+
+let sessionDialogOpen = false
+
+/** One "确定登出" confirm at a time; confirming clears the session and reloads to /login. */
+export function showSessionDialog() {
+  if (sessionDialogOpen) return
+  sessionDialogOpen = true
+  Modal.confirm({
+    title: Msg.loggedOutTitle,
+    content: Msg.loggedOut,
+    okText: Msg.relogin,
+    cancelText: Msg.stay,
+    onOk: () => {
+      clearToken()
+      const here = window.location.pathname + window.location.search
+      window.location.href = here.startsWith('/login') ? '/login' : `/login?redirect=${encodeURIComponent(here)}`
+    },
+    afterClose: () => {
+      sessionDialogOpen = false
+    },
+  })
+}
+
+/** Shows the failure as the options say (session confirm or toast) and gives the error to throw. */
+function report(err: RequestError, opts: RequestOptions): RequestError {
+  if (err.canceled) return err
+  if (err.isSession) {
+    if (opts.sessionDialog !== false) showSessionDialog()
+  } else if (!opts.silent) {
+    message.error(err.message, 5)
+  }
+  return err
+}
+
+async function send(url: string, opts: RequestOptions): Promise<Response> {
+  const method = opts.method ?? 'GET'
+  const fullUrl = buildUrl(url, opts.params)
+  const key = `${method} ${fullUrl}`
+  if (opts.cancelDuplicate !== false) pending.get(key)?.abort(DUPLICATE)
+  const controller = new AbortController()
+  pending.set(key, controller)
+  const onCallerAbort = () => controller.abort(opts.signal?.reason)
+  opts.signal?.addEventListener('abort', onCallerAbort)
+  const timeoutMs = opts.timeout ?? REQUEST_TIMEOUT_MS
+  const timer = setTimeout(() => controller.abort(TIMEOUT), timeoutMs)
+
+  const headers: Record<string, string> = { Accept: 'application/json, */*', ...opts.headers }
+  const token = getToken()
+  if (token) headers.Authorization = `Bearer ${token}`
+  let body: BodyInit | undefined
+  if (opts.data instanceof FormData || opts.data instanceof Blob) body = opts.data
+  else if (opts.data !== undefined) {
+    body = JSON.stringify(opts.data)
+    headers['Content-Type'] = 'application/json'
+  }
+
+  try {
+    return await fetch(fullUrl, { method, headers, body, signal: controller.signal })
+  } catch (e) {
+    const reason = controller.signal.reason
+    if (controller.signal.aborted && reason === TIMEOUT) {
+      throw report(new RequestError(`请求超时（${Math.round(timeoutMs / 1000)}秒），请稍后重试`, 0, 0), opts)
+    }
+    if (controller.signal.aborted) throw new RequestError('请求已取消', 0, 0, true)
+    throw report(new RequestError(`网络错误：${(e as Error).message || '无法连接服务器'}`, 0, 0), opts)
+  } finally {
+    clearTimeout(timer)
+    opts.signal?.removeEventListener('abort', onCallerAbort)
+    if (pending.get(key) === controller) pending.delete(key)
+  }
+}
+
+async function readEnvelope<T>(res: Response, opts: RequestOptions): Promise<Envelope<T>> {
+  const text = await res.text()
+  let body: unknown = undefined
+  if (text) {
+    try {
+      body = JSON.parse(text)
+    } catch {
+      if (!res.ok) throw report(new RequestError(`请求失败（HTTP ${res.status}）`, res.status, res.status), opts)
+      return { code: 200, message: '', data: text as T }
+    }
+  }
+  const env = (body && typeof body === 'object' && !Array.isArray(body) ? body : { data: body }) as Partial<Envelope<T>> & { msg?: string }
+  const code = env.code
+  if (SUCCESS_CODES.has(code) && (res.ok || code !== undefined)) {
+    return { code: 200, message: env.message ?? env.msg ?? '', data: env.data as T }
+  }
+  const msg = env.message || env.msg || `请求失败（HTTP ${res.status}）`
+  throw report(new RequestError(msg, code ?? res.status, res.status), opts)
+}
+
+/** The whole `{ code, message, data }` answer (for callers that show the server's message). */
+export async function requestEnvelope<T = unknown>(url: string, opts: RequestOptions = {}): Promise<Envelope<T>> {
+  const res = await send(url, opts)
+  return readEnvelope<T>(res, opts)
+}
+
+/** The `data` of the answer. */
+export async function request<T = unknown>(url: string, opts: RequestOptions = {}): Promise<T> {
+  return (await requestEnvelope<T>(url, opts)).data
+}
+
+export const http = {
+  get: <T>(url: string, params?: Params, opts?: RequestOptions) => request<T>(url, { ...opts, method: 'GET', params }),
+  post: <T>(url: string, data?: unknown, opts?: RequestOptions) => request<T>(url, { ...opts, method: 'POST', data }),
+  put: <T>(url: string, data?: unknown, opts?: RequestOptions) => request<T>(url, { ...opts, method: 'PUT', data }),
+  delete: <T>(url: string, params?: Params, opts?: RequestOptions) => request<T>(url, { ...opts, method: 'DELETE', params }),
+}
+
+export interface Download {
+  blob: Blob
+  /** from Content-Disposition (RFC 5987 `filename*` first), else the fallback */
+  filename: string
+}
+
+function filenameOf(res: Response, fallback: string): string {
+  const cd = res.headers.get('content-disposition') ?? ''
+  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(cd)
+  if (star) return decodeURIComponent(star[1]!.trim().replace(/^"|"$/g, ''))
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(cd)
+  if (plain) return decodeURIComponent(plain[1]!.trim())
+  return fallback
+}
+
+/** A binary answer (exports). A JSON answer instead is an error envelope and rejects like any call. */
+export async function download(url: string, opts: RequestOptions & { filename?: string } = {}): Promise<Download> {
+  const res = await send(url, opts)
+  const type = res.headers.get('content-type') ?? ''
+  if (!res.ok || type.includes('application/json')) {
+    const env = await readEnvelope<unknown>(res, opts)
+    // a JSON success where a file was expected: nothing to download
+    throw report(new RequestError(env.message || '没有可下载的文件', 0, res.status), opts)
+  }
+  return { blob: await res.blob(), filename: filenameOf(res, opts.filename ?? 'download') }
+}
+
+/** Hands a blob to the browser as a file download. */
+export function saveBlob(blob: Blob, filename: string) {
+  const href = URL.createObjectURL(blob)
+  const a = document.createElement('a')
+  a.href = href
+  a.download = filename
+  document.body.appendChild(a)
+  a.click()
+  a.remove()
+  setTimeout(() => URL.revokeObjectURL(href), 10_000)
+}

@@ -1,0 +1,84 @@
+/**
+ * Session store: token (storage.ts), the signed-in user's info (menus, permissions, companies) and
+ * the actions on them. Routes are built once per session from the cached info (sessionStorage) or
+ * from GET /users/info.
+ */
+import { useSyncExternalStore } from 'react'
+import type { LoginResult, Permission, UserInfo } from '@app/contract'
+import * as usersApi from '../api/users'
+import {
+  clearToken, readJson, setRememberedUsername, setToken, STORAGE_KEYS, writeJson,
+} from './storage'
+
+let userInfo: UserInfo | null = null
+const infoListeners = new Set<() => void>()
+const emitInfo = () => infoListeners.forEach((l) => l())
+
+export function useUserInfo(): UserInfo | null {
+  return useSyncExternalStore(
+    (l) => {
+      infoListeners.add(l)
+      return () => infoListeners.delete(l)
+    },
+    () => userInfo,
+    () => null,
+  )
+}
+
+/** The signed-in user (null before the shell loaded it). For code outside React. */
+export const currentUser = () => userInfo
+
+export const hasPermission = (p: Permission) => !!userInfo?.permissions.includes(p)
+
+function looksLikeUserInfo(v: unknown): v is UserInfo {
+  const u = v as UserInfo | null
+  return !!u && typeof u.id === 'number' && typeof u.companyId === 'number' && Array.isArray(u.menus) && Array.isArray(u.permissions)
+}
+
+function setUserInfo(info: UserInfo | null) {
+  userInfo = info
+  if (info) writeJson(sessionStorage, STORAGE_KEYS.userInfo, info)
+  else sessionStorage.removeItem(STORAGE_KEYS.userInfo)
+  emitInfo()
+}
+
+/**
+ * The user info, from memory, the tab's cache or the server. Rejects with the server's error
+ * (no toast, no logout confirm: the shell decides what to do).
+ */
+export async function loadUserInfo(opts: { force?: boolean } = {}): Promise<UserInfo> {
+  if (!opts.force) {
+    if (userInfo) return userInfo
+    const cached = readJson<unknown>(sessionStorage, STORAGE_KEYS.userInfo)
+    if (looksLikeUserInfo(cached)) {
+      setUserInfo(cached)
+      return cached
+    }
+  }
+  const info = await usersApi.getUserInfo({ silent: true, sessionDialog: false, cancelDuplicate: false })
+  if (!looksLikeUserInfo(info)) throw new Error('Verification failed, please Login again.')
+  setUserInfo(info)
+  return info
+}
+
+/** After a successful login: keep the token (and only the user name when remembered). */
+export function startSession(result: LoginResult, opts: { remember: boolean; username?: string }) {
+  userInfo = null
+  sessionStorage.removeItem(STORAGE_KEYS.userInfo)
+  setToken(result.token, opts.remember)
+  if (opts.username !== undefined) setRememberedUsername(opts.remember ? opts.username : null)
+}
+
+/** Forgets token, login flag and user info (no server call). */
+export function endSession() {
+  userInfo = null
+  clearToken()
+  emitInfo()
+}
+
+/** 退出登录: ends the session on the server, clears it here and reloads on /login. */
+export async function logoutAndReload() {
+  await usersApi.logout().catch(() => undefined)
+  endSession()
+  window.location.replace('/login')
+}

@@ -1,0 +1,112 @@
+/** /profile/index (spec 000 §2 Profile, spec 001 §2): login name, company, creation time; change password. */
+import { useEffect, useState } from 'react'
+import { Alert, App, Avatar, Button, Card, Col, Descriptions, Form, Row, Skeleton, Typography } from 'antd'
+import { UserOutlined } from '@ant-design/icons'
+import dayjs from 'dayjs'
+import { DATE_TIME_FORMAT, Msg, roleLabel, type Profile } from '@app/contract'
+import * as usersApi from '../../api/users'
+import { isHandled } from '../../api/request'
+import { useUserInfo } from '../../app/session'
+import PasswordFields from '../../components/PasswordFields'
+
+interface PasswordForm {
+  password: string
+  passwordAgain: string
+}
+
+export default function ProfilePage() {
+  const { message } = App.useApp()
+  const info = useUserInfo()
+  const [profile, setProfile] = useState<Profile | null>(null)
+  const [loadError, setLoadError] = useState<string | null>(null)
+  const [form] = Form.useForm<PasswordForm>()
+  const [saving, setSaving] = useState(false)
+  const [saveError, setSaveError] = useState<string | null>(null)
+
+  useEffect(() => {
+    if (!info) return
+    usersApi.getProfile(info.id, { silent: true })
+      .then(setProfile)
+      .catch((e) => {
+        if (!isHandled(e)) setLoadError(`${Msg.fetchFailed}：${(e as Error).message}`)
+      })
+  }, [info])
+
+  const onFinish = async (values: PasswordForm) => {
+    if (!info) return
+    setSaving(true)
+    setSaveError(null)
+    try {
+      const msg = await usersApi.updatePassword(info.id, { userName: profile?.phone ?? info.phone, password: values.password }, { silent: true })
+      message.success(msg || Msg.passwordUpdated)
+      form.resetFields()
+    } catch (e) {
+      if (!isHandled(e)) setSaveError((e as Error).message)
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <Row gutter={[20, 20]}>
+      <Col xs={24} lg={10}>
+        <Card title="个人信息">
+          {loadError ? (
+            <Alert type="error" showIcon message={loadError} />
+          ) : !profile ? (
+            <Skeleton active paragraph={{ rows: 4 }} />
+          ) : (
+            <>
+              <div style={{ display: 'flex', alignItems: 'center', gap: 16, marginBottom: 20 }}>
+                <Avatar size={56} src={info?.avatar || undefined} icon={<UserOutlined />} />
+                <div>
+                  <Typography.Title level={5} style={{ margin: 0 }}>{profile.name || profile.phone}</Typography.Title>
+                  <Typography.Text type="secondary">{roleLabel(info?.nickName)}</Typography.Text>
+                </div>
+              </div>
+              <Descriptions
+                column={1}
+                bordered
+                size="middle"
+                styles={{ label: { width: 110 } }}
+                items={[
+                  { key: 'phone', label: '登录名', children: profile.phone },
+                  { key: 'name', label: '姓名', children: profile.name || '/' },
+                  { key: 'company', label: '所属公司', children: profile.companyName || '/' },
+                  { key: 'createTime', label: '创建时间', children: profile.createTime ? dayjs(profile.createTime).format(DATE_TIME_FORMAT) : '/' },
+                ]}
+              />
+            </>
+          )}
+        </Card>
+      </Col>
+      <Col xs={24} lg={14}>
+        <Card title="修改密码">
+          <Form<PasswordForm>
+            form={form}
+            name="change-password"
+            layout="horizontal"
+            labelCol={{ flex: '100px' }}
+            wrapperCol={{ flex: 'auto' }}
+            style={{ maxWidth: 480 }}
+            onFinish={onFinish}
+            onValuesChange={() => saveError && setSaveError(null)}
+          >
+            <PasswordFields label="新密码" confirmLabel="确认密码" />
+            {saveError && (
+              <Form.Item wrapperCol={{ offset: 0 }}>
+                <Alert type="error" showIcon message={saveError} role="alert" />
+              </Form.Item>
+            )}
+            <Form.Item label=" " colon={false}>
+              <Button type="primary" htmlType="submit" loading={saving}>修改密码</Button>
+            </Form.Item>
+            <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+              修改后，您在其他设备或浏览器上的登录会随之失效。
+            </Typography.Paragraph>
+          </Form>
+        </Card>
+      </Col>
+    </Row>
+  )
+}

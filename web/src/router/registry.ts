@@ -1,0 +1,55 @@
+/**
+ * Typed registry: component key of a server menu node -> lazily loaded page (one chunk per page).
+ *
+ * The server's menu tree names a component key per node (contract COMPONENT_KEYS). Every key must
+ * appear here; TypeScript fails the build when contract adds a key the web does not list. `null`
+ * means "no page yet": the route shows the 页面暂不可用 screen naming the key. An issue adding a
+ * screen replaces its `null` with `() => import('../pages/<feature>')` (a default-exported component).
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+import { COMPONENT_KEYS, type ComponentKey } from '@app/contract'
+
+export type PageModule = { default: ComponentType }
+export type PageLoader = () => Promise<PageModule>
+
+export const PAGE_REGISTRY: Record<ComponentKey, PageLoader | null> = {
+  /** a menu section (container of pages), never a page itself */
+  Layout: null,
+  by_agent: null,
+  agent: null,
+  trace: null,
+  bill: null,
+  rule: null,
+  log: null,
+  record: null,
+  upload: null,
+  user: null,
+  use: null,
+  imagesearch: null,
+  reservation: null,
+}
+
+export const isComponentKey = (key: string): key is ComponentKey => (COMPONENT_KEYS as readonly string[]).includes(key)
+
+const lazyPages = new Map<PageLoader, LazyExoticComponent<ComponentType>>()
+
+/** The same lazy component for the same loader (React must not see a new component per render). */
+export function lazyPage(loader: PageLoader): LazyExoticComponent<ComponentType> {
+  let page = lazyPages.get(loader)
+  if (!page) {
+    page = lazy(loader)
+    lazyPages.set(loader, page)
+  }
+  return page
+}
+
+export type Resolution =
+  | { kind: 'page'; Page: LazyExoticComponent<ComponentType> }
+  | { kind: 'missing'; key: ComponentKey }
+  | { kind: 'unknown'; key: string }
+
+export function resolveComponent(key: string): Resolution {
+  if (!isComponentKey(key)) return { kind: 'unknown', key }
+  const loader = PAGE_REGISTRY[key]
+  return loader ? { kind: 'page', Page: lazyPage(loader) } : { kind: 'missing', key }
+}

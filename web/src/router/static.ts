@@ -1,0 +1,44 @@
+/**
+ * Routes of the signed-in shell that are not menu entries (spec 000 §2 route table, spec 001 §2).
+ * Each names the permission it needs (a user without it gets the 404 screen) and its page; `null`
+ * shows 页面暂不可用 until the issue that builds the screen sets `page`.
+ */
+import type { Permission } from '@app/contract'
+import type { PageLoader } from './registry'
+
+export interface StaticRoute {
+  path: string
+  /** route name of the spec (router.push({ name })) */
+  name: string
+  title: string
+  /** null: any signed-in user */
+  permission: Permission | null
+  page: PageLoader | null
+  /** breadcrumb parent (a menu path), when the screen belongs to a menu section */
+  parent?: string
+}
+
+export const PROFILE_PATH = '/profile/index'
+export const HOME_PATH = '/by_agent/index'
+export const LOGIN_PATH = '/login'
+export const NOT_FOUND_PATH = '/404'
+/** reachable without signing in (spec 000 §2); /404 is a static page anyone may see */
+export const PUBLIC_PATHS = [LOGIN_PATH, '/activity', '/checking/index', NOT_FOUND_PATH] as const
+
+export const SHELL_ROUTES: StaticRoute[] = [
+  { path: PROFILE_PATH, name: 'Profile', title: '个人中心', permission: null, page: () => import('../pages/profile') },
+  { path: '/traceDetail/index', name: 'TraceDetail', title: '运单详情', permission: 'transport', page: null, parent: HOME_PATH },
+  { path: '/traceDetail2/index', name: 'TraceDetail2', title: '原始数据', permission: 'transport', page: null, parent: HOME_PATH },
+  { path: '/editTraceDetail/index', name: 'EditTraceDetail', title: '编辑运单', permission: 'transport', page: null, parent: HOME_PATH },
+  { path: '/diagramDetail/index', name: 'DiagramDetail', title: '检验图纸', permission: 'trace', page: null, parent: '/trace/index' },
+]
+
+/** `redirect` query value if it is a path of this site, else '/'. */
+export function safeRedirect(value: string | null | undefined): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/'
+  if (value === LOGIN_PATH || value.startsWith(`${LOGIN_PATH}?`)) return '/'
+  return value
+}
+
+export const loginPathFor = (here: string) =>
+  here === '/' || here.startsWith(LOGIN_PATH) ? LOGIN_PATH : `${LOGIN_PATH}?redirect=${encodeURIComponent(here)}`

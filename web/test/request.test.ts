@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { Msg } from '@app/contract'
+
+const antd = vi.hoisted(() => ({ error: vi.fn(), confirm: vi.fn() }))
+vi.mock('antd', () => ({ message: { error: antd.error }, Modal: { confirm: antd.confirm } }))
+
+const { buildUrl, download, isCanceled, request, requestEnvelope, RequestError } = await import('../src/api/request')
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } })
+
+let fetchMock: ReturnType<typeof vi.fn>
+beforeEach(() => {
+  fetchMock = vi.fn()
+  vi.stubGlobal('fetch', fetchMock)
+  antd.error.mockReset()
+  antd.confirm.mockReset()
+})
+afterEach(() => vi.unstubAllGlobals())
+
+describe('request client', () => {
+  it('builds /api URLs with the query, leaving out empty values', () => {
+    expect(buildUrl('/users/find/', { page: 1, name: '', x: undefined, ids: [1, 2] })).toBe('/api/users/find/?page=1&ids=1&ids=2')
+  })
+
+  it('treats code 200, A00000 and a missing code as success', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { code: 200, message: 'ok', data: 1 }))
+    fetchMock.mockResolvedValueOnce(json(200, { code: 'A00000', data: 2 }))
+    fetchMock.mockResolvedValueOnce(json(200, { data: 3 }))
+    expect(await request('/a')).toBe(1)
+    expect(await request('/b')).toBe(2)
+    expect(await request('/c')).toBe(3)
+  })
+
+  it('sends JSON bodies, and shows other codes as a 5 s toast and rejects with code and message', async () => {
+    fetchMock.mockResolvedValueOnce(json(409, { code: 409, message: '名称已存在', data: null }))
+    const err = await request('/x', { method: 'POST', data: { a: 1 } }).catch((e) => e)
+    expect(err).toBeInstanceOf(RequestError)
+    expect(err).toMatchObject({ code: 409, status: 409, message: '名称已存在' })
+    expect(antd.error).toHaveBeenCalledWith('名称已存在', 5)
+    const [, init] = fetchMock.mock.calls[0]!
+    expect(init.body).toBe('{"a":1}')
+    expect(init.headers['Content-Type']).toBe('application/json')
+  })
+
+  it('lets the caller opt out of the toast', async () => {
+    fetchMock.mockResolvedValueOnce(json(400, { code: 400, message: Msg.loginFailed, data: null }))
+    await expect(request('/x', { silent: true })).rejects.toMatchObject({ message: Msg.loginFailed })
+    expect(antd.error).not.toHaveBeenCalled()
+  })
+
+  it('opens one logout confirm for session codes, however many calls fail', async () => {
+    for (const code of [50008, 50012, 50014]) fetchMock.mockResolvedValueOnce(json(401, { code, message: 'x', data: null }))
+    await Promise.allSettled([request('/a'), request('/b'), request('/c')])
+    expect(antd.confirm).toHaveBeenCalledTimes(1)
+    expect(antd.confirm.mock.calls[0]![0]).toMatchObject({ title: Msg.loggedOutTitle, content: Msg.loggedOut, okText: Msg.relogin, cancelText: Msg.stay })
+    expect(antd.error).not.toHaveBeenCalled()
+  })
+
+  it('aborts a pending duplicate (same method and URL) silently', async () => {
+    fetchMock.mockImplementation((_url: string, init: RequestInit) => new Promise((resolve, reject) => {
+      init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
+      setTimeout(() => resolve(json(200, { code: 200, data: 'second' })), 20)
+    }))
+    const first = request('/list', { params: { page: 1 } }).catch((e) => e)
+    const second = request('/list', { params: { page: 1 } })
+    const other = request('/list', { params: { page: 2 } })
+    expect(isCanceled(await first)).toBe(true)
+    expect(await second).toBe('second')
+    expect(await other).toBe('second')
+    expect(antd.error).not.toHaveBeenCalled()
+  })
+
+  it('shows a network error with its message', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'))
+    await expect(requestEnvelope('/x')).rejects.toMatchObject({ code: 0 })
+    expect(antd.error.mock.calls[0]![0]).toContain('Failed to fetch')
+  })
+
+  it('times out', async () => {
+    fetchMock.mockImplementation((_url: string, init: RequestInit) => new Promise((_r, reject) => {
+      init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))
+    }))
+    await expect(request('/slow', { timeout: 20 })).rejects.toMatchObject({ message: expect.stringContaining('请求超时') })
+  })
+
+  it('downloads a binary answer with its file name, and rejects an error envelope', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('a,b\n', {
+      status: 200,
+      headers: { 'content-type': 'text/csv', 'content-disposition': "attachment; filename*=UTF-8''%E5%9F%BA%E5%9C%B0.csv" },
+    }))
+    const file = await download('/company/export/1')
+    expect(file.filename).toBe('基地.csv')
+    expect(await file.blob.text()).toBe('a,b\n')
+    fetchMock.mockResolvedValueOnce(json(403, { code: 403, message: Msg.forbidden, data: null }))
+    await expect(download('/company/export/1', { silent: true })).rejects.toMatchObject({ code: 403 })
+  })
+})

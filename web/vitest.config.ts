@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config'
+
+/** Unit tests of the web app's logic (request client, route table) in Node; screens are covered by e2e/. */
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    environment: 'node',
+  },
+})
