@@ -1,0 +1,114 @@
+/**
+ * Ticket analysis: image -> OCR lines -> format choice -> rules -> synonyms -> checks.
+ * `analyzeTicket` runs in the calling thread (the pool's workers call it); the server uses
+ * `OcrPool.analyze` (same input and output) so that its event loop never blocks on OCR.
+ */
+import { checkFields } from './checks.js'
+import { OcrEngine, type EngineOptions, type OcrLine } from './engine.js'
+import { buildLayout, extractFields, fieldNames, fieldPrefix, type FieldResult } from './extract.js'
+import { rankFormats } from './formats.js'
+import { prepareImage } from './image.js'
+import type { AnalyzeInput, ExtractionRule, FieldMeta, FieldValue, FileType, ReceiptFormat, TicketAnalysis } from './types.js'
+import { DEFAULT_EXTRACTION_RULES, DEFAULT_RECEIPT_FORMATS } from './defaults.js'
+
+export interface AnalyzeLinesInput {
+  lines: OcrLine[]
+  fileType: FileType
+  formats?: ReceiptFormat[]
+  rules?: ExtractionRule[]
+  /** size of the space the line boxes are in */
+  width: number
+  height: number
+}
+
+function requiredOk(format: ReceiptFormat, fileType: FileType, results: Record<string, FieldResult>): boolean {
+  const req = format.requiredFields ?? []
+  const prefix = fieldPrefix(fileType)
+  return req.every((f) => {
+    const name = /^(delivery|sign)/.test(f) ? f : prefix + f
+    const r = results[name]
+    return r && r.value !== null && r.value !== ''
+  })
+}
+
+/** extraction from OCR lines (no image work): used by analyzeTicket and by unit tests */
+export function analyzeLines(input: AnalyzeLinesInput): Omit<TicketAnalysis, 'width' | 'height'> {
+  const { lines, fileType, width, height } = input
+  const formats = input.formats ?? DEFAULT_RECEIPT_FORMATS
+  const rules = input.rules ?? DEFAULT_EXTRACTION_RULES
+  const layout = buildLayout(lines, fileType, width, height)
+  const text = layout.items.map((i) => i.text).join('\n')
+  const { candidates, errors: formatErrors } = rankFormats(formats, fileType, text)
+
+  let chosen: ReceiptFormat | null = null
+  let extraction: ReturnType<typeof extractFields> | null = null
+  for (const f of candidates) {
+    const ex = extractFields(layout, rules.filter((r) => Number(r.receiptFormatId) === f.id))
+    if (requiredOk(f, fileType, ex.results)) {
+      chosen = f
+      extraction = ex
+      break
+    }
+  }
+  if (!extraction) extraction = extractFields(layout, [])
+
+  const fields: Record<string, FieldValue> = {}
+  const meta: Record<string, FieldMeta> = {}
+  for (const name of fieldNames(fileType)) {
+    const r = extraction.results[name]
+    fields[name] = r ? r.value : null
+    if (r) meta[name] = r.meta
+  }
+  const flags: Record<string, string> = { ...checkFields(fields, fileType) }
+  for (const [k, v] of Object.entries(extraction.errors)) flags[k] ??= v
+  const fe = Object.entries(formatErrors)
+  if (fe.length) flags.format = fe.map(([id, m]) => `票据格式 ${id}：${m}`).join('；')
+  return {
+    fields,
+    origin: lines.map((l) => l.text).join('\n'),
+    format: chosen ? { id: chosen.id, name: chosen.name } : null,
+    meta,
+    flags,
+  }
+}
+
+let sharedEngine: Promise<OcrEngine> | null = null
+/** one engine per thread, created on first use */
+export function getEngine(options?: EngineOptions): Promise<OcrEngine> {
+  if (!sharedEngine) {
+    sharedEngine = OcrEngine.create(options)
+    sharedEngine.catch(() => (sharedEngine = null))
+  }
+  return sharedEngine
+}
+
+export interface AnalyzeOptions {
+  engine?: OcrEngine
+  /** longest side of the working image */
+  workMaxSide?: number
+  detMaxSide?: number
+}
+
+/** full analysis in this thread. Throws TicketImageError for a bad upload. */
+export async function analyzeTicket(input: AnalyzeInput, options: AnalyzeOptions = {}): Promise<TicketAnalysis> {
+  const fileType = Number(input.fileType) as FileType
+  if (fileType !== 1 && fileType !== 2) throw new RangeError('fileType must be 1 or 2')
+  const img = await prepareImage(input.buffer, { maxSide: options.workMaxSide })
+  const engine = options.engine ?? (await getEngine())
+  const lines = await engine.recognize(img, { detMaxSide: options.detMaxSide })
+  // report boxes in the uploaded (EXIF-oriented) image's pixels
+  const inv = 1 / img.scale
+  const scaled: OcrLine[] = lines.map((l) => ({
+    ...l,
+    box: l.box.map(([x, y]) => [Math.round(x * inv), Math.round(y * inv)]) as OcrLine['box'],
+  }))
+  const res = analyzeLines({
+    lines: scaled,
+    fileType,
+    formats: input.formats,
+    rules: input.rules,
+    width: img.originalWidth,
+    height: img.originalHeight,
+  })
+  return { ...res, width: img.originalWidth, height: img.originalHeight }
+}

@@ -1,0 +1,172 @@
+/**
+ * Ticket image intake: content type check, size / pixel limits, EXIF rotation, downscale.
+ * Every refusal is a TicketImageError with a Chinese message the server answers as is.
+ */
+import sharp from 'sharp'
+import type { Box, OcrLine, RawImage } from './engine.js'
+
+export const MAX_FILE_BYTES = 15 * 1024 * 1024
+/** refuse decoding anything larger than this many pixels (about 8000 x 6000) */
+export const MAX_INPUT_PIXELS = 50_000_000
+/** longest side of the working image (OCR crops are taken from it) */
+export const WORK_MAX_SIDE = 1600
+/** images smaller than this are upscaled (up to 2x) */
+export const WORK_MIN_SIDE = Number(process.env.OCR_WORK_MIN_SIDE ?? 1000)
+
+export type TicketImageErrorCode = 'empty' | 'too_large' | 'not_image' | 'unreadable' | 'too_many_pixels'
+
+export class TicketImageError extends Error {
+  readonly status: 400 | 413
+  readonly code: TicketImageErrorCode
+  constructor(code: TicketImageErrorCode, message: string, status: 400 | 413 = 400) {
+    super(message)
+    this.name = 'TicketImageError'
+    this.code = code
+    this.status = status
+  }
+}
+
+export type ImageKind = 'jpeg' | 'png' | 'webp'
+
+/** detect the image type from magic bytes (never from the file name) */
+export function sniffImageType(buf: Uint8Array): ImageKind | null {
+  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg'
+  if (
+    buf.length >= 8 &&
+    buf[0] === 0x89 && buf[1] === 0x50 && buf[2] === 0x4e && buf[3] === 0x47 &&
+    buf[4] === 0x0d && buf[5] === 0x0a && buf[6] === 0x1a && buf[7] === 0x0a
+  )
+    return 'png'
+  if (
+    buf.length >= 12 &&
+    buf[0] === 0x52 && buf[1] === 0x49 && buf[2] === 0x46 && buf[3] === 0x46 &&
+    buf[8] === 0x57 && buf[9] === 0x45 && buf[10] === 0x42 && buf[11] === 0x50
+  )
+    return 'webp'
+  return null
+}
+
+export interface PreparedImage extends RawImage {
+  kind: ImageKind
+  /** size after EXIF rotation, before downscaling: the space boxes are reported in */
+  originalWidth: number
+  originalHeight: number
+  /** working pixels per original pixel */
+  scale: number
+}
+
+export interface PrepareOptions {
+  maxSide?: number
+  /** small images are upscaled so that their longest side reaches this (sharper crops for the recogniser) */
+  minSide?: number
+  maxBytes?: number
+  maxPixels?: number
+}
+
+export const IMAGE_MESSAGES = {
+  empty: '文件为空，请重新上传',
+  tooLarge: '图片过大（最大 15 MB），请压缩后重新上传',
+  notImage: '文件不是图片（仅支持 JPG、PNG、WebP）',
+  unreadable: '图片无法读取，请重新拍摄上传',
+  tooManyPixels: '图片像素过大（最多 5000 万像素），请缩小后重新上传',
+} as const
+
+/** validate the upload and return an EXIF-oriented, downscaled RGBA image */
+export async function prepareImage(buf: Uint8Array, options: PrepareOptions = {}): Promise<PreparedImage> {
+  const maxBytes = options.maxBytes ?? MAX_FILE_BYTES
+  const maxPixels = options.maxPixels ?? MAX_INPUT_PIXELS
+  const maxSide = options.maxSide ?? WORK_MAX_SIDE
+  if (!buf || buf.length === 0) throw new TicketImageError('empty', IMAGE_MESSAGES.empty)
+  if (buf.length > maxBytes) throw new TicketImageError('too_large', IMAGE_MESSAGES.tooLarge, 413)
+  const kind = sniffImageType(buf)
+  if (!kind) throw new TicketImageError('not_image', IMAGE_MESSAGES.notImage)
+
+  let meta: sharp.Metadata
+  try {
+    meta = await sharp(buf, { limitInputPixels: false }).metadata()
+  } catch {
+    throw new TicketImageError('unreadable', IMAGE_MESSAGES.unreadable)
+  }
+  if (!meta.width || !meta.height) throw new TicketImageError('unreadable', IMAGE_MESSAGES.unreadable)
+  if (meta.width * meta.height > maxPixels) {
+    throw new TicketImageError('too_many_pixels', IMAGE_MESSAGES.tooManyPixels, 413)
+  }
+  const swap = (meta.orientation ?? 1) >= 5
+  const originalWidth = swap ? meta.height : meta.width
+  const originalHeight = swap ? meta.width : meta.height
+  const minSide = options.minSide ?? WORK_MIN_SIDE
+  const longest = Math.max(originalWidth, originalHeight)
+  const scale = longest < minSide ? Math.min(2, minSide / longest) : Math.min(1, maxSide / longest)
+  try {
+    const { data, info } = await sharp(buf, { limitInputPixels: maxPixels, failOn: 'error', sequentialRead: true })
+      .rotate()
+      .resize({
+        width: Math.max(1, Math.round(originalWidth * scale)),
+        height: Math.max(1, Math.round(originalHeight * scale)),
+        fit: 'fill',
+        kernel: 'lanczos3',
+      })
+      .toColourspace('srgb')
+      .ensureAlpha(1)
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+    if (info.channels !== 4) throw new Error('unexpected channels')
+    return {
+      kind,
+      data: new Uint8Array(data.buffer, data.byteOffset, data.length),
+      width: info.width,
+      height: info.height,
+      originalWidth,
+      originalHeight,
+      scale: info.width / originalWidth,
+    }
+  } catch (e) {
+    if (e instanceof TicketImageError) throw e
+    throw new TicketImageError('unreadable', IMAGE_MESSAGES.unreadable)
+  }
+}
+
+// --------------------------------------------------------------------- skew
+
+/**
+ * Estimate the page rotation (degrees, positive = text runs downhill to the right) from the
+ * top edges of long text boxes. Returns 0 when there is not enough evidence.
+ */
+export function estimateSkew(lines: { box: number[][] }[]): number {
+  const samples: { a: number; w: number }[] = []
+  for (const { box } of lines) {
+    const dx = box[1][0] - box[0][0]
+    const dy = box[1][1] - box[0][1]
+    const len = Math.hypot(dx, dy)
+    const h = Math.hypot(box[3][0] - box[0][0], box[3][1] - box[0][1])
+    if (len < 3 * h || len < 40) continue
+    const dx2 = box[2][0] - box[3][0]
+    const dy2 = box[2][1] - box[3][1]
+    const a = (Math.atan2(dy + dy2, dx + dx2) * 180) / Math.PI
+    if (Math.abs(a) > 20) continue
+    samples.push({ a, w: len })
+  }
+  if (samples.length < 2) return 0
+  samples.sort((p, q) => p.a - q.a)
+  const total = samples.reduce((s, p) => s + p.w, 0)
+  let acc = 0
+  for (const s of samples) {
+    acc += s.w
+    if (acc >= total / 2) return s.a
+  }
+  return 0
+}
+
+/** rotate points by -angle around (cx, cy): the coordinates the page would have if it were straight */
+export function rotatePoints(box: number[][], angleDeg: number, cx: number, cy: number): Box {
+  const t = (-angleDeg * Math.PI) / 180
+  const c = Math.cos(t)
+  const s = Math.sin(t)
+  return box.map(([x, y]) => [cx + (x - cx) * c - (y - cy) * s, cy + (x - cx) * s + (y - cy) * c]) as Box
+}
+
+/** lines in a deskewed frame (for layout analysis only; reported boxes stay in image space) */
+export function deskewLines<T extends OcrLine>(lines: T[], angleDeg: number, width: number, height: number): T[] {
+  if (!angleDeg) return lines
+  return lines.map((l) => ({ ...l, box: rotatePoints(l.box, angleDeg, width / 2, height / 2) }))
+}

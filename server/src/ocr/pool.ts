@@ -1,0 +1,314 @@
+/**
+ * Worker-thread pool for ticket analysis. Each worker loads the OCR models once; jobs wait in a
+ * bounded queue (full -> OcrBusyError 429); a job over its time limit gets its worker terminated
+ * and replaced (OcrTimeoutError 503). The main thread only posts buffers and receives results.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { createRequire } from 'node:module'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { Worker } from 'node:worker_threads'
+import { TicketImageError, type TicketImageErrorCode } from './image.js'
+import type { AnalyzeInput, TicketAnalysis } from './types.js'
+import type { SerializedError } from './worker.js'
+
+export class OcrBusyError extends Error {
+  readonly status = 429
+  constructor(message = '识别任务繁忙，请稍后再试') {
+    super(message)
+    this.name = 'OcrBusyError'
+  }
+}
+
+export class OcrTimeoutError extends Error {
+  readonly status = 503
+  constructor(message = '识别超时，请重新上传或稍后再试') {
+    super(message)
+    this.name = 'OcrTimeoutError'
+  }
+}
+
+export class OcrFailedError extends Error {
+  readonly status = 500
+  constructor(message = '识别失败，请稍后再试', readonly detail?: string) {
+    super(message)
+    this.name = 'OcrFailedError'
+  }
+}
+
+export class OcrClosedError extends Error {
+  readonly status = 503
+  constructor(message = '识别服务已关闭') {
+    super(message)
+    this.name = 'OcrClosedError'
+  }
+}
+
+export interface WorkerEntry {
+  file: string
+  execArgv: string[]
+  /** TypeScript source: load it through tsx's ESM loader registered inside the worker */
+  typescript?: boolean
+}
+
+/**
+ * Where the worker script is. Bundled (this module is a .js file next to `ocr-worker.js`, e.g.
+ * server/dist/): that file. Otherwise the TypeScript source `server/src/ocr/worker.ts` run through tsx.
+ */
+export function resolveWorkerEntry(metaUrl: string = import.meta.url): WorkerEntry {
+  if (metaUrl.endsWith('.js')) {
+    const sibling = fileURLToPath(new URL('./ocr-worker.js', metaUrl))
+    if (fs.existsSync(sibling)) return { file: sibling, execArgv: [] }
+  }
+  const candidates = [
+    fileURLToPath(new URL('./worker.ts', metaUrl)),
+    path.resolve(process.cwd(), 'src/ocr/worker.ts'),
+    path.resolve(process.cwd(), 'server/src/ocr/worker.ts'),
+  ]
+  const file = candidates.find((f) => fs.existsSync(f)) ?? candidates[0]
+  return { file, execArgv: [], typescript: true }
+}
+
+/**
+ * `execArgv: ['--import', 'tsx']` does not make Node 20 load a .ts worker entry (the hooks
+ * arrive after the entry is resolved), so a TypeScript worker starts from a small bootstrap that
+ * registers tsx inside the worker and then imports the entry.
+ */
+function workerBootstrap(file: string): string {
+  // the package's "import" condition: dist/esm/api/index.mjs
+  const cjs = createRequire(import.meta.url).resolve('tsx/esm/api')
+  const tsxApi = pathToFileURL(cjs.replace(/index\.cjs$/, 'index.mjs')).href
+  return `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(pathToFileURL(file).href)}) })`
+}
+
+export interface OcrPoolOptions {
+  /** workers (server: OCR_WORKERS), default os.availableParallelism() */
+  size?: number
+  /** jobs allowed to wait when all workers are busy (default size * 4) */
+  maxQueue?: number
+  /** per-job time limit in ms (default 30 s) */
+  timeoutMs?: number
+  /** onnxruntime threads per worker (default: cores / workers, at least 1) */
+  threadsPerWorker?: number
+  workMaxSide?: number
+  detMaxSide?: number
+  entry?: WorkerEntry
+  /** per-worker heap limit in MB (default 512) */
+  maxOldGenerationSizeMb?: number
+}
+
+interface Job {
+  id: number
+  input: AnalyzeInput
+  resolve: (r: TicketAnalysis) => void
+  reject: (e: Error) => void
+  timer?: NodeJS.Timeout
+}
+
+interface Slot {
+  worker: Worker
+  ready: boolean
+  job: Job | null
+  fatal?: string
+}
+
+export class OcrPool {
+  readonly size: number
+  readonly maxQueue: number
+  readonly timeoutMs: number
+  private readonly threads: number
+  private readonly entry: WorkerEntry
+  private slots: Slot[] = []
+  private queue: Job[] = []
+  private nextId = 1
+  private closed = false
+  private readyWaiters: (() => void)[] = []
+  private startFailures = 0
+  private retiring = new Set<Promise<void>>()
+  private broken: string | null = null
+
+  constructor(private readonly options: OcrPoolOptions = {}) {
+    const cores = os.availableParallelism?.() ?? os.cpus().length
+    this.size = Math.max(1, Math.floor(options.size ?? cores))
+    this.maxQueue = Math.max(0, options.maxQueue ?? this.size * 4)
+    this.timeoutMs = options.timeoutMs ?? 30_000
+    this.threads = Math.max(1, options.threadsPerWorker ?? Math.floor(cores / this.size))
+    this.entry = options.entry ?? resolveWorkerEntry()
+    for (let i = 0; i < this.size; i++) this.slots.push(this.spawn())
+  }
+
+  private spawn(): Slot {
+    const ts = !!this.entry.typescript
+    const worker = new Worker(ts ? workerBootstrap(this.entry.file) : this.entry.file, {
+      eval: ts,
+      execArgv: this.entry.execArgv,
+      workerData: { threads: this.threads, workMaxSide: this.options.workMaxSide, detMaxSide: this.options.detMaxSide },
+      resourceLimits: { maxOldGenerationSizeMb: this.options.maxOldGenerationSizeMb ?? 512 },
+    })
+    const slot: Slot = { worker, ready: false, job: null }
+    worker.on('message', (msg: any) => this.onMessage(slot, msg))
+    worker.on('error', (err) => this.onExit(slot, err))
+    worker.on('exit', () => this.onExit(slot, null))
+    worker.unref()
+    return slot
+  }
+
+  private onMessage(slot: Slot, msg: any) {
+    if (msg?.type === 'fatal') {
+      slot.fatal = String(msg.error?.message ?? 'worker start failed')
+      return
+    }
+    if (msg?.type === 'ready') {
+      slot.ready = true
+      this.startFailures = 0
+      this.readyWaiters.splice(0).forEach((w) => w())
+      this.dispatch()
+      return
+    }
+    const job = slot.job
+    if (!job || msg?.id !== job.id) return
+    clearTimeout(job.timer)
+    slot.job = null
+    slot.worker.unref()
+    if (msg.type === 'result') job.resolve(msg.result as TicketAnalysis)
+    else job.reject(reviveError(msg.error as SerializedError))
+    this.dispatch()
+  }
+
+  private onExit(slot: Slot, err: Error | null) {
+    const idx = this.slots.indexOf(slot)
+    if (idx < 0) return // already replaced
+    const job = slot.job
+    slot.job = null
+    if (job) {
+      clearTimeout(job.timer)
+      job.reject(new OcrFailedError('识别失败，请稍后再试', err?.message))
+    }
+    if (this.closed) {
+      this.slots.splice(idx, 1)
+      return
+    }
+    if (!slot.ready && ++this.startFailures >= 3) {
+      // the worker cannot start (missing models, bad build): stop respawning, fail the jobs
+      this.broken = slot.fatal ?? err?.message ?? 'OCR worker failed to start'
+      this.slots.splice(idx, 1)
+      for (const j of this.queue.splice(0)) j.reject(new OcrFailedError('识别服务无法启动，请联系管理员', this.broken))
+      this.readyWaiters.splice(0).forEach((w) => w())
+      return
+    }
+    this.slots[idx] = this.spawn()
+  }
+
+  /** analyse a ticket in a worker. Rejects with OcrBusyError when the queue is full. */
+  analyze(input: AnalyzeInput): Promise<TicketAnalysis> {
+    if (this.closed) return Promise.reject(new OcrClosedError())
+    if (this.broken) return Promise.reject(new OcrFailedError('识别服务无法启动，请联系管理员', this.broken))
+    const idle = this.slots.some((s) => s.ready && !s.job)
+    if (!idle && this.queue.length >= this.maxQueue) return Promise.reject(new OcrBusyError())
+    return new Promise<TicketAnalysis>((resolve, reject) => {
+      this.queue.push({ id: this.nextId++, input, resolve, reject })
+      this.dispatch()
+    })
+  }
+
+  /** alias of analyze */
+  submit(input: AnalyzeInput): Promise<TicketAnalysis> {
+    return this.analyze(input)
+  }
+
+  private dispatch() {
+    for (const slot of this.slots) {
+      if (!this.queue.length) return
+      if (!slot.ready || slot.job) continue
+      const job = this.queue.shift()!
+      slot.job = job
+      slot.worker.ref() // keep the process alive while a job runs; idle workers are unref'd
+      // copy into a fresh ArrayBuffer we can transfer (the caller's Buffer may be pooled)
+      const src = job.input.buffer
+      const ab = new ArrayBuffer(src.byteLength)
+      new Uint8Array(ab).set(src)
+      job.timer = setTimeout(() => this.onTimeout(slot, job), this.timeoutMs)
+      slot.worker.postMessage(
+        { type: 'job', id: job.id, buffer: ab, fileType: job.input.fileType, formats: job.input.formats, rules: job.input.rules },
+        [ab],
+      )
+    }
+  }
+
+  private onTimeout(slot: Slot, job: Job) {
+    if (slot.job !== job) return
+    slot.job = null
+    job.reject(new OcrTimeoutError())
+    const idx = this.slots.indexOf(slot)
+    if (idx >= 0 && !this.closed) this.slots[idx] = this.spawn()
+    this.retire(slot.worker)
+    this.dispatch()
+  }
+
+  /**
+   * Ask a worker to leave after its current job and terminate it only if it does not within the
+   * grace period (then it is stuck in JavaScript). Terminating a thread in the middle of an
+   * onnxruntime call aborts the whole process, so that is never the first move.
+   */
+  private retire(worker: Worker, graceMs = Math.max(30_000, this.timeoutMs)): Promise<void> {
+    const done = new Promise<void>((resolve) => {
+      const timer = setTimeout(() => void worker.terminate(), graceMs)
+      worker.once('exit', () => {
+        clearTimeout(timer)
+        this.retiring.delete(done)
+        resolve()
+      })
+    })
+    this.retiring.add(done)
+    worker.postMessage({ type: 'retire' })
+    return done
+  }
+
+  /** resolves when every worker has loaded its models */
+  async ready(): Promise<void> {
+    while (!this.closed && !this.broken && this.slots.some((s) => !s.ready)) {
+      const keep = setInterval(() => {}, 1000) // the workers are unref'd
+      await new Promise<void>((r) => this.readyWaiters.push(r)).finally(() => clearInterval(keep))
+    }
+  }
+
+  stats() {
+    return {
+      size: this.size,
+      ready: this.slots.filter((s) => s.ready).length,
+      broken: this.broken,
+      busy: this.slots.filter((s) => s.job).length,
+      queued: this.queue.length,
+      maxQueue: this.maxQueue,
+    }
+  }
+
+  /** reject waiting jobs, let running ones finish (up to graceMs), then stop every worker */
+  async close(graceMs = 10_000): Promise<void> {
+    if (this.closed) return
+    this.closed = true
+    for (const job of this.queue.splice(0)) job.reject(new OcrClosedError())
+    const slots = [...this.slots]
+    for (const s of slots) {
+      if (s.job) {
+        clearTimeout(s.job.timer)
+        s.job.reject(new OcrClosedError())
+        s.job = null
+      }
+    }
+    this.readyWaiters.splice(0).forEach((w) => w())
+    await Promise.all([
+      ...slots.map((s) => (s.ready ? this.retire(s.worker, graceMs) : s.worker.terminate().then(() => undefined))),
+      ...this.retiring,
+    ])
+  }
+}
+
+function reviveError(e: SerializedError): Error {
+  if (e.name === 'TicketImageError') {
+    return new TicketImageError((e.code ?? 'unreadable') as TicketImageErrorCode, e.message, (e.status as 400 | 413) ?? 400)
+  }
+  const err = new OcrFailedError('识别失败，请稍后再试', e.message)
+  return err
+}

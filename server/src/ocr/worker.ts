@@ -1,0 +1,72 @@
+/**
+ * OCR worker thread: loads the models once, then analyses tickets posted by OcrPool.
+ * Message in:  { type: 'job', id, buffer: ArrayBuffer (transferred), fileType, formats, rules }
+ * Message out: { type: 'ready' } | { type: 'result', id, result } | { type: 'error', id, error }
+ */
+import { parentPort, workerData } from 'node:worker_threads'
+import { analyzeTicket, getEngine } from './analyze.js'
+import { TicketImageError } from './image.js'
+import type { AnalyzeInput } from './types.js'
+
+export interface WorkerJob {
+  type: 'job'
+  id: number
+  buffer: ArrayBuffer
+  fileType: AnalyzeInput['fileType']
+  formats?: AnalyzeInput['formats']
+  rules?: AnalyzeInput['rules']
+}
+
+export interface SerializedError {
+  name: string
+  message: string
+  status?: number
+  code?: string
+}
+
+const opts = (workerData ?? {}) as { threads?: number; workMaxSide?: number; detMaxSide?: number }
+
+async function main() {
+  if (!parentPort) throw new Error('worker.ts must run in a worker thread')
+  const port = parentPort
+  const engine = await getEngine({ threads: opts.threads ?? 1, detMaxSide: opts.detMaxSide })
+  // warm-up: the first inference allocates the session's buffers
+  await engine.recognize({ data: new Uint8Array(64 * 64 * 4).fill(255), width: 64, height: 64 })
+  let busy = false
+  let retiring = false
+  port.on('message', async (msg: WorkerJob | { type: 'retire' }) => {
+    if (msg?.type === 'retire') {
+      // leave between jobs: ending the thread during an onnxruntime call aborts the process
+      retiring = true
+      if (!busy) process.exit(0)
+      return
+    }
+    if (msg?.type !== 'job') return
+    busy = true
+    try {
+      const result = await analyzeTicket(
+        { buffer: new Uint8Array(msg.buffer), fileType: msg.fileType, formats: msg.formats, rules: msg.rules },
+        { engine, workMaxSide: opts.workMaxSide, detMaxSide: opts.detMaxSide },
+      )
+      port.postMessage({ type: 'result', id: msg.id, result })
+    } catch (e) {
+      const err = e as Error & { status?: number; code?: string }
+      const error: SerializedError = {
+        name: err?.name ?? 'Error',
+        message: err?.message ?? String(e),
+        status: e instanceof TicketImageError ? e.status : err?.status,
+        code: e instanceof TicketImageError ? e.code : undefined,
+      }
+      port.postMessage({ type: 'error', id: msg.id, error })
+    } finally {
+      busy = false
+      if (retiring) process.exit(0)
+    }
+  })
+  port.postMessage({ type: 'ready' })
+}
+
+main().catch((e) => {
+  parentPort?.postMessage({ type: 'fatal', error: { name: 'Error', message: String(e?.stack ?? e) } })
+  process.exit(1)
+})

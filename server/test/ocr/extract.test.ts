@@ -1,0 +1,131 @@
+/** Format choice and rule application on synthetic OCR lines (no image work). */
+import { describe, expect, it } from 'vitest'
+import { analyzeLines } from '../../src/ocr/analyze.js'
+import { DEFAULT_EXTRACTION_RULES, DEFAULT_RECEIPT_FORMATS, GENERIC_FALLBACK_FORMAT_ID } from '../../src/ocr/defaults.js'
+import type { OcrLine } from '../../src/ocr/engine.js'
+import { matchesRule, rankFormats } from '../../src/ocr/formats.js'
+import type { ExtractionRule, ReceiptFormat } from '../../src/ocr/types.js'
+
+/** a text box at (x, y) with height 20, 14 px per character */
+function L(text: string, x: number, y: number, w = text.length * 14): OcrLine {
+  return { text, score: 0.98, box: [[x, y], [x + w, y], [x + w, y + 20], [x, y + 20]] }
+}
+const size = { width: 1000, height: 800 }
+
+describe('value geometry', () => {
+  it('takes a value from the same box, the box to the right, or the box below', () => {
+    const lines = [
+      L('某某水泥有限公司发货单', 300, 10),
+      L('净重：38.57吨', 20, 60), // same box
+      L('毛重', 20, 100), L('54.28 t', 200, 100), // right of the label
+      L('皮重', 500, 60), L('15.71', 500, 90), // below the label (table column)
+      L('车  号', 20, 140), L('川·BGCA5U', 200, 140),
+      L('购货单位', 20, 180), L('山东高速路桥集团股份有限公司', 200, 180),
+      L('发货日期：2026年09月12日 13:03:42', 20, 220),
+      L('电话：13800000000', 500, 260),
+    ]
+    const r = analyzeLines({ lines, fileType: 1, ...size })
+    expect(r.fields.deliveryNetWeight).toBe(38.57)
+    expect(r.fields.deliveryGrossWeight).toBe(54.28)
+    expect(r.fields.deliveryTareWeight).toBe(15.71)
+    expect(r.fields.deliveryPlateNumber).toBe('川BGCA5U')
+    expect(r.fields.deliveryCustomer).toBe('山东高速路桥集团股份有限公司')
+    expect(r.fields.deliveryTime).toBe('2026-09-12 13:03:42')
+    expect(r.fields.deliveryManufactory).toBe('某某水泥有限公司')
+    expect(r.meta.deliveryManufactory.source).toBe('title')
+    expect(r.meta.deliveryGrossWeight.box).toEqual([[200, 100], [298, 100], [298, 120], [200, 120]])
+    expect(r.flags).toEqual({})
+  })
+
+  it('reads a header row with values below (table columns) and kg units', () => {
+    const lines = [
+      L('过磅单', 400, 10),
+      L('车号', 20, 60, 60), L('毛重(kg)', 200, 60, 100), L('皮重(kg)', 400, 60, 100), L('净重(kg)', 600, 60, 100),
+      L('京A12345', 20, 95, 100), L('49000', 200, 95, 70), L('15000', 400, 95, 70), L('34000', 600, 95, 70),
+    ]
+    const r = analyzeLines({ lines, fileType: 1, ...size })
+    expect(r.fields.deliveryPlateNumber).toBe('京A12345')
+    expect(r.fields.deliveryGrossWeight).toBe(49)
+    expect(r.fields.deliveryTareWeight).toBe(15)
+    expect(r.fields.deliveryNetWeight).toBe(34)
+  })
+
+  it('flags failed checks without changing the values', () => {
+    const lines = [L('净重:30.00', 20, 20), L('毛重:50.00', 20, 60), L('皮重:15.00', 20, 100), L('车牌号:京12345', 20, 140)]
+    const r = analyzeLines({ lines, fileType: 1, ...size })
+    expect(r.fields.deliveryNetWeight).toBe(30)
+    expect(r.flags.deliveryNetWeight).toMatch(/毛重/)
+  })
+})
+
+describe('format choice', () => {
+  const formats: ReceiptFormat[] = [
+    { id: 10, name: '低', type: 1, regular: '发货单', rankcom: 1 },
+    { id: 11, name: '高', type: 1, regular: '发货单', rankcom: 9 },
+    { id: 12, name: '排除', type: 1, regular: '发货单', rankcom: 50, excludeKeywords: '作废，样品' },
+    { id: 13, name: '收货', type: 2, regular: '发货单', rankcom: 99 },
+    { id: 14, name: '要净重', type: 1, regular: '^.*发货单', rankcom: 20, requiredFields: ['deliveryNetWeight'] },
+  ]
+  it('picks the best-ranked matching format of the type, honouring exclude keywords', () => {
+    const text = '水泥发货单\n作废'
+    const { candidates } = rankFormats(formats, 1, text)
+    expect(candidates.map((f) => f.id)).toEqual([14, 11, 10])
+  })
+  it('drops a format whose required fields do not come out, then falls back', () => {
+    const lines = [L('水泥发货单', 300, 10), L('车号：京A12345', 20, 60)]
+    const r = analyzeLines({ lines, fileType: 1, formats, rules: [], ...size })
+    expect(r.format).toEqual({ id: 12, name: '排除' })
+    const r2 = analyzeLines({ lines: [...lines, L('样品', 20, 100)], fileType: 1, formats, rules: [], ...size })
+    expect(r2.format?.id).toBe(11) // 14 needs a net weight, 12 is excluded
+    const r3 = analyzeLines({ lines, fileType: 1, formats: [formats[4]], rules: [], ...size })
+    expect(r3.format).toBeNull() // synonyms only
+    expect(r3.fields.deliveryPlateNumber).toBe('京A12345')
+  })
+  it('keyword lists: groups all required, | alternatives', () => {
+    expect(matchesRule('过磅|磅单, 毛重', '收货过磅单 毛重')).toBe(true)
+    expect(matchesRule('过磅|磅单, 毛重', '收货过磅单')).toBe(false)
+    expect(matchesRule('发货单 收货单', '发货单')).toBe(false)
+    expect(matchesRule('^水泥.*单$', '水泥发货单')).toBe(true)
+  })
+  it('defaults: format 3 exists, is generic and every default regex is valid', async () => {
+    const { validateUserRegex } = await import('../../src/ocr/safeRegex.js')
+    const f3 = DEFAULT_RECEIPT_FORMATS.find((f) => f.id === GENERIC_FALLBACK_FORMAT_ID)!
+    expect(f3).toBeTruthy()
+    expect(matchesRule(f3.regular, 'anything')).toBe(true)
+    for (const r of DEFAULT_EXTRACTION_RULES) {
+      for (const src of [r.valueNameRegular, r.valueRegular]) if (src) expect(validateUserRegex(src)).toBeNull()
+      expect(DEFAULT_RECEIPT_FORMATS.some((f) => f.id === r.receiptFormatId)).toBe(true)
+    }
+  })
+})
+
+describe('extraction rules', () => {
+  const formats: ReceiptFormat[] = [{ id: 1, name: 'F', type: 1, regular: '', rankcom: 1 }]
+  const rule = (r: Partial<ExtractionRule>): ExtractionRule => ({ id: 1, property: 'deliveryNumber', receiptFormatId: 1, ...r })
+  it('label regex + value regex: same box, right of, below', () => {
+    const same = analyzeLines({ lines: [L('票号 A-77 编码XY99887766', 20, 20)], fileType: 1, formats, ...size,
+      rules: [rule({ valueNameRegular: '编码', valueRegular: '([A-Z]{2}\\d+)' })] })
+    expect(same.fields.deliveryNumber).toBe('XY99887766')
+    expect(same.meta.deliveryNumber.source).toBe('rule')
+    const right = analyzeLines({ lines: [L('编码', 20, 20), L('XY99887766', 150, 22)], fileType: 1, formats, ...size,
+      rules: [rule({ valueNameRegular: '^编码$', valueRegular: '[A-Z]{2}\\d+' })] })
+    expect(right.fields.deliveryNumber).toBe('XY99887766')
+    const below = analyzeLines({ lines: [L('编码', 20, 20, 80), L('出厂', 300, 20), L('XY99887766', 10, 50)], fileType: 1, formats, ...size,
+      rules: [rule({ valueNameRegular: '编码' })] })
+    expect(below.fields.deliveryNumber).toBe('XY99887766')
+  })
+  it('a catastrophic regex in a rule finishes quickly with a flag', () => {
+    const t0 = Date.now()
+    const r = analyzeLines({ lines: [L('a'.repeat(40) + '!', 20, 20), L('净重:30.00', 20, 60)], fileType: 1, formats, ...size,
+      rules: [rule({ valueNameRegular: '(a+)+$' })] })
+    expect(Date.now() - t0).toBeLessThan(2000)
+    expect(r.flags.deliveryNumber).toMatch(/超时/)
+    expect(r.fields.deliveryNetWeight).toBe(30)
+  })
+  it('an invalid regex in a rule is reported, not thrown', () => {
+    const r = analyzeLines({ lines: [L('单号:XS123456789', 20, 20)], fileType: 1, formats, ...size,
+      rules: [rule({ valueNameRegular: '([' })] })
+    expect(r.flags.deliveryNumber).toMatch(/正则表达式有误/)
+    expect(r.fields.deliveryNumber).toBe('XS123456789') // synonyms still fill it
+  })
+})
