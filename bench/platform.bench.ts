@@ -11,7 +11,7 @@ await first.stop()
 const cold = await startBuiltServer(env, first.dataDir)
 report('cold start to first answer (PGlite, existing data)', cold.ms, 'ms', '≤ 5000 ms')
 
-const { data: { publicKey } } = await (await fetch(`${cold.base}/api/users/publicKey`)).json()
+const { data: { publicKey } } = (await (await fetch(`${cold.base}/api/users/publicKey`)).json()) as { data: { publicKey: string } }
 const encrypt = (pw: string) => crypto.publicEncrypt(
   { key: publicKey, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
   Buffer.from(JSON.stringify({ password: pw, ts: Date.now() })),
@@ -21,7 +21,7 @@ const login = async () => {
   const body = JSON.stringify({ username: 'admin', password: encrypt(PASSWORD) })
   const t = performance.now()
   const res = await fetch(`${cold.base}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
-  const json = await res.json()
+  const json = (await res.json()) as { code: number; message: string; data: { token: string } }
   if (json.code !== 200) throw new Error(json.message)
   return { ms: performance.now() - t, token: json.data.token as string }
 }

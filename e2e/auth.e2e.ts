@@ -111,12 +111,12 @@ describe('signed in', () => {
       await sider.getByText(section, { exact: true }).waitFor()
     }
     await page.getByTestId('company-name').filter({ hasText: '总部' }).waitFor()
-    await page.getByText('页面暂不可用').waitFor()
-    await page.getByTestId('component-key').filter({ hasText: /^user$/ }).waitFor()
+    await page.locator('.ant-breadcrumb').getByText('用户列表').waitFor()
 
     await sider.getByText('运单管理', { exact: true }).click()
     await sider.getByText('运单列表', { exact: true }).click()
     await page.waitForURL('**/by_agent/index')
+    await page.getByText('页面暂不可用').waitFor()
     await page.getByTestId('component-key').filter({ hasText: /^by_agent$/ }).waitFor()
     await page.locator('.ant-breadcrumb').getByText('运单列表').waitFor()
     await shot(page, 'shell')

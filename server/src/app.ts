@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { Config } from './config.js'
 import type { AppContext } from './context.js'
@@ -15,6 +15,10 @@ import type { Database } from './db/client.js'
 import { authRoutes } from './modules/auth/routes.js'
 import { MenuCache } from './modules/users/service.js'
 import { userRoutes } from './modules/users/routes.js'
+import { companyRoutes } from './modules/companies/routes.js'
+import { rechargeRoutes } from './modules/recharge/routes.js'
+import { attachmentRoutes } from './modules/attachments/routes.js'
+import { createFileStore } from './platform/files.js'
 import { registerAccess, type ApiRoute } from './platform/access.js'
 import { registerErrorAnswers, wrapAnswers } from './platform/envelope.js'
 import { RateLimitError } from './platform/errors.js'
@@ -26,7 +30,7 @@ import { outboxSms, webhookSms } from './platform/sms.js'
 installZodChinese()
 
 /** Every module's routes, registered under /api in one place. */
-const modules = [authRoutes, userRoutes]
+const modules = [authRoutes, userRoutes, companyRoutes, rechargeRoutes, attachmentRoutes]
 
 /**
  * The whole server without listening: plugins, hooks and modules on an open, migrated, seeded
@@ -41,7 +45,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // errors the router raises before any hook runs (bad URL encoding, over-long path segments)
-    frameworkErrors: (err, _req, reply) => {
+    frameworkErrors: (err, _req, reply: FastifyReply) => {
       const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400
       reply.status(status).send({ code: status, message: status === 414 ? '请求地址过长' : '请求地址格式不正确', data: null })
     },
@@ -57,6 +61,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     roles,
     sms: config.smsWebhookUrl ? webhookSms(config.smsWebhookUrl) : outboxSms(database.db, app.log),
     menus: new MenuCache(database.db),
+    files: createFileStore(config),
   }
   app.decorate('ctx', ctx)
   const apiRoutes: ApiRoute[] = []
@@ -94,6 +99,8 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   if (config.webDist && indexHtml) {
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: '365d', immutable: true })
   }
-  app.addHook('onClose', async () => database.close())
-  return app as App
+  app.addHook('onClose', async () => {
+    await database.close()
+  })
+  return app as unknown as App
 }

@@ -23,6 +23,39 @@ export interface Config {
   loginRatePerMinute: number
   /** per-IP requests a minute to the SMS call */
   smsRatePerMinute: number
+  /** fixed suffix shown after a base's sub-domain (DOMAIN_SUFFIX) */
+  domainSuffix: string
+  /** attachment blobs on disk (DATA_DIR/files); null keeps them in memory (tests, with the in-memory database) */
+  filesDir: string | null
+  /** S3-compatible object storage for attachments instead of filesDir (S3_BUCKET and keys set) */
+  s3?: S3Config
+}
+
+export interface S3Config {
+  /** e.g. https://s3.amazonaws.com or http://minio:9000 */
+  endpoint: string
+  region: string
+  bucket: string
+  accessKeyId: string
+  secretAccessKey: string
+  /** key prefix inside the bucket */
+  prefix: string
+  /** bucket in the path (MinIO and most self-hosted stores) instead of the host name */
+  forcePathStyle: boolean
+}
+
+function s3Config(env: Record<string, string | undefined>): S3Config | undefined {
+  if (!env.S3_BUCKET || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY) return undefined
+  const region = env.S3_REGION ?? 'us-east-1'
+  return {
+    endpoint: (env.S3_ENDPOINT ?? `https://s3.${region}.amazonaws.com`).replace(/\/+$/, ''),
+    region,
+    bucket: env.S3_BUCKET,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    prefix: (env.S3_PREFIX ?? 'files/').replace(/^\/+/, ''),
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === '1' : Boolean(env.S3_ENDPOINT),
+  }
 }
 
 const here = path.dirname(new URL(import.meta.url).pathname)
@@ -46,6 +79,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: env.TRUST_PROXY === '1',
     loginRatePerMinute: Number(env.LOGIN_RATE_PER_MINUTE ?? 60),
     smsRatePerMinute: Number(env.SMS_RATE_PER_MINUTE ?? 10),
+    domainSuffix: env.DOMAIN_SUFFIX ?? '.jidi.example.com',
+    filesDir: path.join(dataDir, 'files'),
+    s3: s3Config(env),
   }
 }
 
@@ -57,6 +93,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webDist: undefined,
     logLevel: 'silent',
     ocrWorkers: 1,
+    filesDir: null,
+    s3: undefined,
     ...overrides,
   }
 }

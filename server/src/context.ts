@@ -1,5 +1,6 @@
 import type { Config } from './config.js'
 import type { Db } from './db/client.js'
+import type { FileStore } from './platform/files.js'
 import type { PasswordCipher } from './platform/rsa.js'
 import type { RoleRegistry } from './platform/roles.js'
 import type { SmsProvider } from './platform/sms.js'
@@ -13,4 +14,6 @@ export interface AppContext {
   roles: RoleRegistry
   sms: SmsProvider
   menus: MenuCache
+  /** attachment blobs: DATA_DIR/files, S3 or memory */
+  files: FileStore
 }

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { HQ_COMPANY_ID, MENU_SEED, ROLES, type MenuSeed } from '@app/contract'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import { hashPassword } from '../platform/passwords.js'
 import type { Db, Executor } from './client.js'
 import { companies, menus, rolePermissions, roles, userCompanies, users } from './schema/index.js'
@@ -43,6 +43,8 @@ export async function seed(db: Db, opts: { adminPassword?: string }): Promise<Se
         lastPasswordResetDate: opts.adminPassword ? new Date() : null,
       }).returning({ id: users.id })
       await tx.insert(userCompanies).values({ userId: created!.id, companyId: HQ_COMPANY_ID })
+      // the headquarters admin is headquarters' main account: it cannot be deleted
+      await tx.update(companies).set({ mainUserId: created!.id }).where(and(eq(companies.id, HQ_COMPANY_ID), isNull(companies.mainUserId)))
     }
     return result
   })

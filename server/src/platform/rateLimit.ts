@@ -25,8 +25,8 @@ export function databaseRateStore(db: Db) {
           cb(null, { current: Number(row.count), ttl: Math.max(0, new Date(row.reset_at).getTime() - Date.now()) })
         }, (err) => cb(err as Error))
     }
-    child(routeOptions: { timeWindow?: number }) {
-      return new DatabaseStore({ timeWindow: routeOptions.timeWindow ?? this.timeWindow })
+    child(routeOptions: unknown) {
+      return new DatabaseStore({ timeWindow: (routeOptions as { timeWindow?: number }).timeWindow ?? this.timeWindow })
     }
   }
 }

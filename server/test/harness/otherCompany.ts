@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { TestEnv } from '../helpers.js'
 import { makeCompany, makeUser } from '../fixtures.js'
+import { adminRows } from './adminRows.js'
 
 /** Text put in every row of company B; it must never show up in an answer to company A. */
 export const MARKER = '乙方机密ZX9'
@@ -18,7 +19,7 @@ type Extend = (env: TestEnv, b: OtherCompany) => Promise<void>
  * Each module adds rows of company B for its own tables here, so the walk in harness.test.ts tries
  * its routes with B's ids. Keep every text field of those rows containing MARKER.
  */
-export const extensions: Extend[] = []
+export const extensions: Extend[] = [adminRows]
 
 export async function seedOtherCompany(env: TestEnv): Promise<OtherCompany> {
   const company = await makeCompany(env.db, `${MARKER}基地`, { contactor: MARKER, address: MARKER, domain: 'zx9-secret' })

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+import { index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 
 /** A base (company, agent). Company 1 is headquarters. */
 export const companies = pgTable(
@@ -22,7 +22,9 @@ export const companies = pgTable(
     useTimes: integer('use_times').notNull().default(0),
     /** sub-accounts the base may have in all */
     userAmount: integer('user_amount').notNull().default(0),
+    /** the base's main account (login = contact phone, role base admin): cannot be deleted */
+    mainUserId: integer('main_user_id'),
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('company_domain_unique').on(sql`lower(${t.domain})`)],
+  (t) => [uniqueIndex('company_domain_unique').on(sql`lower(${t.domain})`), index('company_create_time_idx').on(t.createTime)],
 )

@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { type AnyPgColumn, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 import { companies } from './companies.js'
 
 export const roles = pgTable('role', {
@@ -44,7 +45,7 @@ export const users = pgTable(
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
     updateTime: timestamp('update_time', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('app_user_parent_idx').on(t.parentId)],
+  (t) => [index('app_user_parent_idx').on(t.parentId), index('app_user_create_time_idx').on(t.createTime)],
 )
 
 /** Which companies a user belongs to (the spec's user-company relation, relaId). */
@@ -54,7 +55,18 @@ export const userCompanies = pgTable(
     id: serial('id').primaryKey(),
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    /**
+     * In this base the user is a sub-account shown under this parent account (null: a top-level row of
+     * the user list). Kept here rather than only on the user so the list and its count read one table.
+     */
+    parentId: integer('parent_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('user_company_company_idx').on(t.companyId), index('user_company_user_idx').on(t.userId)],
+  (t) => [
+    index('user_company_company_idx').on(t.companyId),
+    index('user_company_user_idx').on(t.userId),
+    uniqueIndex('user_company_unique').on(t.userId, t.companyId),
+    index('user_company_parent_idx').on(t.parentId),
+    index('user_company_top_idx').on(t.companyId).where(sql`${t.parentId} is null`),
+  ],
 )

@@ -1,10 +1,16 @@
-import { idParam, Msg, updatePasswordBody } from '@app/contract'
+import {
+  assignQuery, ATTACHMENT_MAX_BYTES, idParam, listUserAllQuery, Msg, optIdField, paging, relaDeleteQuery, resetPasswordBody,
+  selectByCompanyQuery, updatePasswordBody, USER_IMPORT_TEMPLATE_NAME, UserAdminMsg, userFindBody, userSaveBody, userUpdateBody,
+} from '@app/contract'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppContext } from '../../context.js'
 import { authOf } from '../../platform/access.js'
 import { done } from '../../platform/envelope.js'
+import { contentDisposition, XLSX_TYPE } from '../../platform/download.js'
+import { readUploadedFile } from '../../platform/upload.js'
+import * as admin from './admin.js'
 import * as users from './service.js'
 
 export function userRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -32,5 +38,127 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
       tags, summary: '切换当前所属基地',
       params: z.object({ companyId: idParam().describe('基地编号'), userId: idParam().describe('用户编号') }),
     },
-  }, async (req) => done(await users.changeCompany(ctx.db, authOf(req), req.params.companyId, req.params.userId), Msg.companyChanged))
+  }, async (req) => {
+    const auth = authOf(req)
+    // your own session switches base; headquarters may move someone else to a base
+    const result = req.params.userId === auth.userId
+      ? await users.changeCompany(ctx.db, auth, req.params.companyId, req.params.userId)
+      : await admin.moveUser(ctx.db, ctx.roles, auth, req.params.companyId, req.params.userId)
+    return done(result, Msg.companyChanged)
+  })
+
+  adminRoutes(app, ctx)
+}
+
+/** User administration (access 'user'): base administrators manage their own base, headquarters all. */
+function adminRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const deps: admin.UserAdminDeps = { db: ctx.db, cipher: ctx.cipher, roles: ctx.roles }
+  const tags = ['用户管理']
+  const idParams = z.object({ id: idParam().describe('用户编号') })
+
+  for (const url of ['/users/find/', '/users/find']) {
+    r.post(url, {
+      config: { access: 'user' },
+      schema: { tags, summary: '用户列表（树形：主账号及其子账号；总部可按基地筛选）', body: userFindBody.optional() },
+    }, async (req) => admin.findUsers(ctx.db, ctx.roles, authOf(req), req.body ?? {}))
+  }
+
+  r.get('/users/listUserAll', {
+    config: { access: 'user' },
+    schema: { tags, summary: '全部用户（平铺，groupId 为基地）', querystring: listUserAllQuery },
+  }, async (req) => admin.listUserAll(ctx.db, ctx.roles, authOf(req), req.query))
+
+  r.post('/userComRela/get/selectByCompanyId', {
+    config: { access: 'user' },
+    schema: { tags, summary: '某基地的用户（数组）', querystring: selectByCompanyQuery, body: paging.optional() },
+  }, async (req) => admin.usersOfCompany(ctx.db, ctx.roles, authOf(req), req.query.id, req.body ?? {}))
+
+  for (const method of ['DELETE', 'POST'] as const) {
+    r.route({
+      method, url: '/userComRela/deleteB',
+      config: { access: 'user' },
+      schema: { tags, summary: '把用户移出基地（账号保留）', querystring: relaDeleteQuery },
+      handler: async (req) => {
+        await admin.removeFromCompany(ctx.db, authOf(req), req.query.userId, req.query.companyId)
+        return done(null, Msg.deleted)
+      },
+    })
+  }
+
+  r.get('/users/getByNickName/:nickName', {
+    config: { access: 'session' },
+    schema: {
+      tags, summary: '某角色的用户（如检验员），限本基地',
+      params: z.object({ nickName: z.string().trim().min(1, { error: '角色不能为空' }).max(30, { error: '角色不能超过30个字符' }).describe('角色') }),
+      querystring: z.object({ companyId: optIdField('基地') }),
+    },
+  }, async (req) => admin.usersByNickName(ctx.db, ctx.roles, authOf(req), req.params.nickName, req.query.companyId))
+
+  r.get('/users/getOperatorAndBaseAdmin/:id', {
+    config: { access: 'session' },
+    schema: { tags, summary: '基地的操作员和基地管理员', params: z.object({ id: idParam().describe('基地编号') }) },
+  }, async (req) => admin.operatorsAndBaseAdmins(ctx.db, ctx.roles, authOf(req), req.params.id))
+
+  r.get('/users/roles', {
+    config: { access: 'user' },
+    schema: { tags, summary: '当前用户可分配的角色' },
+  }, async (req) => admin.assignableRoles(ctx.roles, authOf(req)))
+
+  r.post('/users/save', {
+    config: { access: 'user' },
+    schema: { tags, summary: '新增用户（parentId 时为子账号）', body: userSaveBody },
+  }, async (req) => done(await admin.saveUser(deps, authOf(req), req.body), Msg.created))
+
+  r.post('/users/assign', {
+    config: { access: 'user' },
+    schema: { tags, summary: '按手机号把用户分配到基地', querystring: assignQuery },
+  }, async (req) => done(await admin.assignUser(ctx.db, ctx.roles, authOf(req), req.query.phone, req.query.companyId), Msg.assigned))
+
+  for (const method of ['POST', 'PUT'] as const) {
+    r.route({
+      method, url: '/users/update/:id',
+      config: { access: 'user' },
+      schema: { tags, summary: '编辑用户', params: idParams, body: userUpdateBody },
+      handler: async (req) => done(await admin.updateUser(deps, authOf(req), req.params.id, req.body), Msg.updated),
+    })
+  }
+
+  r.post('/users/resetPassword/:id', {
+    config: { access: 'user' },
+    schema: { tags, summary: '管理员重置密码（用户下次登录须修改，现有登录失效）', params: idParams, body: resetPasswordBody },
+  }, async (req) => {
+    await admin.resetPassword(deps, authOf(req), req.params.id, req.body)
+    return done(null, UserAdminMsg.passwordReset)
+  })
+
+  for (const method of ['POST', 'DELETE'] as const) {
+    r.route({
+      method, url: '/users/delete/:id',
+      config: { access: 'user' },
+      schema: { tags, summary: '删除用户（主账号和自己不能删除）', params: idParams },
+      handler: async (req) => {
+        await admin.deleteUser(ctx.db, authOf(req), req.params.id)
+        return done(null, Msg.deleted)
+      },
+    })
+  }
+
+  r.get('/users/importTemplate', {
+    config: { access: 'user' },
+    schema: { tags, summary: '下载用户导入模板（xlsx）' },
+  }, async (req, reply) => {
+    const file = await admin.importTemplate(ctx.roles, authOf(req))
+    return reply.header('content-type', XLSX_TYPE).header('content-disposition', contentDisposition(USER_IMPORT_TEMPLATE_NAME)).send(file)
+  })
+
+  r.post('/users/import', {
+    config: { access: 'user' },
+    schema: { tags, summary: '从 xlsx 导入用户（逐行校验，错误行返回行号，其余照常导入）', querystring: z.object({ companyId: optIdField('所属基地') }), consumes: ['multipart/form-data'] },
+  }, async (req) => {
+    const file = await readUploadedFile(req, ATTACHMENT_MAX_BYTES, { empty: '请选择要导入的 Excel 文件', tooLarge: '导入文件不能超过10MB' })
+    const result = await admin.importUsers(deps, authOf(req), file.buffer, req.query.companyId)
+    const message = result.errors.length ? `导入完成：成功${result.imported}条，失败${result.errors.length}条` : Msg.imported
+    return done(result, message)
+  })
 }

@@ -1,0 +1,114 @@
+import { z } from 'zod'
+import { dateRange, filterText, idField, mobileField, optIdField, optInt, optText, text } from './fields.js'
+import { paging } from './zod.js'
+
+/** User administration (spec 000 §2 "User list", §3, §5, §7). */
+
+export const UserAdminMsg = {
+  roleRequired: '角色不能为空',
+  roleUnknown: '角色不存在',
+  roleNotAllowed: '不能分配该角色',
+  passwordRequired: '密码不能为空',
+  passwordAgainRequired: '确认密码不能为空',
+  phoneTaken: '该手机号已被其他用户使用',
+  notFound: '用户不存在',
+  mainAccount: '主账号不能删除',
+  self: '不能删除自己的账号',
+  hasChildren: '该用户下还有子账号，请先删除子账号',
+  parentNoCreate: '该账号没有创建子账号的权限',
+  companyNoCreate: '该基地不允许创建子账号',
+  quotaUsedUp: '子账号数量已达上限，请联系管理员扩容',
+  alreadyMember: '该用户已属于该基地',
+  assignForeign: '该手机号已属于其他基地，只有总部可以分配',
+  companyRequired: '请选择所属基地',
+  importFileType: '请上传 .xlsx 格式的 Excel 文件（可先下载模板）',
+  importEmpty: '表格中没有可导入的数据',
+  passwordReset: '密码已重置，该用户下次登录后需修改密码',
+} as const
+
+/** Columns of the import template, in order. 所属基地 is read only for headquarters. */
+export const USER_IMPORT_COLUMNS = ['手机号', '姓名', '角色', '密码', '所属基地'] as const
+export const USER_IMPORT_MAX_ROWS = 1000
+export const USER_IMPORT_TEMPLATE_NAME = '用户导入模板.xlsx'
+
+/** A list of users of the current base, or (company 1) of all bases with the company filter. */
+export const userFindBody = paging.extend({
+  name: filterText('姓名'),
+  phone: filterText('登录手机号'),
+  companyId: optIdField('所属基地'),
+  createTimeQuery: dateRange('创建时间'),
+})
+export type UserFindBody = z.infer<typeof userFindBody>
+
+export const listUserAllQuery = paging.extend({ groupId: optIdField('基地') })
+
+const userFields = {
+  phone: mobileField('手机号'),
+  name: text('姓名', 50),
+  /** role (nickName); empty only for a sub-account (parentId set) */
+  nickName: z.string({ error: '角色格式不正确' }).trim().max(30, { error: '角色不能超过30个字符' }).optional().describe('角色'),
+  isCreate: optInt('是否可创建子账号', 0, 1),
+  sex: optText('性别', 4),
+  nation: optText('民族', 20),
+  idNo: optText('身份证号', 30),
+  workUnit: optText('工作单位', 100),
+  job: optText('职务', 50),
+  workUnitAndJob: optText('单位及职务', 150),
+  remarks: optText('备注', 500),
+}
+
+/** New user: both password entries are encrypted like the login password. */
+export const userSaveBody = z.object({
+  ...userFields,
+  password: z.string({ error: '密码不能为空' }).min(1, { error: '密码不能为空' }).max(2048, { error: '密码格式不正确' }).describe('密码'),
+  passwordAgain: z.string({ error: '确认密码不能为空' }).min(1, { error: '确认密码不能为空' }).max(2048, { error: '确认密码格式不正确' }).describe('确认密码'),
+  /** headquarters picks the base; everyone else creates in their own */
+  companyId: optIdField('所属基地'),
+  /** creates a sub-account of this user */
+  parentId: optIdField('上级账号'),
+})
+export type UserSaveBody = z.infer<typeof userSaveBody>
+
+export const userUpdateBody = z.object({ ...userFields })
+export type UserUpdateBody = z.infer<typeof userUpdateBody>
+
+export const resetPasswordBody = z.object({
+  password: z.string({ error: '新密码不能为空' }).min(1, { error: '新密码不能为空' }).max(2048, { error: '新密码格式不正确' }).describe('新密码'),
+  passwordAgain: z.string().max(2048, { error: '确认密码格式不正确' }).optional().describe('确认密码'),
+})
+
+export const assignQuery = z.object({ phone: mobileField('手机号'), companyId: idField('基地') })
+export const relaDeleteQuery = z.object({ userId: idField('用户'), companyId: idField('基地') })
+export const selectByCompanyQuery = z.object({ id: idField('基地') })
+
+export interface UserRow {
+  id: number
+  /** the user-company relation this row shows */
+  relaId: number
+  phone: string
+  name: string
+  /** role; '' for a sub-account (shown as 子账号) */
+  nickName: string
+  companyId: number
+  companyName: string
+  isCreate: number
+  parentId: number | null
+  /** the base's main account: cannot be deleted */
+  mainAccount: boolean
+  createTime: string
+  createTimeStr: string
+  children?: UserRow[]
+}
+
+export interface UserBrief {
+  id: number
+  name: string
+  phone: string
+  nickName: string
+}
+
+export interface UserImportResult {
+  total: number
+  imported: number
+  errors: { row: number; phone: string; message: string }[]
+}

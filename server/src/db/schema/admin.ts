@@ -1,0 +1,44 @@
+import { date, index, integer, pgTable, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+import { companies } from './companies.js'
+
+/** A top-up of a base: upload times (type 1) or sub-account quota (type 2), with its operator. */
+export const rechargeRecords = pgTable('recharge_record', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  times: integer('times').notNull(),
+  /** 1 upload times, 2 sub-account quota */
+  type: smallint('type').notNull().default(1),
+  /** the operator; the name is kept so the record survives the user */
+  userId: integer('user_id'),
+  userName: varchar('user_name', { length: 50 }).notNull().default(''),
+  createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('recharge_record_company_time_idx').on(t.companyId, t.createTime),
+  index('recharge_record_time_idx').on(t.createTime),
+])
+
+/** How many reservations a base takes on a date and period for a tanker type. */
+export const reservationPlans = pgTable('reservation_plan', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  reserveTime: date('reserve_time', { mode: 'string' }).notNull(),
+  /** 上午 | 下午 */
+  reservePeriod: varchar('reserve_period', { length: 4 }).notNull(),
+  /** 常压车辆 | 承压车辆 */
+  tankerType: varchar('tanker_type', { length: 10 }).notNull(),
+  totalCount: integer('total_count').notNull().default(0),
+  createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+  updateTime: timestamp('update_time', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('reservation_plan_unique').on(t.companyId, t.reserveTime, t.reservePeriod, t.tankerType)])
+
+/** Supply (feed): the buying base gets its material from the selling base. */
+export const companyMaterialOrders = pgTable('company_material_order', {
+  id: serial('id').primaryKey(),
+  buyCompanyId: integer('buy_company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  saleCompanyId: integer('sale_company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  userId: integer('user_id'),
+  createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('company_material_order_unique').on(t.buyCompanyId, t.saleCompanyId),
+  index('company_material_order_sale_idx').on(t.saleCompanyId),
+])

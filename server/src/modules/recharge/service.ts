@@ -1,0 +1,133 @@
+import {
+  CompanyMsg, formatDateTime, RECHARGE_EXPORT_NAME, RECHARGE_TYPE_LABELS, RECHARGE_TYPES, rangeBounds, resolvePaging,
+  type Page, type RechargeFindBody, type RechargeRow,
+} from '@app/contract'
+import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm'
+import type { Db, Executor } from '../../db/client.js'
+import { companies, rechargeRecords, users } from '../../db/schema/index.js'
+import type { Column } from '../../platform/exports.js'
+import { ConflictError, ForbiddenError, NotFoundError } from '../../platform/errors.js'
+import type { RoleInfo } from '../../platform/roles.js'
+import type { SessionUser } from '../../platform/sessions.js'
+import { assertInScope, isHeadquarters, scopeCompany } from '../../platform/tenancy.js'
+
+type Auth = SessionUser & { role: RoleInfo }
+type RechargeType = (typeof RECHARGE_TYPES)[keyof typeof RECHARGE_TYPES]
+
+/** Only headquarters tops bases up (a base never tops itself up). */
+function assertHeadquarters(auth: Auth) {
+  if (!isHeadquarters(auth)) throw new ForbiddenError('只有总部可以充值')
+}
+
+const counterOf = (type: number) => (type === RECHARGE_TYPES.userAmount ? companies.userAmount : companies.remainingTimes)
+
+/**
+ * Moves a base's counter (upload times or sub-account quota) by `delta` and never below zero.
+ * One conditional UPDATE, so it is exact under concurrent top-ups and uploads.
+ */
+async function moveCounter(tx: Executor, companyId: number, type: number, delta: number) {
+  const column = counterOf(type)
+  const [row] = await tx.update(companies).set(type === RECHARGE_TYPES.userAmount
+    ? { userAmount: sql`${companies.userAmount} + ${delta}` }
+    : { remainingTimes: sql`${companies.remainingTimes} + ${delta}` })
+    .where(and(eq(companies.id, companyId), sql`${column} + ${delta} >= 0`))
+    .returning({ remainingTimes: companies.remainingTimes, userAmount: companies.userAmount, useTimes: companies.useTimes })
+  if (row) return row
+  const [exists] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId))
+  if (!exists) throw new NotFoundError(CompanyMsg.notFound)
+  throw new ConflictError(type === RECHARGE_TYPES.userAmount ? '子账号数量不足，无法减少' : '剩余上传次数不足，无法减少')
+}
+
+async function operatorName(tx: Executor, userId: number) {
+  const [u] = await tx.select({ name: users.name }).from(users).where(eq(users.id, userId))
+  return u?.name ?? ''
+}
+
+const select = (db: Executor) =>
+  db.select({ r: rechargeRecords, companyName: companies.name }).from(rechargeRecords)
+    .leftJoin(companies, eq(companies.id, rechargeRecords.companyId))
+
+function toRow(x: { r: typeof rechargeRecords.$inferSelect; companyName: string | null }): RechargeRow {
+  return {
+    id: x.r.id, companyId: x.r.companyId, companyName: x.companyName ?? '', times: x.r.times, type: x.r.type,
+    typeName: RECHARGE_TYPE_LABELS[x.r.type] ?? '', userId: x.r.userId, userName: x.r.userName,
+    createTime: x.r.createTime.toISOString(), createTimeStr: formatDateTime(x.r.createTime),
+  }
+}
+
+/** Top-up: adds upload times (type 1) or sub-account quota (type 2) and records it with the operator (the session's user). */
+export async function recharge(db: Db, auth: Auth, input: { companyId: number; times: number }, type: RechargeType = RECHARGE_TYPES.times) {
+  assertHeadquarters(auth)
+  return db.transaction(async (tx) => {
+    const company = await moveCounter(tx, input.companyId, type, input.times)
+    const [record] = await tx.insert(rechargeRecords).values({
+      companyId: input.companyId, times: input.times, type, userId: auth.userId, userName: await operatorName(tx, auth.userId),
+    }).returning()
+    const [withName] = await select(tx).where(eq(rechargeRecords.id, record!.id))
+    return { record: toRow(withName!), company: { id: input.companyId, ...company } }
+  })
+}
+
+function filters(auth: Auth, body: Pick<RechargeFindBody, 'companyId' | 'createTimeQuery' | 'type'>): SQL | undefined {
+  const companyId = scopeCompany(auth, body.companyId)
+  const { from, to } = rangeBounds(body.createTimeQuery)
+  return and(
+    companyId != null ? eq(rechargeRecords.companyId, companyId) : undefined,
+    body.type ? eq(rechargeRecords.type, body.type) : undefined,
+    from ? gte(rechargeRecords.createTime, from) : undefined,
+    to ? lte(rechargeRecords.createTime, to) : undefined,
+  )
+}
+
+export async function findRecords(db: Db, auth: Auth, body: RechargeFindBody): Promise<Page<RechargeRow>> {
+  const { size, offset } = resolvePaging(body)
+  const where = filters(auth, body)
+  const [rows, [count]] = await Promise.all([
+    select(db).where(where).orderBy(desc(rechargeRecords.createTime), desc(rechargeRecords.id)).limit(size).offset(offset),
+    db.select({ n: sql<number>`count(*)::int` }).from(rechargeRecords).where(where),
+  ])
+  return { data: rows.map(toRow), totalCount: Number(count?.n ?? 0) }
+}
+
+async function lockRecord(tx: Executor, auth: Auth, id: number) {
+  const [row] = await tx.select().from(rechargeRecords).where(eq(rechargeRecords.id, id)).for('update')
+  if (!row) throw new NotFoundError('充值记录不存在')
+  assertInScope(auth, row.companyId, '充值记录不存在')
+  return row
+}
+
+/** Corrects a record's times; the base's counter moves by the difference. */
+export async function updateRecord(db: Db, auth: Auth, id: number, times: number): Promise<RechargeRow> {
+  assertHeadquarters(auth)
+  return db.transaction(async (tx) => {
+    const row = await lockRecord(tx, auth, id)
+    if (times !== row.times) await moveCounter(tx, row.companyId, row.type, times - row.times)
+    await tx.update(rechargeRecords).set({ times }).where(eq(rechargeRecords.id, id))
+    const [withName] = await select(tx).where(eq(rechargeRecords.id, id))
+    return toRow(withName!)
+  })
+}
+
+/** Withdraws a top-up: the record goes and the base's counter goes back (refused when already used). */
+export async function deleteRecord(db: Db, auth: Auth, id: number) {
+  assertHeadquarters(auth)
+  await db.transaction(async (tx) => {
+    const row = await lockRecord(tx, auth, id)
+    await moveCounter(tx, row.companyId, row.type, -row.times)
+    await tx.delete(rechargeRecords).where(eq(rechargeRecords.id, id))
+  })
+}
+
+const EXPORT_COLUMNS: Column<RechargeRow>[] = [
+  { header: '编号', value: (r) => r.id },
+  { header: '充值基地', value: (r) => r.companyName },
+  { header: '充值类型', value: (r) => r.typeName },
+  { header: '充值次数', value: (r) => r.times },
+  { header: '操作人', value: (r) => r.userName },
+  { header: '充值时间', value: (r) => r.createTimeStr },
+]
+
+export async function exportRecords(db: Db, auth: Auth, body: Pick<RechargeFindBody, 'companyId' | 'createTimeQuery' | 'type'>) {
+  const rows = (await select(db).where(filters(auth, body)).orderBy(desc(rechargeRecords.createTime), desc(rechargeRecords.id))).map(toRow)
+  return { filename: RECHARGE_EXPORT_NAME, columns: EXPORT_COLUMNS, rows }
+}

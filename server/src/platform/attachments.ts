@@ -1,0 +1,229 @@
+import {
+  ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, AttachmentMsg, attachmentUrl, formatDateTime, HQ_COMPANY_ID, PICTURE_FILE_TYPES,
+  THUMBNAIL_MAX_SIDE, type AttachmentInfo,
+} from '@app/contract'
+import { and, eq, inArray, or, sql } from 'drizzle-orm'
+import { fileTypeFromBuffer } from 'file-type'
+import sharp from 'sharp'
+import type { Db, Executor } from '../db/client.js'
+import { attachments, companies } from '../db/schema/index.js'
+import { NotFoundError, TooLargeError, ValidationError } from './errors.js'
+import { sha256Hex, type FileStore } from './files.js'
+import type { SessionUser } from './sessions.js'
+import { assertInScope } from './tenancy.js'
+
+/**
+ * Attachments: type checked by content (magic bytes), 10 MB at most, images re-encoded upright
+ * (EXIF orientation applied, metadata such as GPS dropped) with a JPEG thumbnail, bytes stored
+ * content-addressed in the FileStore. A row belongs to a company; other companies never see it.
+ */
+export interface AttachmentDeps {
+  db: Db
+  files: FileStore
+}
+
+type Row = typeof attachments.$inferSelect
+
+/** Pixels sharp may decode (about 100 MP): a decompression bomb is refused before it is decoded. */
+const MAX_INPUT_PIXELS = 100_000_000
+
+const IMAGE_MIMES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/bmp', 'image/tiff'])
+const DOCUMENT_MIMES: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+}
+/** Old Office files are all "compound file" containers; the name says which. */
+const CFB_EXTS: Record<string, string> = { doc: 'application/msword', xls: 'application/vnd.ms-excel' }
+
+export interface StoreFileInput {
+  buffer: Buffer
+  companyId: number
+  userId: number | null
+  fileType: number
+  /** display name; defaults to the uploaded file name */
+  name?: string | null
+  /** the uploaded file's own name */
+  filename?: string | null
+  targetId?: number | null
+}
+
+interface Prepared {
+  data: Buffer
+  mime: string
+  ext: string
+  thumb: Buffer | null
+  width: number | null
+  height: number | null
+}
+
+const extOf = (filename?: string | null) => filename?.match(/\.([A-Za-z0-9]{1,8})$/)?.[1]?.toLowerCase()
+
+/** A safe display name: no folders, no control characters, at most 200 characters, with the stored extension. */
+function displayName(input: StoreFileInput, ext: string): string {
+  const raw = (input.name?.trim() || input.filename?.trim() || '').split(/[\\/]/).pop() ?? ''
+  // eslint-disable-next-line no-control-regex
+  let name = raw.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 150)
+  if (!name) name = '附件'
+  if (extOf(name) !== ext) name = `${name.replace(/\.[A-Za-z0-9]{1,8}$/, '')}.${ext}`
+  return name.slice(0, 200)
+}
+
+async function prepareImage(buffer: Buffer): Promise<Prepared> {
+  try {
+    const image = sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    const meta = await image.metadata()
+    const alpha = Boolean(meta.hasAlpha)
+    const rotated = image.rotate()
+    const out = alpha
+      ? await rotated.png({ compressionLevel: 8 }).toBuffer({ resolveWithObject: true })
+      : await rotated.jpeg({ quality: 88, chromaSubsampling: '4:4:4' }).toBuffer({ resolveWithObject: true })
+    const thumb = await sharp(out.data)
+      .resize(THUMBNAIL_MAX_SIDE, THUMBNAIL_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 75 })
+      .toBuffer()
+    return { data: out.data, mime: alpha ? 'image/png' : 'image/jpeg', ext: alpha ? 'png' : 'jpg', thumb, width: out.info.width, height: out.info.height }
+  } catch (err) {
+    const message = (err as Error).message ?? ''
+    if (/pixel limit/i.test(message)) throw new ValidationError(AttachmentMsg.tooManyPixels)
+    throw new ValidationError(AttachmentMsg.badImage)
+  }
+}
+
+/** Checks the bytes (not the name or the declared type) and prepares what is stored. */
+async function prepare(input: StoreFileInput): Promise<Prepared> {
+  if (!input.buffer.length) throw new ValidationError(AttachmentMsg.empty)
+  if (input.buffer.length > ATTACHMENT_MAX_BYTES) throw new TooLargeError(AttachmentMsg.tooLarge)
+  const detected = await fileTypeFromBuffer(input.buffer)
+  const pictureOnly = PICTURE_FILE_TYPES.includes(input.fileType)
+  if (detected && IMAGE_MIMES.has(detected.mime)) return prepareImage(input.buffer)
+  if (pictureOnly) throw new ValidationError(AttachmentMsg.imageOnly)
+  if (detected && DOCUMENT_MIMES[detected.mime]) {
+    return { data: input.buffer, mime: detected.mime, ext: DOCUMENT_MIMES[detected.mime]!, thumb: null, width: null, height: null }
+  }
+  const nameExt = extOf(input.filename) ?? extOf(input.name)
+  if (detected?.mime === 'application/x-cfb' && nameExt && CFB_EXTS[nameExt]) {
+    return { data: input.buffer, mime: CFB_EXTS[nameExt]!, ext: nameExt, thumb: null, width: null, height: null }
+  }
+  throw new ValidationError(AttachmentMsg.unsupported)
+}
+
+/** Serialises writers and removers of one blob across transactions and processes. */
+const lockBlob = (tx: Executor, sha: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`blob:${sha}`}))`)
+
+const isImageMime = (mime: string) => mime.startsWith('image/')
+
+export function toInfo(row: Row): AttachmentInfo {
+  return {
+    id: row.id,
+    name: row.name,
+    mime: row.mime,
+    size: row.size,
+    isImage: isImageMime(row.mime),
+    width: row.width,
+    height: row.height,
+    fileType: row.fileType,
+    url: attachmentUrl(row.id),
+    thumbUrl: row.thumbSha256 ? attachmentUrl(row.id, true) : null,
+    createTime: formatDateTime(row.createTime),
+  }
+}
+
+/** Stores any accepted file for a company. */
+export async function storeAttachment(deps: AttachmentDeps, input: StoreFileInput): Promise<AttachmentInfo> {
+  const p = await prepare(input)
+  const sha = sha256Hex(p.data)
+  const thumbSha = p.thumb ? sha256Hex(p.thumb) : null
+  const row = await deps.db.transaction(async (tx) => {
+    await lockBlob(tx, sha)
+    if (thumbSha) await lockBlob(tx, thumbSha)
+    const [created] = await tx.insert(attachments).values({
+      companyId: input.companyId, userId: input.userId, fileType: input.fileType, targetId: input.targetId ?? null,
+      name: displayName(input, p.ext), mime: p.mime, ext: p.ext, size: p.data.length, sha256: sha, thumbSha256: thumbSha,
+      width: p.width, height: p.height,
+    }).returning()
+    // the row and its blobs commit together: a failed write leaves no row behind
+    await deps.files.put(sha, p.data, p.mime)
+    if (p.thumb && thumbSha) await deps.files.put(thumbSha, p.thumb, 'image/jpeg')
+    return created!
+  })
+  return toInfo(row)
+}
+
+/**
+ * Stores a picture (e.g. a ticket photo from the analysis route): refuses anything but an image.
+ * `url` is `/api/attachments/actions/download?id=<id>`.
+ */
+export async function storeImage(deps: AttachmentDeps, input: Omit<StoreFileInput, 'fileType'> & { fileType?: number }) {
+  const info = await storeAttachment(deps, { ...input, fileType: input.fileType ?? ATTACHMENT_TYPES.ticketPicture })
+  return { id: info.id, url: info.url, thumbUrl: info.thumbUrl, width: info.width, height: info.height }
+}
+
+async function findInScope(db: Executor, auth: SessionUser, id: number): Promise<Row> {
+  const [row] = await db.select().from(attachments).where(eq(attachments.id, id))
+  if (!row) throw new NotFoundError(AttachmentMsg.notFound)
+  assertInScope(auth, row.companyId, AttachmentMsg.notFound)
+  return row
+}
+
+export async function getAttachmentInfo(db: Db, auth: SessionUser, id: number): Promise<AttachmentInfo> {
+  return toInfo(await findInScope(db, auth, id))
+}
+
+/** The bytes of an attachment (or its thumbnail) the session may see. */
+export async function readAttachment(deps: AttachmentDeps, auth: SessionUser, id: number, thumb = false) {
+  const row = await findInScope(deps.db, auth, id)
+  const sha = thumb && row.thumbSha256 ? row.thumbSha256 : row.sha256
+  const data = await deps.files.get(sha)
+  if (!data) throw new NotFoundError('附件文件已丢失，请重新上传')
+  const isThumb = sha !== row.sha256
+  return {
+    data,
+    etag: `"${sha}"`,
+    mime: isThumb ? 'image/jpeg' : row.mime,
+    name: isThumb ? row.name.replace(/\.[A-Za-z0-9]+$/, '_thumb.jpg') : row.name,
+    inline: isImageMime(row.mime) || row.mime === 'application/pdf',
+  }
+}
+
+/** Removes blobs no row refers to any more (after deletions commit). */
+export async function releaseBlobs(deps: AttachmentDeps, shas: (string | null)[]) {
+  for (const sha of new Set(shas.filter((s): s is string => Boolean(s)))) {
+    await deps.db.transaction(async (tx) => {
+      await lockBlob(tx, sha)
+      const [used] = await tx.select({ id: attachments.id }).from(attachments)
+        .where(or(eq(attachments.sha256, sha), eq(attachments.thumbSha256, sha))).limit(1)
+      if (!used) await deps.files.remove(sha)
+    })
+  }
+}
+
+export async function deleteAttachment(deps: AttachmentDeps, auth: SessionUser, id: number) {
+  const row = await deps.db.transaction(async (tx) => {
+    const found = await findInScope(tx, auth, id)
+    await tx.delete(attachments).where(eq(attachments.id, id))
+    // a base that showed it as its attachment or picture forgets it
+    await tx.update(companies).set({ attachmentId: null }).where(eq(companies.attachmentId, id))
+    await tx.update(companies).set({ picId: null }).where(eq(companies.picId, id))
+    return found
+  })
+  await releaseBlobs(deps, [row.sha256, row.thumbSha256])
+}
+
+/**
+ * Attachments named by a form (e.g. a base's attachment and picture) must be visible to the session;
+ * headquarters' uploads then belong to `companyId`, so the base's own users can open them.
+ */
+export async function claimAttachments(tx: Executor, auth: SessionUser, ids: (number | null | undefined)[], companyId: number) {
+  const wanted = [...new Set(ids.filter((i): i is number => typeof i === 'number'))]
+  if (!wanted.length) return
+  const rows = await tx.select({ id: attachments.id, companyId: attachments.companyId }).from(attachments).where(inArray(attachments.id, wanted))
+  for (const id of wanted) {
+    const row = rows.find((r) => r.id === id)
+    if (!row) throw new ValidationError(`${AttachmentMsg.notFound}（编号 ${id}）`)
+    assertInScope(auth, row.companyId, `${AttachmentMsg.notFound}（编号 ${id}）`)
+  }
+  // headquarters' uploads move to the base; another base's attachment stays where it is
+  await tx.update(attachments).set({ companyId }).where(and(inArray(attachments.id, wanted), eq(attachments.companyId, HQ_COMPANY_ID)))
+}

@@ -1,0 +1,23 @@
+import { type Column, sql, type SQL } from 'drizzle-orm'
+
+/** Case-insensitive "contains" with LIKE wildcards in the text taken literally. */
+export function contains(column: Column | SQL, text: string): SQL {
+  const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`)
+  return sql`${column} ilike ${`%${escaped}%`}`
+}
+
+/** PostgreSQL's unique_violation, from node-postgres or PGlite, wrapped by drizzle or not. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  for (let e = err as { code?: string; constraint?: string; cause?: unknown; message?: string } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return !constraint || e.constraint === constraint || Boolean(e.message?.includes(constraint))
+  }
+  return false
+}
+
+/** PostgreSQL's foreign_key_violation. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23503') return true
+  }
+  return false
+}

@@ -1,0 +1,78 @@
+/** 用户管理 (user administration): server module users, admin part (server/src/modules/users/admin.ts). */
+import type { Page, UserBrief, UserImportResult, UserRow } from '@app/contract'
+import { download, http, request, requestEnvelope, type RequestOptions } from './request'
+import { encryptPassword } from './users'
+
+export interface UserQuery {
+  page?: number
+  size?: number
+  name?: string
+  phone?: string
+  companyId?: number
+  /** ['YYYY-MM-DD', 'YYYY-MM-DD'], the end day included */
+  createTimeQuery?: [string, string]
+}
+
+export interface UserFields {
+  phone: string
+  name: string
+  /** role; left out for a sub-account */
+  nickName?: string
+  isCreate?: 0 | 1
+  remarks?: string | null
+}
+
+export const findUsers = (q: UserQuery, opts?: RequestOptions) => http.post<Page<UserRow>>('/users/find/', q, opts)
+
+export const listUserAll = (q: { groupId?: number; page?: number; size?: number }, opts?: RequestOptions) =>
+  http.get<Page<UserRow>>('/users/listUserAll', q, opts)
+
+export const usersOfCompany = (id: number, paging: { page?: number; size?: number } = {}, opts?: RequestOptions) =>
+  request<UserRow[]>('/userComRela/get/selectByCompanyId', { ...opts, method: 'POST', params: { id }, data: paging })
+
+export const removeFromCompany = (userId: number, companyId: number, opts?: RequestOptions) =>
+  http.delete<null>('/userComRela/deleteB', { userId, companyId }, opts)
+
+export const usersByNickName = (nickName: string, opts?: RequestOptions) =>
+  http.get<UserBrief[]>(`/users/getByNickName/${encodeURIComponent(nickName)}`, undefined, opts)
+
+export const operatorsAndBaseAdmins = (companyId: number, opts?: RequestOptions) =>
+  http.get<UserBrief[]>(`/users/getOperatorAndBaseAdmin/${companyId}`, undefined, opts)
+
+/** Roles the signed-in user may give. */
+export const assignableRoles = (opts?: RequestOptions) => http.get<string[]>('/users/roles', undefined, opts)
+
+/** 新增用户 (parentId: a sub-account of that user); both password entries are encrypted. */
+export async function saveUser(input: UserFields & { password: string; passwordAgain: string; companyId?: number; parentId?: number }, opts?: RequestOptions) {
+  const { password, passwordAgain, ...rest } = input
+  return http.post<UserRow>('/users/save', { ...rest, password: await encryptPassword(password), passwordAgain: await encryptPassword(passwordAgain) }, opts)
+}
+
+/** 分配: adds the account with this phone to a base (the user dialog's second call after saving). */
+export const assignUser = (phone: string, companyId: number, opts?: RequestOptions) =>
+  requestEnvelope<UserRow>('/users/assign', { ...opts, method: 'POST', params: { phone, companyId } })
+
+export const updateUser = (id: number, body: UserFields, opts?: RequestOptions) => http.post<UserRow>(`/users/update/${id}`, body, opts)
+
+/** An administrator sets a new password; the user must change it at the next login. Answers the server's message. */
+export async function resetPassword(id: number, password: string, passwordAgain: string, opts?: RequestOptions) {
+  const env = await requestEnvelope<null>(`/users/resetPassword/${id}`, {
+    ...opts, method: 'POST', data: { password: await encryptPassword(password), passwordAgain: await encryptPassword(passwordAgain) },
+  })
+  return env.message
+}
+
+export const deleteUser = (id: number, opts?: RequestOptions) => http.post<null>(`/users/delete/${id}`, undefined, opts)
+
+/** HQ moves a user to another base. */
+export const moveUser = (companyId: number, userId: number, opts?: RequestOptions) =>
+  requestEnvelope<{ companyId: number; companyName: string }>(`/users/changeCompany/${companyId}/${userId}`, { ...opts, method: 'POST' })
+
+export const importTemplate = (opts?: RequestOptions) => download('/users/importTemplate', { filename: '用户导入模板.xlsx', ...opts })
+
+/** Imports an xlsx; answers the row errors and the server's message (导入成功, or the counts). */
+export function importUsers(file: File, companyId?: number, opts?: RequestOptions) {
+  const form = new FormData()
+  form.append('file', file, file.name)
+  return requestEnvelope<UserImportResult>('/users/import', { ...opts, method: 'POST', data: form, params: { companyId }, timeout: 10 * 60 * 1000 })
+}

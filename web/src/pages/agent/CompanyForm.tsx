@@ -1,0 +1,156 @@
+/** 新增/编辑基地 (spec 000 §2, §5): name, contact, phone (read-only when editing), region, sub-domain, attachment and picture. */
+import { useEffect, useState } from 'react'
+import { App, Form, Input } from 'antd'
+import { ModalForm, ProFormCascader, ProFormSwitch, ProFormText } from '@ant-design/pro-components'
+import {
+  ATTACHMENT_TYPES, CompanyMsg, DOMAIN_RE, MOBILE_RE, Msg, PASSWORD_MIN_LENGTH, RESERVED_DOMAINS, type CompanyRow,
+} from '@app/contract'
+import * as companiesApi from '../../api/companies'
+import { encryptPassword } from '../../api/users'
+import AttachmentUpload from '../../components/AttachmentUpload'
+import HiddenSubmit from '../../components/HiddenSubmit'
+import { regionOptions, regionPath } from '../../components/regions'
+
+interface Values {
+  name: string
+  contactor: string
+  phone: string
+  password?: string
+  address?: string
+  isCreate: boolean
+  region?: string[]
+  domain: string
+  attachmentId?: number | null
+  picId?: number | null
+}
+
+let suffixCache: Promise<string> | null = null
+const domainSuffix = () => (suffixCache ??= companiesApi.companySettings({ silent: true }).then((s) => s.domainSuffix).catch(() => { suffixCache = null; return '' }))
+
+export default function CompanyForm({ open, editing, onOpenChange, onSaved }: {
+  open: boolean
+  /** null: a new base */
+  editing: CompanyRow | null
+  onOpenChange: (open: boolean) => void
+  onSaved: () => void
+}) {
+  const { message } = App.useApp()
+  const [form] = Form.useForm<Values>()
+  const [suffix, setSuffix] = useState('')
+  useEffect(() => {
+    if (open) void domainSuffix().then(setSuffix)
+  }, [open])
+
+  const initialValues: Partial<Values> = editing
+    ? {
+        name: editing.name, contactor: editing.contactor ?? '', phone: editing.phone ?? '', address: editing.address ?? '',
+        isCreate: editing.isCreate === '1', region: regionPath(editing), domain: editing.domain ?? '',
+        attachmentId: editing.attachmentId, picId: editing.picId,
+      }
+    : { isCreate: true }
+
+  const onFinish = async (v: Values) => {
+    const [province, city, district] = v.region ?? []
+    const body: companiesApi.CompanyBody = {
+      name: v.name.trim(), contactor: v.contactor.trim(), address: v.address?.trim() || null, isCreate: v.isCreate ? '1' : '0',
+      province: province ?? null, city: city ?? null, district: district ?? null, domain: v.domain.trim().toLowerCase(),
+      attachmentId: v.attachmentId ?? null, picId: v.picId ?? null,
+    }
+    try {
+      if (editing) await companiesApi.updateCompany(editing.id, { ...body, phone: editing.phone ?? undefined })
+      else await companiesApi.saveCompany({ ...body, phone: v.phone.trim(), password: v.password ? await encryptPassword(v.password) : undefined })
+    } catch {
+      return false // the request client showed the server's message; the dialog stays open
+    }
+    message.success(editing ? Msg.updated : Msg.created)
+    onSaved()
+    return true
+  }
+
+  return (
+    <ModalForm<Values>
+      title={editing ? '编辑基地' : '新增基地'}
+      open={open}
+      onOpenChange={onOpenChange}
+      width={680}
+      layout="horizontal"
+      labelCol={{ flex: '110px' }}
+      wrapperCol={{ flex: 'auto' }}
+      initialValues={initialValues}
+      modalProps={{ destroyOnHidden: true, maskClosable: false }}
+      submitter={{ searchConfig: { submitText: '确定', resetText: '取消' } }}
+      form={form}
+      onFinish={onFinish}
+      name="company"
+    >
+      <ProFormText
+        name="name"
+        label="基地名称"
+        placeholder="请输入基地名称"
+        fieldProps={{ maxLength: 100 }}
+        rules={[{ required: true, whitespace: true, message: CompanyMsg.nameRequired }, { max: 100, message: '基地的名称不能超过100个字符' }]}
+      />
+      <ProFormText
+        name="contactor"
+        label="联系人"
+        placeholder="请输入联系人"
+        fieldProps={{ maxLength: 50 }}
+        rules={[{ required: true, whitespace: true, message: '联系人不能为空' }, { max: 50, message: '联系人不能超过50个字符' }]}
+      />
+      <ProFormText
+        name="phone"
+        label="联系电话"
+        placeholder="11位手机号，即基地主账号的登录名"
+        disabled={!!editing}
+        tooltip="联系电话是该基地主账号的登录名，创建后不能修改"
+        fieldProps={{ maxLength: 11 }}
+        rules={editing ? [] : [
+          { required: true, whitespace: true, message: '联系电话不能为空' },
+          { pattern: MOBILE_RE, message: '联系电话格式不正确，请输入正确的11位手机号' },
+        ]}
+      />
+      {!editing && (
+        <ProFormText.Password
+          name="password"
+          label="主账号密码"
+          placeholder={`主账号的初始密码，至少${PASSWORD_MIN_LENGTH}位；可稍后在用户列表重置`}
+          fieldProps={{ autoComplete: 'new-password' }}
+          rules={[{ min: PASSWORD_MIN_LENGTH, message: Msg.passwordTooShort }]}
+        />
+      )}
+      <ProFormText name="address" label="地址" placeholder="请输入地址" fieldProps={{ maxLength: 200 }} rules={[{ max: 200, message: '地址不能超过200个字符' }]} />
+      <ProFormCascader
+        name="region"
+        label="所在地区"
+        placeholder="请选择省 / 市 / 区县"
+        fieldProps={{ options: regionOptions(), changeOnSelect: true, showSearch: true, allowClear: true }}
+      />
+      <Form.Item
+        name="domain"
+        label="子域名"
+        wrapperCol={{ flex: 1 }}
+        validateTrigger="onBlur"
+        rules={[
+          { required: true, whitespace: true, message: CompanyMsg.domainRequired },
+          { validator: (_, v: string | undefined) => {
+            const d = (v ?? '').trim().toLowerCase()
+            if (!d) return Promise.resolve()
+            if (!DOMAIN_RE.test(d)) return Promise.reject(new Error(CompanyMsg.domainFormat))
+            if ((RESERVED_DOMAINS as readonly string[]).includes(d)) return Promise.reject(new Error(CompanyMsg.domainReserved))
+            return Promise.resolve()
+          } },
+        ]}
+      >
+        <Input placeholder="如 hangzhou" addonAfter={suffix || undefined} maxLength={63} />
+      </Form.Item>
+      <ProFormSwitch name="isCreate" label="允许子账号" checkedChildren="是" unCheckedChildren="否" />
+      <Form.Item name="attachmentId" label="附件" extra="图片、PDF、Word 或 Excel，不超过10MB">
+        <AttachmentUpload fileType={ATTACHMENT_TYPES.companyAttachment} accept="image/*,.pdf,.doc,.docx,.xls,.xlsx" />
+      </Form.Item>
+      <Form.Item name="picId" label="图片">
+        <AttachmentUpload fileType={ATTACHMENT_TYPES.companyPicture} picture accept="image/*" />
+      </Form.Item>
+      <HiddenSubmit />
+    </ModalForm>
+  )
+}

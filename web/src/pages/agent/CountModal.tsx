@@ -1,0 +1,65 @@
+/** 充值 (upload times) and 扩容 (sub-account quota): the base name read-only and a number. */
+import { App } from 'antd'
+import { ModalForm, ProFormDigit, ProFormText } from '@ant-design/pro-components'
+import type { CompanyRow } from '@app/contract'
+import * as rechargeApi from '../../api/recharge'
+import HiddenSubmit from '../../components/HiddenSubmit'
+
+export type CountKind = 'recharge' | 'expand'
+
+const TEXT: Record<CountKind, { title: string; label: string; max: number; ok: string }> = {
+  recharge: { title: '充值', label: '充值次数', max: 1_000_000, ok: '充值成功' },
+  expand: { title: '扩容', label: '新增子账号数量', max: 10_000, ok: '扩容成功' },
+}
+
+export default function CountModal({ kind, company, onClose, onSaved }: {
+  kind: CountKind
+  company: CompanyRow | null
+  onClose: () => void
+  onSaved: () => void
+}) {
+  const { message } = App.useApp()
+  const t = TEXT[kind]
+  return (
+    <ModalForm<{ name: string; times: number }>
+      title={`${t.title}：${company?.name ?? ''}`}
+      open={!!company}
+      onOpenChange={(o) => { if (!o) onClose() }}
+      width={440}
+      layout="horizontal"
+      labelCol={{ flex: '110px' }}
+      initialValues={{ name: company?.name, times: undefined }}
+      modalProps={{ destroyOnHidden: true, maskClosable: false }}
+      submitter={{ searchConfig: { submitText: '确定', resetText: '取消' } }}
+      name={`company-${kind}`}
+      onFinish={async ({ times }) => {
+        if (!company) return false
+        try {
+          const env = kind === 'recharge' ? await rechargeApi.recharge(company.id, times) : await rechargeApi.rechargeAmount(company.id, times)
+          message.success(env.message || t.ok)
+        } catch {
+          return false
+        }
+        onSaved()
+        return true
+      }}
+    >
+      <ProFormText name="name" label="基地名称" disabled />
+      {kind === 'recharge' ? (
+        <ProFormText label="当前剩余次数" disabled fieldProps={{ value: String(company?.remainingTimes ?? 0) }} />
+      ) : (
+        <ProFormText label="当前子账号" disabled fieldProps={{ value: `共 ${company?.userAmount ?? 0} 个，已分配 ${company?.assignedUserNums ?? 0} 个` }} />
+      )}
+      <ProFormDigit
+        name="times"
+        label={t.label}
+        placeholder={`请输入${t.label}`}
+        min={1}
+        max={t.max}
+        fieldProps={{ precision: 0, style: { width: '100%' }, autoFocus: true }}
+        rules={[{ required: true, message: `${t.label}不能为空` }]}
+      />
+      <HiddenSubmit />
+    </ModalForm>
+  )
+}

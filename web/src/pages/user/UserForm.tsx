@@ -1,0 +1,140 @@
+/**
+ * 新增/编辑用户 and 添加子账号 (spec 000 §5): role, 11-digit phone, name and the password twice are
+ * required. A new user is saved, then assigned to the base by phone; an existing one is updated.
+ */
+import { useEffect, useState } from 'react'
+import { App, Form } from 'antd'
+import { ModalForm, ProFormSelect, ProFormSwitch, ProFormText } from '@ant-design/pro-components'
+import { MOBILE_RE, Msg, SUB_ACCOUNT_LABEL, type CompanyOption, type UserRow } from '@app/contract'
+import * as companiesApi from '../../api/companies'
+import * as userApi from '../../api/userAdmin'
+import HiddenSubmit from '../../components/HiddenSubmit'
+import PasswordFields from '../../components/PasswordFields'
+
+export type UserFormMode =
+  | { kind: 'create'; companyId: number }
+  | { kind: 'edit'; row: UserRow }
+  | { kind: 'sub'; parent: UserRow }
+
+interface Values {
+  phone: string
+  name: string
+  nickName?: string
+  companyId?: number
+  isCreate?: boolean
+  remarks?: string
+  password?: string
+  passwordAgain?: string
+}
+
+const TITLES = { create: '新增用户', edit: '编辑用户', sub: '添加子账号' } as const
+
+export default function UserForm({ mode, headquarters, onClose, onSaved }: {
+  mode: UserFormMode | null
+  /** headquarters picks the base of a new user */
+  headquarters: boolean
+  onClose: () => void
+  onSaved: () => void
+}) {
+  const { message } = App.useApp()
+  const [form] = Form.useForm<Values>()
+  const [roles, setRoles] = useState<string[]>([])
+  const [companies, setCompanies] = useState<CompanyOption[]>([])
+  useEffect(() => {
+    if (!mode) return
+    userApi.assignableRoles({ silent: true }).then(setRoles).catch(() => setRoles([]))
+    if (headquarters && mode.kind === 'create') companiesApi.companyOptions({ silent: true }).then(setCompanies).catch(() => setCompanies([]))
+  }, [mode, headquarters])
+
+  const sub = mode?.kind === 'sub' || (mode?.kind === 'edit' && !mode.row.nickName)
+  const initialValues: Partial<Values> = mode?.kind === 'edit'
+    ? { phone: mode.row.phone, name: mode.row.name, nickName: mode.row.nickName || undefined, isCreate: mode.row.isCreate === 1 }
+    : { companyId: mode?.kind === 'create' ? mode.companyId : undefined, isCreate: false }
+
+  const onFinish = async (v: Values) => {
+    if (!mode) return false
+    const fields: userApi.UserFields = {
+      phone: v.phone.trim(), name: v.name.trim(), nickName: sub ? undefined : v.nickName, isCreate: v.isCreate ? 1 : 0,
+    }
+    try {
+      if (mode.kind === 'edit') {
+        await userApi.updateUser(mode.row.id, fields)
+        message.success(Msg.updated)
+      } else {
+        const companyId = mode.kind === 'sub' ? mode.parent.companyId : (v.companyId ?? mode.companyId)
+        const saved = await userApi.saveUser({
+          ...fields, password: v.password!, passwordAgain: v.passwordAgain!, companyId,
+          parentId: mode.kind === 'sub' ? mode.parent.id : undefined,
+        })
+        // the spec's second call: assign the new account to the base by phone
+        await userApi.assignUser(saved.phone, saved.companyId)
+        message.success(Msg.created)
+      }
+    } catch {
+      return false // the request client showed the server's message (spec 000 §8); the dialog stays open
+    }
+    onSaved()
+    return true
+  }
+
+  return (
+    <ModalForm<Values>
+      title={mode?.kind === 'sub' ? `${TITLES.sub}：${mode.parent.name}` : TITLES[mode?.kind ?? 'create']}
+      open={!!mode}
+      onOpenChange={(o) => { if (!o) onClose() }}
+      width={560}
+      layout="horizontal"
+      labelCol={{ flex: '110px' }}
+      wrapperCol={{ flex: 'auto' }}
+      initialValues={initialValues}
+      modalProps={{ destroyOnHidden: true, maskClosable: false }}
+      submitter={{ searchConfig: { submitText: '确定', resetText: '取消' } }}
+      form={form}
+      onFinish={onFinish}
+      name="user"
+    >
+      {sub ? (
+        <ProFormText label="角色" disabled fieldProps={{ value: SUB_ACCOUNT_LABEL }} />
+      ) : (
+        <ProFormSelect
+          name="nickName"
+          label="角色"
+          placeholder="请选择角色"
+          options={roles.map((r) => ({ label: r, value: r }))}
+          rules={[{ required: true, message: '角色不能为空' }]}
+        />
+      )}
+      <ProFormText
+        name="phone"
+        label="手机号"
+        placeholder="登录名，11位手机号"
+        fieldProps={{ maxLength: 11, autoComplete: 'off' }}
+        rules={[
+          { required: true, whitespace: true, message: '手机号不能为空' },
+          { pattern: MOBILE_RE, message: '手机号格式不正确，请输入正确的11位手机号' },
+        ]}
+      />
+      <ProFormText
+        name="name"
+        label="姓名"
+        placeholder="请输入姓名"
+        fieldProps={{ maxLength: 50 }}
+        rules={[{ required: true, whitespace: true, message: '姓名不能为空' }, { max: 50, message: '姓名不能超过50个字符' }]}
+      />
+      {headquarters && mode?.kind === 'create' && (
+        <ProFormSelect
+          name="companyId"
+          label="所属基地"
+          placeholder="请选择所属基地"
+          showSearch
+          options={companies.map((c) => ({ label: c.name, value: c.id }))}
+          fieldProps={{ optionFilterProp: 'label' }}
+          rules={[{ required: true, message: '请选择所属基地' }]}
+        />
+      )}
+      <ProFormSwitch name="isCreate" label="可建子账号" checkedChildren="是" unCheckedChildren="否" tooltip="开启后可在该用户下添加子账号（受基地子账号数量限制）" />
+      {mode?.kind !== 'edit' && <PasswordFields label="密码" confirmLabel="确认密码" />}
+      <HiddenSubmit />
+    </ModalForm>
+  )
+}

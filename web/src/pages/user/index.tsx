@@ -1,0 +1,147 @@
+/**
+ * 用户列表 (menu component key 'user'; spec 000 §2 "User list"): the current base's users, or for
+ * headquarters all users with the company filter. Tree table (sub-accounts under their account);
+ * add, edit, reset password, delete, xlsx import, add sub-account where the isCreate flag is 1.
+ */
+import { useEffect, useRef, useState } from 'react'
+import { App, Button, Space, Typography } from 'antd'
+import { ImportOutlined, PlusOutlined } from '@ant-design/icons'
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components'
+import { DEFAULT_PAGE_SIZE, HQ_COMPANY_ID, Msg, PAGE_SIZE_OPTIONS, roleLabel, type CompanyOption, type UserRow } from '@app/contract'
+import * as companiesApi from '../../api/companies'
+import * as userApi from '../../api/userAdmin'
+import { isHandled } from '../../api/request'
+import { useUserInfo } from '../../app/session'
+import { emptyTableResult, toListQuery, toTableResult, type TableParams } from '../../components/listQuery'
+import ImportModal from './ImportModal'
+import ResetPasswordModal from './ResetPasswordModal'
+import UserForm, { type UserFormMode } from './UserForm'
+
+const formKey = (m: UserFormMode | null) =>
+  !m ? 'none' : m.kind === 'create' ? `create-${m.companyId}` : m.kind === 'edit' ? `edit-${m.row.relaId}` : `sub-${m.parent.relaId}`
+
+export default function UserPage() {
+  const { message, modal } = App.useApp()
+  const info = useUserInfo()
+  const headquarters = info?.companyId === HQ_COMPANY_ID
+  const actionRef = useRef<ActionType>(null)
+  const [companies, setCompanies] = useState<CompanyOption[]>([])
+  const [companyFilter, setCompanyFilter] = useState<number | undefined>()
+  const [formMode, setFormMode] = useState<UserFormMode | null>(null)
+  const [resetting, setResetting] = useState<UserRow | null>(null)
+  const [importing, setImporting] = useState(false)
+  /** sub-accounts each base on the page may still add (spec: only with quota left) */
+  const [quota, setQuota] = useState<Record<number, { allowed: boolean; left: number }>>({})
+  const reload = () => actionRef.current?.reload()
+
+  const loadQuota = (rows: UserRow[]) => {
+    const ids = [...new Set(rows.map((r) => r.companyId))]
+    void Promise.all(ids.map((id) => companiesApi.getCompany(id, { silent: true, cancelDuplicate: false }).catch(() => null)))
+      .then((found) => setQuota(Object.fromEntries(found.filter((c) => c).map((c) => [c!.id, { allowed: c!.isCreate === '1', left: c!.remainingUserNums }]))))
+  }
+  const canAddSub = (row: UserRow) => {
+    if (row.isCreate !== 1) return false
+    const q = quota[row.companyId]
+    return !q || (q.allowed && q.left > 0)
+  }
+
+  useEffect(() => {
+    if (headquarters) companiesApi.companyOptions({ silent: true }).then(setCompanies).catch(() => setCompanies([]))
+  }, [headquarters])
+
+  const remove = (row: UserRow) => {
+    modal.confirm({
+      title: '提示',
+      content: `确定删除用户「${row.name}（${row.phone}）」吗？`,
+      okText: '确定',
+      cancelText: '取消',
+      okButtonProps: { danger: true },
+      onOk: async () => {
+        try {
+          await userApi.deleteUser(row.id)
+          message.success(Msg.deleted)
+          reload()
+        } catch (e) {
+          if (!isHandled(e)) throw e
+        }
+      },
+    })
+  }
+
+  const columns: ProColumns<UserRow>[] = [
+    { title: '登录名', dataIndex: 'phone', width: 170, fieldProps: { placeholder: '请输入登录手机号' }, formItemProps: { label: '登录手机号' } },
+    { title: '姓名', dataIndex: 'name', width: 140, ellipsis: true, fieldProps: { placeholder: '请输入姓名' } },
+    { title: '角色', dataIndex: 'nickName', hideInSearch: true, width: 110, render: (_, r) => roleLabel(r.nickName) },
+    {
+      title: '所属基地', dataIndex: 'companyName', width: 180, ellipsis: true,
+      hideInSearch: !headquarters,
+      valueType: 'select',
+      fieldProps: { showSearch: true, optionFilterProp: 'label', placeholder: '全部基地', options: companies.map((c) => ({ label: c.name, value: c.id })) },
+      search: { transform: (value: number) => ({ companyId: value }) },
+      render: (_, r) => r.companyName,
+    },
+    {
+      title: '创建时间', dataIndex: 'createTimeStr', width: 170, valueType: 'dateRange',
+      search: { transform: (value: [string, string]) => ({ createTimeQuery: value }) },
+      render: (_, r) => r.createTimeStr,
+    },
+    {
+      title: '操作', valueType: 'option', width: 260, fixed: 'right',
+      render: (_, row) => {
+        const undeletable = row.mainAccount || row.id === info?.id
+        return (
+          <Space size={8}>
+            <a onClick={() => setFormMode({ kind: 'edit', row })}>编辑</a>
+            <a onClick={() => setResetting(row)}>重置密码</a>
+            {canAddSub(row) && <a onClick={() => setFormMode({ kind: 'sub', parent: row })}>添加子账号</a>}
+            {undeletable
+              ? <Typography.Text disabled title={row.mainAccount ? '主账号不能删除' : '不能删除自己'}>删除</Typography.Text>
+              : <a style={{ color: '#ff4d4f' }} onClick={() => remove(row)}>删除</a>}
+          </Space>
+        )
+      },
+    },
+  ]
+
+  return (
+    <>
+      <ProTable<UserRow, TableParams>
+        rowKey="relaId"
+        headerTitle={headquarters ? '全部用户' : `${info?.companyName ?? ''} 用户`}
+        actionRef={actionRef}
+        columns={columns}
+        scroll={{ x: 1000 }}
+        expandable={{ indentSize: 20 }}
+        search={{ labelWidth: 'auto', defaultCollapsed: false, searchText: '查询', resetText: '清空' }}
+        options={{ density: false, setting: false, reload: true }}
+        pagination={{ defaultPageSize: DEFAULT_PAGE_SIZE, pageSizeOptions: PAGE_SIZE_OPTIONS, showSizeChanger: true, showTotal: (t) => `共 ${t} 条` }}
+        request={async (params) => {
+          const q = toListQuery<userApi.UserQuery>(params)
+          setCompanyFilter(q.companyId)
+          try {
+            const page = await userApi.findUsers(q)
+            loadQuota(page.data)
+            return toTableResult(page)
+          } catch {
+            return emptyTableResult
+          }
+        }}
+        toolBarRender={() => [
+          <Button key="import" icon={<ImportOutlined />} onClick={() => setImporting(true)}>导入</Button>,
+          <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => setFormMode({ kind: 'create', companyId: companyFilter ?? info?.companyId ?? HQ_COMPANY_ID })}>新增</Button>,
+        ]}
+      />
+      {/* a fresh form for each opening, so it starts from that row's values */}
+      <UserForm key={formKey(formMode)} mode={formMode} headquarters={headquarters} onClose={() => setFormMode(null)} onSaved={() => { reload() }} />
+      <ResetPasswordModal key={resetting?.relaId ?? 'none'} user={resetting} onClose={() => setResetting(null)} />
+      <ImportModal
+        key={String(importing)}
+        open={importing}
+        companies={headquarters ? companies : []}
+        defaultCompanyId={companyFilter ?? (headquarters ? HQ_COMPANY_ID : undefined)}
+        onClose={() => setImporting(false)}
+        onImported={reload}
+      />
+    </>
+  )
+}
