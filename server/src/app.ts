@@ -18,6 +18,10 @@ import { userRoutes } from './modules/users/routes.js'
 import { companyRoutes } from './modules/companies/routes.js'
 import { rechargeRoutes } from './modules/recharge/routes.js'
 import { attachmentRoutes } from './modules/attachments/routes.js'
+import { logRoutes } from './modules/logs/routes.js'
+import { receiptFormatRoutes } from './modules/receiptFormats/routes.js'
+import { ticketReadingRoutes } from './modules/ticketReading/routes.js'
+import { TicketReader } from './modules/ticketReading/service.js'
 import { createFileStore } from './platform/files.js'
 import { registerAccess, type ApiRoute } from './platform/access.js'
 import { registerErrorAnswers, wrapAnswers } from './platform/envelope.js'
@@ -30,7 +34,7 @@ import { outboxSms, webhookSms } from './platform/sms.js'
 installZodChinese()
 
 /** Every module's routes, registered under /api in one place. */
-const modules = [authRoutes, userRoutes, companyRoutes, rechargeRoutes, attachmentRoutes]
+const modules = [authRoutes, userRoutes, companyRoutes, rechargeRoutes, attachmentRoutes, receiptFormatRoutes, logRoutes, ticketReadingRoutes]
 
 /**
  * The whole server without listening: plugins, hooks and modules on an open, migrated, seeded
@@ -62,6 +66,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     sms: config.smsWebhookUrl ? webhookSms(config.smsWebhookUrl) : outboxSms(database.db, app.log),
     menus: new MenuCache(database.db),
     files: createFileStore(config),
+    reader: new TicketReader(config.ocrWorkers),
   }
   app.decorate('ctx', ctx)
   const apiRoutes: ApiRoute[] = []
@@ -100,6 +105,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: '365d', immutable: true })
   }
   app.addHook('onClose', async () => {
+    await ctx.reader.close()
     await database.close()
   })
   return app as unknown as App

@@ -5,6 +5,7 @@ import type { PasswordCipher } from './platform/rsa.js'
 import type { RoleRegistry } from './platform/roles.js'
 import type { SmsProvider } from './platform/sms.js'
 import type { MenuCache } from './modules/users/service.js'
+import type { TicketReader } from './modules/ticketReading/service.js'
 
 /** What modules are built with: created once in buildApp and handed to each module's routes. */
 export interface AppContext {
@@ -16,4 +17,6 @@ export interface AppContext {
   menus: MenuCache
   /** attachment blobs: DATA_DIR/files, S3 or memory */
   files: FileStore
+  /** the OCR worker pool, started on first use */
+  reader: TicketReader
 }

@@ -3,7 +3,8 @@ import { HQ_COMPANY_ID, MENU_SEED, ROLES, type MenuSeed } from '@app/contract'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { hashPassword } from '../platform/passwords.js'
 import type { Db, Executor } from './client.js'
-import { companies, menus, rolePermissions, roles, userCompanies, users } from './schema/index.js'
+import { DEFAULT_EXTRACTION_RULES, DEFAULT_RECEIPT_FORMATS } from '../ocr/defaults.js'
+import { companies, extractionRules, menus, receiptFormats, rolePermissions, roles, userCompanies, users } from './schema/index.js'
 
 export interface SeedResult {
   /** set only when the admin was created now with a generated password */
@@ -30,6 +31,7 @@ export async function seed(db: Db, opts: { adminPassword?: string }): Promise<Se
 
     await tx.delete(menus)
     await insertMenus(tx, MENU_SEED, null)
+    await seedReadingDefaults(tx)
 
     const result: SeedResult = {}
     const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.phone, 'admin'))
@@ -48,6 +50,23 @@ export async function seed(db: Db, opts: { adminPassword?: string }): Promise<Se
     }
     return result
   })
+}
+
+/** Default ticket formats and rules, once: after that they belong to headquarters' editors. */
+async function seedReadingDefaults(tx: Executor) {
+  const [any] = await tx.select({ id: receiptFormats.id }).from(receiptFormats).limit(1)
+  if (any) return
+  await tx.insert(receiptFormats).values(DEFAULT_RECEIPT_FORMATS.map((f) => ({
+    id: f.id, name: f.name, type: f.type, regular: f.regular, rankcom: f.rankcom, excludeKeywords: f.excludeKeywords || null,
+    requiredFields: f.requiredFields?.length ? f.requiredFields.map((x) => (/^(delivery|sign)/.test(x) ? x : `${f.type === 1 ? 'delivery' : 'sign'}${x}`)).join(',') : null,
+    description: f.description ?? null,
+  })))
+  await tx.insert(extractionRules).values(DEFAULT_EXTRACTION_RULES.map((r) => ({
+    id: r.id, property: r.property, receiptFormatId: r.receiptFormatId, valueName: r.valueName ?? null,
+    valueNameRegular: r.valueNameRegular ?? null, valueRegular: r.valueRegular ?? null,
+  })))
+  await tx.execute(sql`select setval(pg_get_serial_sequence('receipt_format', 'id'), (select max(id) from receipt_format))`)
+  await tx.execute(sql`select setval(pg_get_serial_sequence('extraction_rule', 'id'), (select max(id) from extraction_rule))`)
 }
 
 async function insertMenus(tx: Executor, nodes: MenuSeed[], parentId: number | null) {

@@ -1,0 +1,121 @@
+import { z } from 'zod'
+import { dateRange, filterText, idField, int, oneOf, optInt, optText, text } from './fields.js'
+import { paging } from './zod.js'
+
+/** Ticket types: 1 发货单 (delivery note), 2 收货单 (receiving note). */
+export const TICKET_TYPES = { 1: '发货单', 2: '收货单' } as const
+export type TicketType = 1 | 2
+
+/** Fields a delivery note fills (spec 001 §3, prefix delivery). */
+export const DELIVERY_FIELDS = {
+  deliveryManufactory: '生产厂家', deliveryCustomer: '购货单位', deliveryGoodsName: '商品名称',
+  deliverySpecific: '水泥编号', deliveryPlateNumber: '车牌号', deliveryCarrier: '承运单位',
+  deliveryNumber: '发货单号', deliveryTime: '发货时间', deliveryNetWeight: '发货净重',
+  deliveryBags: '袋数', deliveryGrossWeight: '毛重', deliveryTareWeight: '皮重', deliveryAdditional: '备注',
+} as const
+
+/** Fields a receiving note fills (spec 001 §3, prefix sign). */
+export const SIGN_FIELDS = {
+  signManufactory: '生产厂家', signCustomer: '购货单位', signGoodsName: '商品名称', signSpecific: '水泥编号',
+  signPlateNumber: '车牌号', signCarrier: '承运单位', signName: '收货单位', signPlace: '收货地址',
+  signNumber: '收货单号', signTime: '收货时间', signNetWeight: '收货净重', signFirstNetWeight: '第一收货净重',
+  signBags: '袋数', signGrossWeight: '毛重', signTareWeight: '皮重', signUser: '签收人',
+  signSettlement: '结算单位', signAdditional: '备注',
+} as const
+
+export type TicketField = keyof typeof DELIVERY_FIELDS | keyof typeof SIGN_FIELDS
+export const TICKET_FIELDS = { ...DELIVERY_FIELDS, ...SIGN_FIELDS } as Record<TicketField, string>
+const FIELD_KEYS = Object.keys(TICKET_FIELDS) as [TicketField, ...TicketField[]]
+
+/** The format that may not be deleted (spec 001 §2, the generic fallback). */
+export const PROTECTED_FORMAT_ID = 3
+
+export const receiptFormatBody = z.object({
+  name: text('票据格式名称', 100),
+  type: z.preprocess((v) => (typeof v === 'string' ? Number(v) : v), z.union([z.literal(1), z.literal(2)], { error: '票据类型只能是发货单或收货单' })).describe('票据类型'),
+  /** empty matches every ticket of the type (the fallback formats) */
+  regular: optText('匹配规则', 1000),
+  rankcom: int('权重', 0, 10_000),
+  excludeKeywords: optText('排除关键字', 500),
+  requiredFields: z.array(oneOf('必填字段', FIELD_KEYS, '发货单或收货单的字段名')).max(40).optional().describe('必填字段'),
+  description: optText('描述', 500),
+})
+export type ReceiptFormatBody = z.infer<typeof receiptFormatBody>
+
+export const receiptFormatQuery = paging.extend({
+  name: filterText('票据格式名称'),
+  type: optInt('票据类型', 1, 2),
+})
+
+export interface ReceiptFormat {
+  id: number
+  name: string
+  type: TicketType
+  regular: string
+  rankcom: number
+  excludeKeywords: string | null
+  requiredFields: TicketField[]
+  description: string | null
+  ruleCount: number
+  createTime: string
+}
+
+export const extractionRuleBody = z.object({
+  property: oneOf('字段', FIELD_KEYS, '发货单或收货单的字段名'),
+  receiptFormatId: idField('票据格式'),
+  valueName: optText('字段名称', 100),
+  valueNameRegular: optText('名称表达式', 500),
+  valueRegular: optText('取值表达式', 500),
+})
+export type ExtractionRuleBody = z.infer<typeof extractionRuleBody>
+/** The property of a rule is fixed once created (spec 001 §2: read-only when editing). */
+export const extractionRuleUpdateBody = extractionRuleBody.omit({ property: true }).extend({ property: z.string().optional() })
+
+export const extractionRuleQuery = paging.extend({
+  property: filterText('字段', 60),
+  receiptFormatId: optInt('票据格式', 1, 2_147_483_647),
+})
+
+export interface ExtractionRule {
+  id: number
+  property: TicketField
+  receiptFormatId: number
+  receiptFormatName: string
+  valueName: string | null
+  valueNameRegular: string | null
+  valueRegular: string | null
+}
+
+/** Log types (spec 001 §9). */
+export const LOG_LEVELS = { 0: '日志', 1: '告警' } as const
+
+export const logBody = z.object({
+  errorMes: text('日志内容', 2000),
+  level: z.preprocess((v) => (typeof v === 'string' ? Number(v) : v), z.union([z.literal(0), z.literal(1)], { error: '类型只能是日志或告警' })).describe('类型'),
+  serialNumber: optText('流水号', 64),
+  phone: optText('账号', 64),
+})
+
+export const logQuery = paging.extend({
+  keyword: filterText('关键字'),
+  level: optInt('类型', 0, 1),
+  createTimeQuery: dateRange('时间'),
+  companyId: optInt('基地', 1, 2_147_483_647),
+})
+
+export interface LogEntry {
+  id: number
+  serialNumber: string | null
+  errorMes: string
+  level: 0 | 1
+  phone: string | null
+  companyId: number | null
+  createTimeStr: string
+}
+
+/** One field the ticket reader filled: where on the picture it came from and how sure it is. */
+export interface FieldMeta {
+  confidence: number
+  box: number[][] | null
+  source: 'rule' | 'synonym' | 'title'
+}

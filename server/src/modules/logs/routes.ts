@@ -1,0 +1,44 @@
+import { HQ_COMPANY_ID, idParam, LOG_LEVELS, logBody, logQuery, Msg } from '@app/contract'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { AppContext } from '../../context.js'
+import { authOf } from '../../platform/access.js'
+import { done } from '../../platform/envelope.js'
+import { sendXlsx } from '../../platform/exports.js'
+import * as logs from './service.js'
+
+export function logRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const tags = ['日志']
+  const config = { access: 'log' as const }
+  const idParams = z.object({ id: idParam().describe('日志编号') })
+
+  r.post('/log/find/', { config, schema: { tags, summary: '日志列表', body: logQuery } },
+    async (req) => logs.findLogs(ctx.db, authOf(req), req.body))
+  r.post('/log/findCenter', { config, schema: { tags, summary: '日志（不分页，最多 1000 条）', body: logQuery.optional() } },
+    async (req) => (await logs.findLogs(ctx.db, authOf(req), { ...req.body, page: 1, size: 1000 })).data)
+  r.post('/log/save', { config, schema: { tags, summary: '新增日志', body: logBody } },
+    async (req) => done(await logs.saveLog(ctx.db, authOf(req), req.body), Msg.created))
+  r.put('/log/update/:id', { config, schema: { tags, summary: '编辑日志', params: idParams, body: logBody } },
+    async (req) => done(await logs.updateLog(ctx.db, authOf(req), req.params.id, req.body), Msg.updated))
+  r.delete('/log/delete/:id', { config, schema: { tags, summary: '删除日志', params: idParams } }, async (req) => {
+    await logs.deleteLog(ctx.db, authOf(req), req.params.id)
+    return done(null, Msg.deleted)
+  })
+  r.get('/log/export/:companyId', {
+    config,
+    schema: { tags, summary: '导出日志（xlsx）', params: z.object({ companyId: idParam().describe('基地编号') }), querystring: logQuery },
+  }, async (req, reply) => {
+    // the path names the caller's company; headquarters (1) exports every base unless the query picks one
+    const companyId = req.params.companyId === HQ_COMPANY_ID ? req.query.companyId : req.params.companyId
+    const rows = await logs.allLogs(ctx.db, authOf(req), { ...req.query, companyId })
+    return sendXlsx(reply, '日志列表', '日志', [
+      { header: '流水号', value: (r) => r.serialNumber, width: 22 },
+      { header: '类型', value: (r) => LOG_LEVELS[r.level], width: 8 },
+      { header: '内容', value: (r) => r.errorMes, width: 60 },
+      { header: '账号', value: (r) => r.phone },
+      { header: '时间', value: (r) => r.createTimeStr, width: 20 },
+    ], rows)
+  })
+}

@@ -1,0 +1,73 @@
+import { formatDateTime, rangeBounds, resolvePaging, type LogEntry, type Page } from '@app/contract'
+import type { z } from 'zod'
+import type { logBody, logQuery } from '@app/contract'
+import { and, count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm'
+import type { Executor } from '../../db/client.js'
+import { logEntries } from '../../db/schema/index.js'
+import { NotFoundError } from '../../platform/errors.js'
+import type { SessionUser } from '../../platform/sessions.js'
+import { assertInScope, scopeCompany } from '../../platform/tenancy.js'
+
+type Row = typeof logEntries.$inferSelect
+const toEntry = (r: Row): LogEntry => ({
+  id: r.id, serialNumber: r.serialNumber, errorMes: r.errorMes, level: r.level as 0 | 1, phone: r.phone,
+  companyId: r.companyId, createTimeStr: formatDateTime(r.createTime),
+})
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+function where(auth: SessionUser, q: z.infer<typeof logQuery>): SQL | undefined {
+  const company = scopeCompany(auth, q.companyId)
+  const { from, to } = rangeBounds(q.createTimeQuery as (string | null)[] | undefined)
+  const kw = q.keyword ? `%${escapeLike(q.keyword)}%` : undefined
+  return and(
+    company != null ? eq(logEntries.companyId, company) : undefined,
+    q.level != null ? eq(logEntries.level, q.level) : undefined,
+    from ? gte(logEntries.createTime, from) : undefined,
+    to ? lte(logEntries.createTime, to) : undefined,
+    kw ? or(ilike(logEntries.errorMes, kw), ilike(logEntries.serialNumber, kw), ilike(logEntries.phone, kw)) : undefined,
+  )
+}
+
+export async function findLogs(db: Executor, auth: SessionUser, q: z.infer<typeof logQuery>): Promise<Page<LogEntry>> {
+  const { size, offset } = resolvePaging(q)
+  const cond = where(auth, q)
+  const [rows, [total]] = await Promise.all([
+    db.select().from(logEntries).where(cond).orderBy(desc(logEntries.createTime), desc(logEntries.id)).limit(size).offset(offset),
+    db.select({ n: count() }).from(logEntries).where(cond),
+  ])
+  return { data: rows.map(toEntry), totalCount: Number(total?.n ?? 0) }
+}
+
+export async function allLogs(db: Executor, auth: SessionUser, q: z.infer<typeof logQuery>) {
+  const rows = await db.select().from(logEntries).where(where(auth, q)).orderBy(desc(logEntries.createTime)).limit(100_000)
+  return rows.map(toEntry)
+}
+
+/** Writes a log entry for the session's company (used by the log page and by the ticket reader). */
+export async function writeLog(db: Executor, entry: { companyId: number | null; errorMes: string; level?: 0 | 1; serialNumber?: string | null; phone?: string | null }) {
+  const [row] = await db.insert(logEntries).values({ level: 0, ...entry }).returning()
+  return toEntry(row!)
+}
+
+export async function saveLog(db: Executor, auth: SessionUser, body: z.infer<typeof logBody>) {
+  return writeLog(db, { ...body, companyId: auth.companyId })
+}
+
+async function ownLog(db: Executor, auth: SessionUser, id: number) {
+  const [row] = await db.select().from(logEntries).where(eq(logEntries.id, id))
+  if (!row) throw new NotFoundError('日志不存在')
+  assertInScope(auth, row.companyId, '日志不存在')
+  return row
+}
+
+export async function updateLog(db: Executor, auth: SessionUser, id: number, body: z.infer<typeof logBody>) {
+  await ownLog(db, auth, id)
+  const [row] = await db.update(logEntries).set(body).where(eq(logEntries.id, id)).returning()
+  return toEntry(row!)
+}
+
+export async function deleteLog(db: Executor, auth: SessionUser, id: number) {
+  await ownLog(db, auth, id)
+  await db.delete(logEntries).where(eq(logEntries.id, id))
+}

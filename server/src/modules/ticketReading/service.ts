@@ -1,0 +1,125 @@
+import { TICKET_TYPES, type TicketType } from '@app/contract'
+import sharp from 'sharp'
+import type { Db } from '../../db/client.js'
+import { storeImage } from '../../platform/attachments.js'
+import { AppError } from '../../platform/errors.js'
+import type { FileStore } from '../../platform/files.js'
+import type { SessionUser } from '../../platform/sessions.js'
+import { analyzeLines } from '../../ocr/analyze.js'
+import { TicketImageError } from '../../ocr/image.js'
+import { OcrBusyError, OcrClosedError, OcrFailedError, OcrPool, OcrTimeoutError } from '../../ocr/pool.js'
+import { UserRegexError } from '../../ocr/safeRegex.js'
+import type { ExtractionRule, TicketAnalysis } from '../../ocr/types.js'
+import { consumeUploadTime, refundUploadTime } from '../companies/service.js'
+import { writeLog } from '../logs/service.js'
+import { loadReadingConfig } from '../receiptFormats/service.js'
+
+/** Workers load the OCR models on first use, so a server that never reads a ticket never pays for them. */
+export class TicketReader {
+  private pool?: OcrPool
+  constructor(private readonly workers: number) {}
+
+  analyze(input: Parameters<OcrPool['analyze']>[0]): Promise<TicketAnalysis> {
+    this.pool ??= new OcrPool({ size: this.workers })
+    return this.pool.analyze(input).catch((err) => {
+      throw asAppError(err)
+    })
+  }
+
+  async close() {
+    await this.pool?.close()
+  }
+}
+
+/** The OCR library's errors carry a status and a Chinese message; give them the server's error type. */
+function asAppError(err: unknown): unknown {
+  if (err instanceof TicketImageError || err instanceof UserRegexError) return new AppError(err.status, err.message)
+  if (err instanceof OcrBusyError || err instanceof OcrTimeoutError || err instanceof OcrClosedError) return new AppError(err.status, err.message)
+  if (err instanceof OcrFailedError) return err
+  return err
+}
+
+export interface ReadingDeps {
+  db: Db
+  files: FileStore
+  reader: TicketReader
+}
+
+/** The delivery* / sign* record the upload form fills, plus where each value came from. */
+export interface AnalysisAnswer extends Record<string, unknown> {
+  format: TicketAnalysis['format']
+  meta: TicketAnalysis['meta']
+  flags: TicketAnalysis['flags']
+  width: number
+  height: number
+  remainingTimes: number | null
+}
+
+const TICKET_PICTURE_MAX_SIDE = 2400
+
+/**
+ * One photographed ticket: takes an upload time, reads the picture in the OCR pool, keeps the picture
+ * as an attachment and logs the reading. An unreadable picture gives the upload time back.
+ */
+export async function analyzeTicketUpload(deps: ReadingDeps, auth: SessionUser & { phone?: string }, input: { buffer: Buffer; fileType: TicketType; filename?: string }): Promise<AnalysisAnswer> {
+  const quota = await consumeUploadTime(deps.db, auth.companyId)
+  const started = Date.now()
+  const kind = TICKET_TYPES[input.fileType]
+  let result: TicketAnalysis
+  try {
+    const config = await loadReadingConfig(deps.db)
+    result = await deps.reader.analyze({ buffer: new Uint8Array(input.buffer), fileType: input.fileType, formats: config.formats, rules: config.rules })
+  } catch (err) {
+    await refundUploadTime(deps.db, auth.companyId)
+    await writeLog(deps.db, { companyId: auth.companyId, level: 1, phone: auth.phone ?? null, errorMes: `${kind}识别失败：${(err as Error).message}` })
+    throw err
+  }
+  const picture = await sharp(input.buffer).rotate()
+    .resize({ width: TICKET_PICTURE_MAX_SIDE, height: TICKET_PICTURE_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: 85 }).toBuffer()
+  const stored = await storeImage(deps, { buffer: picture, companyId: auth.companyId, userId: auth.userId, name: `${kind}.jpg`, filename: input.filename ?? `${kind}.jpg` })
+  const prefix = input.fileType === 1 ? 'delivery' : 'sign'
+  const filled = Object.values(result.fields).filter((v) => v !== null && v !== '').length
+  const numberField = result.fields[`${prefix}Number`]
+  await writeLog(deps.db, {
+    companyId: auth.companyId, level: Object.keys(result.flags).length ? 1 : 0, phone: auth.phone ?? null,
+    serialNumber: typeof numberField === 'string' ? numberField.slice(0, 64) : null,
+    errorMes: `${kind}识别完成：格式“${result.format?.name ?? '未匹配'}”，识别出 ${filled}/${Object.keys(result.fields).length} 个字段，用时 ${Date.now() - started} ms`
+      + (Object.keys(result.flags).length ? `；需核对：${Object.values(result.flags).join('；')}` : ''),
+  })
+  return {
+    ...result.fields,
+    [`${prefix}Origin`]: result.origin,
+    [`${prefix}PicUrl`]: stored.url,
+    [`${prefix}PicId`]: stored.id,
+    format: result.format,
+    meta: result.meta,
+    flags: result.flags,
+    width: result.width,
+    height: result.height,
+    remainingTimes: quota.remainingTimes,
+  }
+}
+
+/** A rule being edited, tried before it is saved: replaces the stored rule of the same id, or is added. */
+export async function readingConfigWith(db: Db, candidate?: Omit<ExtractionRule, 'id'> & { id?: number }) {
+  const config = await loadReadingConfig(db)
+  if (!candidate) return config
+  const rule = { ...candidate, id: candidate.id ?? -1 }
+  return { formats: config.formats, rules: [...config.rules.filter((r) => r.id !== rule.id), rule] }
+}
+
+/** The rule tester on pasted OCR text: one line a text box, stacked top to bottom. */
+export function analyzeText(config: Awaited<ReturnType<typeof readingConfigWith>>, fileType: TicketType, text: string) {
+  const lines = text.split(/\r?\n/).map((t) => t.trim()).filter(Boolean).slice(0, 500)
+  const width = 1000
+  const ocrLines = lines.map((t, i) => ({
+    text: t, score: 1,
+    box: [[0, i * 40], [width, i * 40], [width, i * 40 + 30], [0, i * 40 + 30]] as [[number, number], [number, number], [number, number], [number, number]],
+  }))
+  try {
+    return { ...analyzeLines({ lines: ocrLines, fileType, formats: config.formats, rules: config.rules, width, height: lines.length * 40 }), width, height: lines.length * 40 }
+  } catch (err) {
+    throw asAppError(err)
+  }
+}

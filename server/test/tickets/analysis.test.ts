@@ -1,0 +1,169 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { eq } from 'drizzle-orm'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { companies, logEntries } from '../../src/db/schema/index.js'
+import { createTestApp, type TestEnv } from '../helpers.js'
+import { makeCompany, makeUser } from '../fixtures.js'
+import { FIXTURES, fieldRight, loadTruth } from '../ocr/accuracy.js'
+
+let env: TestEnv
+let companyId: number
+let token: string
+
+beforeAll(async () => {
+  env = await createTestApp({ ocrWorkers: 2 })
+  companyId = (await makeCompany(env.db, '识别测试基地', { remainingTimes: 1000 })).id
+  const user = await makeUser(env.db, { phone: '13212340000', role: 'subAccount', companyIds: [companyId] })
+  token = await env.token(user.phone, user.password)
+})
+afterAll(async () => env?.close())
+
+function multipart(file: Buffer, filename = 'ticket.jpg', contentType = 'image/jpeg') {
+  const boundary = '----ticket' + Math.random().toString(16).slice(2)
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`)
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`)
+  return { payload: Buffer.concat([head, file, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
+}
+
+async function upload(file: Buffer, fileType: number | string, as = token, filename?: string) {
+  const body = multipart(file, filename)
+  const res = await env.app.inject({
+    method: 'POST', url: `/api/logistics/analysis?fileType=${fileType}&companyId=999&userId=999`,
+    headers: { ...body.headers, authorization: `Bearer ${as}` }, payload: body.payload,
+  })
+  return { status: res.statusCode, ...res.json() }
+}
+
+/** A real 1×1 PNG whose header claims another size: what a decompression bomb looks like to a decoder. */
+async function pngClaiming(width: number, height: number) {
+  const png = Buffer.from(await sharp({ create: { width: 1, height: 1, channels: 3, background: '#fff' } }).png().toBuffer())
+  png.writeUInt32BE(width, 16)
+  png.writeUInt32BE(height, 20)
+  let crc = 0xffffffff
+  for (const byte of png.subarray(12, 29)) {
+    crc ^= byte
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1
+  }
+  png.writeUInt32BE((crc ^ 0xffffffff) >>> 0, 29)
+  return png
+}
+
+const remaining = async () => (await env.db.select({ r: companies.remainingTimes, u: companies.useTimes }).from(companies).where(eq(companies.id, companyId)))[0]!
+
+describe('POST /logistics/analysis', () => {
+  test('every fixture ticket through the endpoint: at least 98% of the truth fields right', async () => {
+    const truth = loadTruth(path.join(FIXTURES, 'tickets'))
+    let right = 0
+    let total = 0
+    const wrong: string[] = []
+    // four uploads at a time, as four staff members photographing at once would
+    const answers: { t: (typeof truth)[number]; res: Awaited<ReturnType<typeof upload>> }[] = []
+    for (let i = 0; i < truth.length; i += 4) {
+      answers.push(...await Promise.all(truth.slice(i, i + 4).map(async (t) => ({ t, res: await upload(fs.readFileSync(path.join(FIXTURES, 'tickets', t.file)), t.fileType) }))))
+    }
+    for (const { t, res } of answers) {
+      expect(res.status, `${t.file}: ${res.message}`).toBe(200)
+      for (const [field, expected] of Object.entries(t.fields)) {
+        total++
+        if (fieldRight(field, expected, res.data[field])) right++
+        else wrong.push(`${t.file} ${field}: expected ${expected}, got ${res.data[field]}`)
+      }
+    }
+    const accuracy = right / total
+    console.log(`ticket fields right through the endpoint: ${right}/${total} = ${(accuracy * 100).toFixed(2)}%`, wrong)
+    expect(accuracy).toBeGreaterThanOrEqual(0.98)
+  })
+
+  test('answers the record, raw text, picture, per-field source; uses one upload time; logs it', async () => {
+    const before = await remaining()
+    const res = await upload(fs.readFileSync(path.join(FIXTURES, 'tickets', 'A2_003.jpg')), 2)
+    expect(res.message).toBe('收货单识别完成')
+    const d = res.data
+    expect(d.signPlateNumber).toBe('赣F5H9GV')
+    expect(d.signOrigin).toContain('收货')
+    expect(d.signPicUrl).toMatch(/^\/api\/attachments\/actions\/download\?id=\d+$/)
+    expect(d.meta.signNetWeight.confidence).toBeGreaterThan(0.5)
+    expect(d.meta.signNetWeight.box).toHaveLength(4)
+    expect(d.width).toBeGreaterThan(0)
+    expect(await remaining()).toEqual({ r: before.r - 1, u: before.u + 1 })
+    expect(d.remainingTimes).toBe(before.r - 1)
+    const pic = await env.app.inject({ method: 'GET', url: d.signPicUrl, headers: { authorization: `Bearer ${token}` } })
+    expect(pic.statusCode).toBe(200)
+    expect(pic.headers['content-type']).toBe('image/jpeg')
+    const logs = await env.db.select().from(logEntries).where(eq(logEntries.companyId, companyId))
+    expect(logs.some((l) => l.errorMes.startsWith('收货单识别完成') && l.serialNumber === d.signNumber)).toBe(true)
+  })
+
+  test('a picture that is not an image is refused in Chinese and gives the upload time back', async () => {
+    const before = await remaining()
+    const cases: [Buffer, number, string][] = [
+      [Buffer.from('这不是图片，只是文字'), 400, '文件不是图片'],
+      [Buffer.alloc(0), 400, ''],
+      [fs.readFileSync(path.join(FIXTURES, 'tickets', 'A1_000.jpg')).subarray(0, 3000), 400, ''],
+    ]
+    for (const [file, status, text] of cases) {
+      const res = await upload(file, 1, token, 'fake.jpg')
+      expect(res.status).toBe(status)
+      expect(res.message).toMatch(/[\u4e00-\u9fff]/)
+      expect(res.message).toContain(text)
+    }
+    expect(await remaining()).toEqual(before)
+    const warnings = await env.db.select().from(logEntries).where(eq(logEntries.level, 1))
+    expect(warnings.some((l) => l.errorMes.startsWith('发货单识别失败'))).toBe(true)
+  })
+
+  test('a 20000×20000 PNG is refused quickly, not decoded', async () => {
+    const huge = await pngClaiming(20000, 20000)
+    const t = Date.now()
+    const res = await upload(huge, 1, token, 'huge.png')
+    expect(res.status).toBe(413)
+    expect(res.message).toMatch(/像素|过大|尺寸/)
+    expect(Date.now() - t).toBeLessThan(5000)
+  })
+
+  test('over 15 MB answers 413; no file, wrong ticket type answer 400', async () => {
+    const big = await upload(Buffer.alloc(16 * 1024 * 1024, 1), 1)
+    expect(big.status).toBe(413)
+    expect(big.message).toBe('图片不能超过15MB')
+    const none = await env.app.inject({ method: 'POST', url: '/api/logistics/analysis?fileType=1', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: {} })
+    expect(none.json().message).toBe('请上传票据图片')
+    const wrongType = await upload(Buffer.from('x'), 3)
+    expect(wrongType.message).toBe('票据类型只能是1（发货单）或2（收货单）')
+  })
+
+  test('a base with no upload times left is refused before any reading', async () => {
+    const empty = await makeCompany(env.db, '无次数基地', { remainingTimes: 0 })
+    const user = await makeUser(env.db, { phone: '13212340001', role: 'subAccount', companyIds: [empty.id] })
+    const res = await upload(fs.readFileSync(path.join(FIXTURES, 'tickets', 'A1_000.jpg')), 1, await env.token(user.phone, user.password))
+    expect(res.status).toBe(400)
+    expect(res.message).toBe('上传次数已用完，请联系管理员充值')
+  })
+
+  test('a role without the upload permission is refused', async () => {
+    const c = await makeCompany(env.db, '检验基地', { remainingTimes: 5 })
+    const inspector = await makeUser(env.db, { phone: '13212340002', role: 'inspector', companyIds: [c.id] })
+    const res = await upload(Buffer.from('x'), 1, await env.token(inspector.phone, inspector.password))
+    expect(res.status).toBe(403)
+  })
+})
+
+describe('rule tester', () => {
+  const ticket = ['水泥发货单', '生产厂家：测试水泥有限公司', '客户名称：某某建设集团', '实发净重：35.20吨', '车号：苏A12345', '运货单位：顺达物流']
+  test('shows which format matched and what a rule being edited extracts', async () => {
+    const admin = await env.token()
+    const plain = await env.call(admin, 'POST', '/api/rule/test', { fileType: 1, text: ticket.join('\n') })
+    expect(plain.data.format.name).toBe('水泥发货单')
+    expect(plain.data.fields.deliveryNetWeight).toBe(35.2)
+    expect(plain.data.fields.deliveryCustomer).toBe('某某建设集团')
+    const withRule = await env.call(admin, 'POST', '/api/rule/test', {
+      fileType: 1, text: ticket.join('\n'),
+      rule: { property: 'deliveryCarrier', receiptFormatId: 1, valueName: '运货单位', valueNameRegular: '运货单位', valueRegular: '' },
+    })
+    expect(withRule.data.fields.deliveryCarrier).toBe('顺达物流')
+    expect(withRule.data.meta.deliveryCarrier.source).toBe('rule')
+    const bad = await env.call(admin, 'POST', '/api/rule/test', { fileType: 1, text: '' })
+    expect(bad.message).toBe('请粘贴票据文字')
+  })
+})

@@ -1,0 +1,135 @@
+/** 新增/编辑票据格式: a ModalForm whose checks and messages follow the server's (contract receiptFormatBody). */
+import { App, Form } from 'antd'
+import { ModalForm, ProFormDependency, ProFormDigit, ProFormRadio, ProFormSelect, ProFormText, ProFormTextArea } from '@ant-design/pro-components'
+import { Msg, type ReceiptFormat, type ReceiptFormatBody, type TicketField, type TicketType } from '@app/contract'
+import * as formatsApi from '../../api/receiptFormats'
+import HiddenSubmit from '../../components/HiddenSubmit'
+import { fieldOptions, keepFieldsOfType, TICKET_TYPE_OPTIONS } from '../../components/ticketFields'
+import { formatBody, RANK_MAX, RANK_MIN, rankProblem } from './formatValues'
+
+export interface FormatFormValues {
+  name: string
+  type: TicketType
+  regular?: string
+  rankcom: number | null
+  excludeKeywords?: string
+  requiredFields?: TicketField[]
+  description?: string
+}
+
+const SEPARATORS_HELP = '关键字之间用逗号、空格或 | 分隔'
+
+export default function FormatForm({ open, editing, onOpenChange, onSaved }: {
+  open: boolean
+  /** null: a new format */
+  editing: ReceiptFormat | null
+  onOpenChange: (open: boolean) => void
+  onSaved: () => void
+}) {
+  const { message } = App.useApp()
+  const [form] = Form.useForm<FormatFormValues>()
+  const initialValues: Partial<FormatFormValues> = editing
+    ? {
+        name: editing.name, type: editing.type, regular: editing.regular ?? '', rankcom: editing.rankcom,
+        excludeKeywords: editing.excludeKeywords ?? '', requiredFields: editing.requiredFields ?? [], description: editing.description ?? '',
+      }
+    : { type: 1, rankcom: 0, requiredFields: [] }
+
+  const onFinish = async (values: FormatFormValues) => {
+    const body: ReceiptFormatBody = formatBody(values)
+    try {
+      if (editing) await formatsApi.updateFormat(editing.id, body)
+      else await formatsApi.saveFormat(body)
+    } catch {
+      return false // the request client showed the server's message; the dialog stays open
+    }
+    message.success(editing ? Msg.updated : Msg.created)
+    onSaved()
+    return true
+  }
+
+  return (
+    <ModalForm<FormatFormValues>
+      title={editing ? '编辑票据格式' : '新增票据格式'}
+      open={open}
+      onOpenChange={onOpenChange}
+      width={640}
+      layout="horizontal"
+      labelCol={{ flex: '96px' }}
+      wrapperCol={{ flex: 'auto' }}
+      initialValues={initialValues}
+      modalProps={{ destroyOnHidden: true, maskClosable: false }}
+      submitter={{ searchConfig: { submitText: '确定', resetText: '取消' } }}
+      form={form}
+      onValuesChange={(changed: Partial<FormatFormValues>, all: FormatFormValues) => {
+        if ('type' in changed) form.setFieldValue('requiredFields', keepFieldsOfType(all.requiredFields, changed.type))
+      }}
+      onFinish={onFinish}
+      name="receipt-format"
+    >
+      <ProFormText
+        name="name"
+        label="名称"
+        placeholder="如：水泥发货单"
+        fieldProps={{ maxLength: 100, showCount: true }}
+        rules={[
+          { required: true, whitespace: true, message: '票据格式名称不能为空' },
+          { max: 100, message: '票据格式名称不能超过100个字符' },
+        ]}
+      />
+      <ProFormRadio.Group
+        name="type"
+        label="类型"
+        radioType="button"
+        options={TICKET_TYPE_OPTIONS}
+        rules={[{ required: true, message: '票据类型不能为空' }]}
+      />
+      <ProFormTextArea
+        name="regular"
+        label="匹配规则"
+        tooltip={`正则表达式，或关键字（${SEPARATORS_HELP}；逗号、空格分隔的各组都须出现，| 表示“或”）。留空则匹配该类型的所有票据。`}
+        placeholder="如：发货单|出库单；留空匹配该类型的所有票据"
+        fieldProps={{ autoSize: { minRows: 2, maxRows: 5 }, style: { fontFamily: 'monospace' } }}
+        rules={[{ max: 1000, message: '匹配规则不能超过1000个字符' }]}
+      />
+      <ProFormDigit
+        name="rankcom"
+        label="权重"
+        tooltip={`${RANK_MIN}～${RANK_MAX} 的整数；多个格式都匹配时，权重高的优先`}
+        fieldProps={{ style: { width: 160 }, keyboard: true }}
+        min={Number.MIN_SAFE_INTEGER}
+        max={Number.MAX_SAFE_INTEGER}
+        rules={[{ validator: (_: unknown, v: unknown) => { const p = rankProblem(v); return p ? Promise.reject(new Error(p)) : Promise.resolve() } }]}
+      />
+      <ProFormText
+        name="excludeKeywords"
+        label="排除关键字"
+        tooltip={`票据文字中出现任一关键字时不使用该格式；${SEPARATORS_HELP}`}
+        placeholder="可不填"
+        rules={[{ max: 500, message: '排除关键字不能超过500个字符' }]}
+      />
+      <ProFormDependency name={['type']}>
+        {({ type }: { type?: TicketType }) => (
+          <ProFormSelect
+            name="requiredFields"
+            label="必填字段"
+            tooltip="这些字段未识别出时，改用下一个匹配的格式"
+            mode="multiple"
+            placeholder={type ? '可不选' : '请先选择类型'}
+            options={fieldOptions(type)}
+            fieldProps={{ allowClear: true, optionFilterProp: 'label', maxTagCount: 'responsive' }}
+            disabled={!type}
+          />
+        )}
+      </ProFormDependency>
+      <ProFormTextArea
+        name="description"
+        label="描述"
+        placeholder="可不填"
+        fieldProps={{ autoSize: { minRows: 2, maxRows: 4 }, maxLength: 500, showCount: true }}
+        rules={[{ max: 500, message: '描述不能超过500个字符' }]}
+      />
+      <HiddenSubmit />
+    </ModalForm>
+  )
+}

@@ -1,0 +1,141 @@
+/**
+ * 票据格式 (spec 001 §2 Rule/format page, §3, §7, §8): formats searchable by name and type; add, edit,
+ * delete (the fallback format, id 3, cannot be deleted), export; the rule count opens 取值规则 filtered
+ * by the format.
+ */
+import { useRef, useState } from 'react'
+import { Link } from 'react-router-dom'
+import { App, Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd'
+import { PlusOutlined } from '@ant-design/icons'
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components'
+import { Msg, PAGE_SIZE_OPTIONS, PROTECTED_FORMAT_ID, TICKET_TYPES, type ReceiptFormat } from '@app/contract'
+import * as formatsApi from '../../api/receiptFormats'
+import { useUserInfo } from '../../app/session'
+import ExportButton from '../../components/ExportButton'
+import { emptyTableResult, toListQuery, toTableResult } from '../../components/listQuery'
+import { useMenuPath } from '../../components/menuPath'
+import { fieldLabel, TICKET_TYPE_COLORS, TICKET_TYPE_ENUM } from '../../components/ticketFields'
+import FormatForm from './FormatForm'
+import { DELETE_FORMAT_CONFIRM } from './formatValues'
+
+const empty = <Typography.Text type="secondary">—</Typography.Text>
+
+export default function BillPage() {
+  const { message } = App.useApp()
+  const info = useUserInfo()
+  const rulePath = useMenuPath('rule', '/bill/rule')
+  const actionRef = useRef<ActionType>(null)
+  const [form, setForm] = useState<{ open: boolean; editing: ReceiptFormat | null; key: number }>({ open: false, editing: null, key: 0 })
+  const openForm = (editing: ReceiptFormat | null) => setForm((f) => ({ open: true, editing, key: f.key + 1 }))
+
+  const remove = async (row: ReceiptFormat) => {
+    try {
+      await formatsApi.deleteFormat(row.id)
+    } catch {
+      return // the request client showed why
+    }
+    message.success(Msg.deleted)
+    actionRef.current?.reload()
+  }
+
+  const columns: ProColumns<ReceiptFormat>[] = [
+    {
+      title: '名称', dataIndex: 'name', width: 160, ellipsis: true,
+      fieldProps: { placeholder: '请输入名称', maxLength: 100 },
+    },
+    {
+      title: '类型', dataIndex: 'type', width: 80, valueType: 'select', valueEnum: TICKET_TYPE_ENUM,
+      fieldProps: { placeholder: '全部' },
+      render: (_, r) => <Tag color={TICKET_TYPE_COLORS[r.type]}>{TICKET_TYPES[r.type]}</Tag>,
+    },
+    {
+      title: '匹配规则', dataIndex: 'regular', hideInSearch: true, width: 200, ellipsis: true,
+      render: (_, r) => r.regular
+        ? <Typography.Text code title={r.regular}>{r.regular}</Typography.Text>
+        : <Tooltip title="匹配规则为空：匹配该类型的所有票据"><Tag>匹配全部</Tag></Tooltip>,
+    },
+    { title: '权重', dataIndex: 'rankcom', hideInSearch: true, width: 64, align: 'right' },
+    {
+      title: '排除关键字', dataIndex: 'excludeKeywords', hideInSearch: true, width: 110, ellipsis: true,
+      render: (_, r) => r.excludeKeywords || empty,
+    },
+    {
+      title: '必填字段', dataIndex: 'requiredFields', hideInSearch: true, width: 170,
+      render: (_, r) => r.requiredFields?.length
+        ? <Space size={[0, 4]} wrap>{r.requiredFields.map((f) => <Tag key={f} title={f}>{fieldLabel(f)}</Tag>)}</Space>
+        : empty,
+    },
+    {
+      title: '取值规则', dataIndex: 'ruleCount', hideInSearch: true, width: 84, align: 'right',
+      render: (_, r) => (
+        <Link to={`${rulePath}?receiptFormatId=${r.id}`} title={`查看“${r.name}”的取值规则`} data-testid={`rule-count-${r.id}`}>
+          {r.ruleCount} 条
+        </Link>
+      ),
+    },
+    {
+      title: '描述', dataIndex: 'description', hideInSearch: true, ellipsis: true, width: 180,
+      render: (_, r) => r.description || empty,
+    },
+    { title: '创建时间', dataIndex: 'createTime', hideInSearch: true, width: 160 },
+    {
+      title: '操作', valueType: 'option', width: 170, fixed: 'right',
+      render: (_, r) => [
+        <a key="edit" onClick={() => openForm(r)}>编辑</a>,
+        <Link key="rules" to={`${rulePath}?receiptFormatId=${r.id}`}>取值规则</Link>,
+        r.id === PROTECTED_FORMAT_ID ? (
+          <Tooltip key="delete" title="系统默认的兜底格式，不能删除">
+            <Button type="link" size="small" danger disabled style={{ padding: 0, height: 'auto' }}>删除</Button>
+          </Tooltip>
+        ) : (
+          <Popconfirm
+            key="delete"
+            title={Msg.confirmTitle}
+            description={<div style={{ maxWidth: 300 }}>{DELETE_FORMAT_CONFIRM}</div>}
+            okText={Msg.confirm}
+            cancelText={Msg.cancel}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => remove(r)}
+          >
+            <Button type="link" size="small" danger style={{ padding: 0, height: 'auto' }}>删除</Button>
+          </Popconfirm>
+        ),
+      ],
+    },
+  ]
+
+  return (
+    <>
+      <ProTable<ReceiptFormat>
+        rowKey="id"
+        headerTitle="票据格式"
+        actionRef={actionRef}
+        columns={columns}
+        scroll={{ x: 1320 }}
+        search={{ labelWidth: 'auto', defaultCollapsed: false }}
+        form={{ name: 'format-search' }}
+        pagination={{ defaultPageSize: 20, pageSizeOptions: PAGE_SIZE_OPTIONS, showSizeChanger: true, showQuickJumper: true }}
+        options={{ density: true, fullScreen: false, reload: true, setting: true }}
+        locale={{ emptyText: '暂无票据格式' }}
+        request={async (params) => {
+          try {
+            return toTableResult(await formatsApi.findFormats(toListQuery(params)))
+          } catch {
+            return emptyTableResult
+          }
+        }}
+        toolBarRender={() => [
+          <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)}>新增</Button>,
+          <ExportButton key="export" disabled={!info} run={(opts) => formatsApi.exportFormats(info!.companyId, opts)} />,
+        ]}
+      />
+      <FormatForm
+        key={form.key}
+        open={form.open}
+        editing={form.editing}
+        onOpenChange={(open) => setForm((f) => ({ ...f, open }))}
+        onSaved={() => actionRef.current?.reload()}
+      />
+    </>
+  )
+}

@@ -1,0 +1,83 @@
+/** 新增/编辑日志: type 日志 (0) or 告警 (1), content required (≤ 2000), optional serial number and account. */
+import { App } from 'antd'
+import { ModalForm, ProFormRadio, ProFormText, ProFormTextArea } from '@ant-design/pro-components'
+import { Msg, type LogEntry } from '@app/contract'
+import * as logsApi from '../../api/logs'
+import HiddenSubmit from '../../components/HiddenSubmit'
+import { LOG_LEVEL_OPTIONS, logBody, type LogFormValues } from './logValues'
+
+export default function LogForm({ open, editing, defaultPhone, onOpenChange, onSaved }: {
+  open: boolean
+  editing: LogEntry | null
+  /** the account a new entry names (the signed-in user) */
+  defaultPhone?: string
+  onOpenChange: (open: boolean) => void
+  onSaved: () => void
+}) {
+  const { message } = App.useApp()
+  const initialValues: Partial<LogFormValues> = editing
+    ? { level: editing.level, errorMes: editing.errorMes, serialNumber: editing.serialNumber ?? '', phone: editing.phone ?? '' }
+    : { level: 0, phone: defaultPhone ?? '' }
+
+  const onFinish = async (values: LogFormValues) => {
+    try {
+      if (editing) await logsApi.updateLog(editing.id, logBody(values))
+      else await logsApi.saveLog(logBody(values))
+    } catch {
+      return false
+    }
+    message.success(editing ? Msg.updated : Msg.created)
+    onSaved()
+    return true
+  }
+
+  return (
+    <ModalForm<LogFormValues>
+      title={editing ? '编辑日志' : '新增日志'}
+      open={open}
+      onOpenChange={onOpenChange}
+      width={600}
+      layout="horizontal"
+      labelCol={{ flex: '80px' }}
+      wrapperCol={{ flex: 'auto' }}
+      initialValues={initialValues}
+      modalProps={{ destroyOnHidden: true, maskClosable: false }}
+      submitter={{ searchConfig: { submitText: '确定', resetText: '取消' } }}
+      onFinish={onFinish}
+      name="log-entry"
+    >
+      <ProFormRadio.Group
+        name="level"
+        label="类型"
+        radioType="button"
+        options={LOG_LEVEL_OPTIONS}
+        rules={[{ required: true, message: '类型不能为空' }]}
+      />
+      <ProFormTextArea
+        name="errorMes"
+        label="内容"
+        placeholder="请输入日志内容"
+        fieldProps={{ autoSize: { minRows: 3, maxRows: 8 }, maxLength: 2000, showCount: true }}
+        rules={[
+          { required: true, whitespace: true, message: '日志内容不能为空' },
+          { max: 2000, message: '日志内容不能超过2000个字符' },
+        ]}
+      />
+      <ProFormText
+        name="serialNumber"
+        label="流水号"
+        placeholder="可不填"
+        fieldProps={{ maxLength: 64 }}
+        rules={[{ max: 64, message: '流水号不能超过64个字符' }]}
+      />
+      <ProFormText
+        name="phone"
+        label="账号"
+        placeholder="可不填"
+        fieldProps={{ maxLength: 64 }}
+        rules={[{ max: 64, message: '账号不能超过64个字符' }]}
+      />
+      <HiddenSubmit />
+    </ModalForm>
+  )
+}

@@ -1,0 +1,166 @@
+/**
+ * 取值规则 (spec 001 §2 extraction-rule page, §3, §7, §9): rules filtered by field and receipt format
+ * (also `?receiptFormatId=` from the 票据格式 page), 50 a page; add, edit (the field is fixed), delete,
+ * export; the rule tester inside the rule form, and on its own from the toolbar.
+ */
+import { useEffect, useRef, useState } from 'react'
+import { useSearchParams } from 'react-router-dom'
+import { App, Button, Modal, Popconfirm, Space, Tag, Typography } from 'antd'
+import { ExperimentOutlined, PlusOutlined } from '@ant-design/icons'
+import { ProTable, type ActionType, type ProColumns, type ProFormInstance } from '@ant-design/pro-components'
+import { Msg, PAGE_SIZE_OPTIONS, TICKET_TYPES, type ExtractionRule, type ReceiptFormat } from '@app/contract'
+import * as formatsApi from '../../api/receiptFormats'
+import { useUserInfo } from '../../app/session'
+import ExportButton from '../../components/ExportButton'
+import { emptyTableResult, toListQuery, toTableResult } from '../../components/listQuery'
+import { fieldLabel, groupedFieldOptions, TICKET_TYPE_COLORS, typeOfField } from '../../components/ticketFields'
+import RuleForm, { formatOptionLabel } from './RuleForm'
+import RuleTester, { type TesterSample } from './RuleTester'
+
+export const RULE_PAGE_SIZE = 50
+
+const empty = <Typography.Text type="secondary">—</Typography.Text>
+const code = (s: string | null) => (s ? <Typography.Text code style={{ wordBreak: 'break-all' }}>{s}</Typography.Text> : empty)
+
+const formatIdFrom = (params: URLSearchParams): number | undefined => {
+  const n = Number(params.get('receiptFormatId'))
+  return Number.isInteger(n) && n > 0 ? n : undefined
+}
+
+export default function RulePage() {
+  const { message } = App.useApp()
+  const info = useUserInfo()
+  const [searchParams] = useSearchParams()
+  const urlFormatId = formatIdFrom(searchParams)
+  const actionRef = useRef<ActionType>(null)
+  const formRef = useRef<ProFormInstance | undefined>(undefined)
+  const [formats, setFormats] = useState<ReceiptFormat[]>([])
+  const [filterFormatId, setFilterFormatId] = useState<number | undefined>(urlFormatId)
+  const [form, setForm] = useState<{ open: boolean; editing: ExtractionRule | null; key: number }>({ open: false, editing: null, key: 0 })
+  const [testerOpen, setTesterOpen] = useState(false)
+  /** the tester's photo or text, kept while the page is open (the next rule is tried on it too) */
+  const [sample, setSample] = useState<TesterSample>()
+
+  useEffect(() => {
+    formatsApi.findAllFormats().then(setFormats).catch(() => undefined)
+  }, [])
+
+  // a new ?receiptFormatId= (back/forward, a link) filters the list again
+  const lastUrlFormat = useRef(urlFormatId)
+  useEffect(() => {
+    if (lastUrlFormat.current === urlFormatId) return
+    lastUrlFormat.current = urlFormatId
+    formRef.current?.setFieldsValue({ receiptFormatId: urlFormatId })
+    formRef.current?.submit()
+  }, [urlFormatId])
+
+  const openForm = (editing: ExtractionRule | null) => setForm((f) => ({ open: true, editing, key: f.key + 1 }))
+
+  const remove = async (row: ExtractionRule) => {
+    try {
+      await formatsApi.deleteRule(row.id)
+    } catch {
+      return
+    }
+    message.success(Msg.deleted)
+    actionRef.current?.reload()
+  }
+
+  const filterFormat = formats.find((f) => f.id === filterFormatId)
+  const formatOptions = formats.map((f) => ({ value: f.id, label: formatOptionLabel(f) }))
+
+  const columns: ProColumns<ExtractionRule>[] = [
+    {
+      title: '字段', dataIndex: 'property', width: 230, valueType: 'select',
+      fieldProps: { options: groupedFieldOptions(), showSearch: true, optionFilterProp: 'label', placeholder: '全部字段' },
+      render: (_, r) => {
+        const t = typeOfField(r.property)
+        return (
+          <Space size={6}>
+            {t && <Tag color={TICKET_TYPE_COLORS[t]} style={{ marginInlineEnd: 0 }}>{TICKET_TYPES[t].slice(0, 2)}</Tag>}
+            <span>{fieldLabel(r.property)}</span>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>{r.property}</Typography.Text>
+          </Space>
+        )
+      },
+    },
+    {
+      title: '票据格式', dataIndex: 'receiptFormatId', hideInTable: true, valueType: 'select',
+      fieldProps: { options: formatOptions, showSearch: true, optionFilterProp: 'label', placeholder: '全部格式' },
+    },
+    { title: '票据格式', dataIndex: 'receiptFormatName', hideInSearch: true, width: 170, ellipsis: true },
+    { title: '字段名称', dataIndex: 'valueName', hideInSearch: true, width: 110, render: (_, r) => r.valueName || empty },
+    { title: '名称表达式', dataIndex: 'valueNameRegular', hideInSearch: true, render: (_, r) => code(r.valueNameRegular) },
+    { title: '取值表达式', dataIndex: 'valueRegular', hideInSearch: true, render: (_, r) => code(r.valueRegular) },
+    {
+      title: '操作', valueType: 'option', width: 110, fixed: 'right',
+      render: (_, r) => [
+        <a key="edit" onClick={() => openForm(r)}>编辑</a>,
+        <Popconfirm
+          key="delete"
+          title={Msg.confirmTitle}
+          description="是否确定删除该取值规则？"
+          okText={Msg.confirm}
+          cancelText={Msg.cancel}
+          okButtonProps={{ danger: true }}
+          onConfirm={() => remove(r)}
+        >
+          <Button type="link" size="small" danger style={{ padding: 0, height: 'auto' }}>删除</Button>
+        </Popconfirm>,
+      ],
+    },
+  ]
+
+  return (
+    <>
+      <ProTable<ExtractionRule>
+        rowKey="id"
+        headerTitle={filterFormat ? <span>取值规则 · <span data-testid="rule-filter-format">{filterFormat.name}</span></span> : '取值规则'}
+        actionRef={actionRef}
+        formRef={formRef}
+        columns={columns}
+        scroll={{ x: 1100 }}
+        search={{ labelWidth: 'auto', defaultCollapsed: false }}
+        form={{ name: 'rule-search', initialValues: { receiptFormatId: urlFormatId } }}
+        pagination={{ defaultPageSize: RULE_PAGE_SIZE, pageSizeOptions: PAGE_SIZE_OPTIONS, showSizeChanger: true, showQuickJumper: true }}
+        options={{ density: true, fullScreen: false, reload: true, setting: true }}
+        locale={{ emptyText: '暂无取值规则' }}
+        request={async (params) => {
+          const q = toListQuery<formatsApi.ExtractionRuleQuery>(params, RULE_PAGE_SIZE)
+          setFilterFormatId(q.receiptFormatId ? Number(q.receiptFormatId) : undefined)
+          try {
+            return toTableResult(await formatsApi.findRules(q))
+          } catch {
+            return emptyTableResult
+          }
+        }}
+        toolBarRender={() => [
+          <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)}>新增</Button>,
+          <Button key="test" icon={<ExperimentOutlined />} onClick={() => setTesterOpen(true)}>规则测试</Button>,
+          <ExportButton key="export" disabled={!info} run={(opts) => formatsApi.exportRules(info!.companyId, opts)} />,
+        ]}
+      />
+      <RuleForm
+        key={form.key}
+        open={form.open}
+        editing={form.editing}
+        formats={formats}
+        defaultFormatId={filterFormatId}
+        sample={sample}
+        onSampleChange={setSample}
+        onOpenChange={(open) => setForm((f) => ({ ...f, open }))}
+        onSaved={() => actionRef.current?.reload()}
+      />
+      <Modal
+        title="规则测试"
+        open={testerOpen}
+        onCancel={() => setTesterOpen(false)}
+        footer={<Button onClick={() => setTesterOpen(false)}>关闭</Button>}
+        width="min(860px, 96vw)"
+        destroyOnHidden
+      >
+        <RuleTester sample={sample} onSampleChange={setSample} />
+      </Modal>
+    </>
+  )
+}
