@@ -1,11 +1,14 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import sharp from 'sharp'
 import { buildApp } from './app.js'
 import { loadConfig } from './config.js'
 import { openDatabase } from './db/client.js'
 import { seed } from './db/seed.js'
 
 const started = Date.now()
+// a server re-encodes each picture once: libvips' operation cache only holds memory here
+sharp.cache(false)
 const config = loadConfig(process.env)
 fs.mkdirSync(config.dataDir, { recursive: true })
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrationsDir: config.migrationsDir })

@@ -4,6 +4,7 @@
  * Message out: { type: 'ready' } | { type: 'result', id, result } | { type: 'error', id, error }
  */
 import { parentPort, workerData } from 'node:worker_threads'
+import sharp from 'sharp'
 import { analyzeTicket, getEngine } from './analyze.js'
 import { TicketImageError } from './image.js'
 import type { AnalyzeInput } from './types.js'
@@ -23,6 +24,10 @@ export interface SerializedError {
   status?: number
   code?: string
 }
+
+// each picture is decoded once: libvips' operation cache only holds memory in a worker
+sharp.cache(false)
+sharp.concurrency(1)
 
 const opts = (workerData ?? {}) as { threads?: number; workMaxSide?: number; detMaxSide?: number }
 

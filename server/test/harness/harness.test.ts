@@ -74,6 +74,7 @@ describe('every route, every company', () => {
     const call = actor(sub.phone, sub.password)
     const subPerms = new Set(['transport', 'upload'])
     const guarded = routes.filter((r) => r.access !== 'public' && r.access !== 'session' && !subPerms.has(r.access))
+    expect(guarded.length).toBeGreaterThan(30)
     for (const route of guarded) {
       const res = await call(route.method, fill(route.url, {}), route.method === 'GET' ? undefined : {})
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(403)
