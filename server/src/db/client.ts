@@ -46,7 +46,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     dir = path.join(opts.dataDir ?? './data', 'db')
     fs.mkdirSync(dir, { recursive: true })
   }
-  const client = dir ? new PGlite(dir) : new PGlite()
+  // PGlite's default initial wasm memory costs ~90 MB of RSS before the first query; it grows on demand
+  const client = new PGlite(dir, { initialMemory: 64 * 1024 * 1024 })
   await client.waitReady
   const db = drizzlePglite(client, { schema }) as unknown as Db
   return {

@@ -46,6 +46,10 @@ export interface StoreFileInput {
   /** the uploaded file's own name */
   filename?: string | null
   targetId?: number | null
+  /** pictures only: shrink so the longest side is at most this (ticket photos keep 2400 px) */
+  maxSide?: number
+  /** refuse larger uploads (default ATTACHMENT_MAX_BYTES) */
+  maxBytes?: number
 }
 
 interface Prepared {
@@ -69,12 +73,13 @@ function displayName(input: StoreFileInput, ext: string): string {
   return name.slice(0, 200)
 }
 
-async function prepareImage(buffer: Buffer): Promise<Prepared> {
+async function prepareImage(buffer: Buffer, maxSide?: number): Promise<Prepared> {
   try {
     const image = sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
     const meta = await image.metadata()
     const alpha = Boolean(meta.hasAlpha)
-    const rotated = image.rotate()
+    const oriented = image.rotate()
+    const rotated = maxSide ? oriented.resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true }) : oriented
     const out = alpha
       ? await rotated.png({ compressionLevel: 8 }).toBuffer({ resolveWithObject: true })
       : await rotated.jpeg({ quality: 88, chromaSubsampling: '4:4:4' }).toBuffer({ resolveWithObject: true })
@@ -94,10 +99,10 @@ async function prepareImage(buffer: Buffer): Promise<Prepared> {
 /** Checks the bytes (not the name or the declared type) and prepares what is stored. */
 async function prepare(input: StoreFileInput): Promise<Prepared> {
   if (!input.buffer.length) throw new ValidationError(AttachmentMsg.empty)
-  if (input.buffer.length > ATTACHMENT_MAX_BYTES) throw new TooLargeError(AttachmentMsg.tooLarge)
+  if (input.buffer.length > (input.maxBytes ?? ATTACHMENT_MAX_BYTES)) throw new TooLargeError(AttachmentMsg.tooLarge)
   const detected = await fileTypeFromBuffer(input.buffer)
   const pictureOnly = PICTURE_FILE_TYPES.includes(input.fileType)
-  if (detected && IMAGE_MIMES.has(detected.mime)) return prepareImage(input.buffer)
+  if (detected && IMAGE_MIMES.has(detected.mime)) return prepareImage(input.buffer, input.maxSide)
   if (pictureOnly) throw new ValidationError(AttachmentMsg.imageOnly)
   if (detected && DOCUMENT_MIMES[detected.mime]) {
     return { data: input.buffer, mime: detected.mime, ext: DOCUMENT_MIMES[detected.mime]!, thumb: null, width: null, height: null }

@@ -1,12 +1,11 @@
 import { TICKET_TYPES, type TicketType } from '@app/contract'
-import sharp from 'sharp'
 import type { Db } from '../../db/client.js'
-import { storeImage } from '../../platform/attachments.js'
+import { deleteAttachment, storeImage } from '../../platform/attachments.js'
 import { AppError } from '../../platform/errors.js'
 import type { FileStore } from '../../platform/files.js'
 import type { SessionUser } from '../../platform/sessions.js'
 import { analyzeLines } from '../../ocr/analyze.js'
-import { TicketImageError } from '../../ocr/image.js'
+import { MAX_FILE_BYTES, TicketImageError } from '../../ocr/image.js'
 import { OcrBusyError, OcrClosedError, OcrFailedError, OcrPool, OcrTimeoutError } from '../../ocr/pool.js'
 import { UserRegexError } from '../../ocr/safeRegex.js'
 import type { ExtractionRule, TicketAnalysis } from '../../ocr/types.js'
@@ -58,26 +57,41 @@ export interface AnalysisAnswer extends Record<string, unknown> {
 const TICKET_PICTURE_MAX_SIDE = 2400
 
 /**
- * One photographed ticket: takes an upload time, reads the picture in the OCR pool, keeps the picture
- * as an attachment and logs the reading. An unreadable picture gives the upload time back.
+ * Pictures are re-encoded in this thread's libvips pool: one at a time, so four phone shots
+ * arriving together do not hold four decoded 12-megapixel images at once.
+ */
+let pictureQueue: Promise<unknown> = Promise.resolve()
+function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
+  const run = pictureQueue.then(task, task)
+  pictureQueue = run.catch(() => undefined)
+  return run
+}
+
+/**
+ * One photographed ticket: takes an upload time, reads the picture in the OCR pool while keeping
+ * it as an attachment, and logs the reading. An unreadable picture gives the upload time back and
+ * keeps nothing.
  */
 export async function analyzeTicketUpload(deps: ReadingDeps, auth: SessionUser & { phone?: string }, input: { buffer: Buffer; fileType: TicketType; filename?: string }): Promise<AnalysisAnswer> {
   const quota = await consumeUploadTime(deps.db, auth.companyId)
   const started = Date.now()
   const kind = TICKET_TYPES[input.fileType]
+  const stored = oneAtATime(() => storeImage(deps, {
+    buffer: input.buffer, companyId: auth.companyId, userId: auth.userId, name: `${kind}.jpg`, filename: input.filename ?? `${kind}.jpg`,
+    maxSide: TICKET_PICTURE_MAX_SIDE, maxBytes: MAX_FILE_BYTES,
+  }))
   let result: TicketAnalysis
   try {
     const config = await loadReadingConfig(deps.db)
     result = await deps.reader.analyze({ buffer: new Uint8Array(input.buffer), fileType: input.fileType, formats: config.formats, rules: config.rules })
   } catch (err) {
+    const kept = await stored.catch(() => null)
+    if (kept) await deleteAttachment(deps, auth, kept.id)
     await refundUploadTime(deps.db, auth.companyId)
     await writeLog(deps.db, { companyId: auth.companyId, level: 1, phone: auth.phone ?? null, errorMes: `${kind}识别失败：${(err as Error).message}` })
     throw err
   }
-  const picture = await sharp(input.buffer).rotate()
-    .resize({ width: TICKET_PICTURE_MAX_SIDE, height: TICKET_PICTURE_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-    .jpeg({ quality: 85 }).toBuffer()
-  const stored = await storeImage(deps, { buffer: picture, companyId: auth.companyId, userId: auth.userId, name: `${kind}.jpg`, filename: input.filename ?? `${kind}.jpg` })
+  const picture = await stored
   const prefix = input.fileType === 1 ? 'delivery' : 'sign'
   const filled = Object.values(result.fields).filter((v) => v !== null && v !== '').length
   const numberField = result.fields[`${prefix}Number`]
@@ -90,8 +104,8 @@ export async function analyzeTicketUpload(deps: ReadingDeps, auth: SessionUser &
   return {
     ...result.fields,
     [`${prefix}Origin`]: result.origin,
-    [`${prefix}PicUrl`]: stored.url,
-    [`${prefix}PicId`]: stored.id,
+    [`${prefix}PicUrl`]: picture.url,
+    [`${prefix}PicId`]: picture.id,
     format: result.format,
     meta: result.meta,
     flags: result.flags,
