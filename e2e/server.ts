@@ -10,7 +10,7 @@ import http from 'node:http'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
+import { createScratchDatabase } from '../server/test/scratchDatabase'
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 export const ADMIN = { username: 'admin', password: 'Admin@123456' } as const
@@ -41,25 +41,6 @@ async function freePort(): Promise<number> {
   })
 }
 
-async function createDatabase(serverUrl: string) {
-  const name = `e2e_${crypto.randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: serverUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(serverUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: serverUrl })
-      await c.connect()
-      await c.query(`drop database if exists ${name} with (force)`)
-      await c.end()
-    },
-  }
-}
-
 /** Receives the server's SMS webhook calls on a loopback port. */
 async function smsReceiver() {
   const sms: { phone: string; content: string }[] = []
@@ -87,7 +68,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
 
   const port = await freePort()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'))
-  const database = process.env.TEST_DATABASE_URL ? await createDatabase(process.env.TEST_DATABASE_URL) : null
+  const database = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL, 'e2e') : null
   const inbox = await smsReceiver()
   let log = ''
   const child: ChildProcess = spawn(process.execPath, [main], {

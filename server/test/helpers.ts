@@ -1,10 +1,9 @@
-import crypto from 'node:crypto'
-import pg from 'pg'
 import { buildApp, type App } from '../src/app.js'
 import { testConfig, type Config } from '../src/config.js'
 import { openDatabase, type Database } from '../src/db/client.js'
 import { seed } from '../src/db/seed.js'
 import { encryptPassword } from '../src/platform/rsa.js'
+import { createScratchDatabase } from './scratchDatabase.js'
 
 export const ADMIN_PASSWORD = 'Admin@123456'
 
@@ -20,20 +19,9 @@ export async function createTestApp(overrides: Partial<Config> = {}, beforeReady
   let drop = async () => {}
   const serverUrl = process.env.TEST_DATABASE_URL
   if (serverUrl) {
-    const name = `t_${process.pid}_${crypto.randomBytes(4).toString('hex')}`
-    const admin = new pg.Client({ connectionString: serverUrl })
-    await admin.connect()
-    await admin.query(`create database ${name}`)
-    await admin.end()
-    const url = new URL(serverUrl)
-    url.pathname = `/${name}`
-    database = await openDatabase({ databaseUrl: url.toString(), migrationsDir: config.migrationsDir })
-    drop = async () => {
-      const c = new pg.Client({ connectionString: serverUrl })
-      await c.connect()
-      await c.query(`drop database if exists ${name} with (force)`)
-      await c.end()
-    }
+    const scratch = await createScratchDatabase(serverUrl, 't')
+    database = await openDatabase({ databaseUrl: scratch.url, migrationsDir: config.migrationsDir })
+    drop = scratch.drop
   } else {
     database = await openDatabase({ inMemory: true, migrationsDir: config.migrationsDir })
   }

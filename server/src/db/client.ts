@@ -31,6 +31,9 @@ export interface DatabaseOptions {
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 })
+    // an idle connection the server ends (restart, failover, a dropped test database) must not take
+    // the process down; the next query gets a fresh connection or its own error
+    pool.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`))
     // numeric stays a string (exact tons); bigint counts become numbers
     pg.types.setTypeParser(20, (v) => Number(v))
     const db = drizzlePg(pool, { schema })
