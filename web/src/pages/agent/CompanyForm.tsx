@@ -1,6 +1,6 @@
 /** 新增/编辑基地 (spec 000 §2, §5): name, contact, phone (read-only when editing), region, sub-domain, attachment and picture. */
 import { useEffect, useState } from 'react'
-import { App, Form, Input } from 'antd'
+import { Form, Input } from 'antd'
 import { ModalForm, ProFormCascader, ProFormSwitch, ProFormText } from '@ant-design/pro-components'
 import {
   ATTACHMENT_TYPES, CompanyMsg, DOMAIN_RE, MOBILE_RE, Msg, PASSWORD_MIN_LENGTH, RESERVED_DOMAINS, type CompanyRow,
@@ -8,6 +8,7 @@ import {
 import * as companiesApi from '../../api/companies'
 import { encryptPassword } from '../../api/users'
 import AttachmentUpload from '../../components/AttachmentUpload'
+import { dialogFormProps, submitDialog } from '../../components/dialogForm'
 import HiddenSubmit from '../../components/HiddenSubmit'
 import { regionOptions, regionPath } from '../../components/regions'
 
@@ -34,7 +35,6 @@ export default function CompanyForm({ open, editing, onOpenChange, onSaved }: {
   onOpenChange: (open: boolean) => void
   onSaved: () => void
 }) {
-  const { message } = App.useApp()
   const [form] = Form.useForm<Values>()
   const [suffix, setSuffix] = useState('')
   useEffect(() => {
@@ -56,15 +56,14 @@ export default function CompanyForm({ open, editing, onOpenChange, onSaved }: {
       province: province ?? null, city: city ?? null, district: district ?? null, domain: v.domain.trim().toLowerCase(),
       attachmentId: v.attachmentId ?? null, picId: v.picId ?? null,
     }
-    try {
-      if (editing) await companiesApi.updateCompany(editing.id, { ...body, phone: editing.phone ?? undefined })
-      else await companiesApi.saveCompany({ ...body, phone: v.phone.trim(), password: v.password ? await encryptPassword(v.password) : undefined })
-    } catch {
-      return false // the request client showed the server's message; the dialog stays open
-    }
-    message.success(editing ? Msg.updated : Msg.created)
-    onSaved()
-    return true
+    return submitDialog(
+      async () => {
+        if (editing) await companiesApi.updateCompany(editing.id, { ...body, phone: editing.phone ?? undefined })
+        else await companiesApi.saveCompany({ ...body, phone: v.phone.trim(), password: v.password ? await encryptPassword(v.password) : undefined })
+      },
+      editing ? Msg.updated : Msg.created,
+      onSaved,
+    )
   }
 
   return (
@@ -73,12 +72,8 @@ export default function CompanyForm({ open, editing, onOpenChange, onSaved }: {
       open={open}
       onOpenChange={onOpenChange}
       width={680}
-      layout="horizontal"
-      labelCol={{ flex: '110px' }}
-      wrapperCol={{ flex: 'auto' }}
+      {...dialogFormProps(110)}
       initialValues={initialValues}
-      modalProps={{ destroyOnHidden: true, maskClosable: false }}
-      submitter={{ searchConfig: { submitText: '确定', resetText: '取消' } }}
       form={form}
       onFinish={onFinish}
       name="company"

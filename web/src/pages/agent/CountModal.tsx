@@ -1,8 +1,8 @@
 /** 充值 (upload times) and 扩容 (sub-account quota): the base name read-only and a number. */
-import { App } from 'antd'
 import { ModalForm, ProFormDigit, ProFormText } from '@ant-design/pro-components'
 import type { CompanyRow } from '@app/contract'
 import * as rechargeApi from '../../api/recharge'
+import { dialogFormProps, submitDialog } from '../../components/dialogForm'
 import HiddenSubmit from '../../components/HiddenSubmit'
 
 export type CountKind = 'recharge' | 'expand'
@@ -18,7 +18,6 @@ export default function CountModal({ kind, company, onClose, onSaved }: {
   onClose: () => void
   onSaved: () => void
 }) {
-  const { message } = App.useApp()
   const t = TEXT[kind]
   return (
     <ModalForm<{ name: string; times: number }>
@@ -26,22 +25,16 @@ export default function CountModal({ kind, company, onClose, onSaved }: {
       open={!!company}
       onOpenChange={(o) => { if (!o) onClose() }}
       width={440}
-      layout="horizontal"
-      labelCol={{ flex: '110px' }}
+      {...dialogFormProps(110)}
       initialValues={{ name: company?.name, times: undefined }}
-      modalProps={{ destroyOnHidden: true, maskClosable: false }}
-      submitter={{ searchConfig: { submitText: '确定', resetText: '取消' } }}
       name={`company-${kind}`}
       onFinish={async ({ times }) => {
         if (!company) return false
-        try {
-          const env = kind === 'recharge' ? await rechargeApi.recharge(company.id, times) : await rechargeApi.rechargeAmount(company.id, times)
-          message.success(env.message || t.ok)
-        } catch {
-          return false
-        }
-        onSaved()
-        return true
+        return submitDialog(
+          () => (kind === 'recharge' ? rechargeApi.recharge(company.id, times) : rechargeApi.rechargeAmount(company.id, times)),
+          (env) => env.message || t.ok,
+          onSaved,
+        )
       }}
     >
       <ProFormText name="name" label="基地名称" disabled />

@@ -1,10 +1,11 @@
 /** 预约设置: a reservation plan of the base (date, 上午/下午, tanker type, count), with the plans already set. */
 import { useCallback, useEffect, useState } from 'react'
-import { App, Table, Typography } from 'antd'
+import { Table, Typography } from 'antd'
 import { ModalForm, ProFormDatePicker, ProFormDigit, ProFormRadio, ProFormSelect, ProFormText } from '@ant-design/pro-components'
 import dayjs from 'dayjs'
 import { RESERVATION_PLAN_DEFAULTS, RESERVE_PERIODS, TANKER_TYPES, type CompanyRow, type ReservationPlanRow } from '@app/contract'
 import * as companiesApi from '../../api/companies'
+import { dialogFormProps, submitDialog } from '../../components/dialogForm'
 import HiddenSubmit from '../../components/HiddenSubmit'
 
 interface Values {
@@ -16,7 +17,6 @@ interface Values {
 }
 
 export default function ReservationModal({ company, onClose }: { company: CompanyRow | null; onClose: () => void }) {
-  const { message } = App.useApp()
   const [plans, setPlans] = useState<ReservationPlanRow[]>([])
   const load = useCallback(() => {
     if (!company) return
@@ -31,21 +31,17 @@ export default function ReservationModal({ company, onClose }: { company: Compan
       open={!!company}
       onOpenChange={(o) => { if (!o) onClose() }}
       width={600}
-      layout="horizontal"
-      labelCol={{ flex: '100px' }}
+      {...dialogFormProps(100)}
       initialValues={{ name: company?.name, reserveTime: dayjs().format('YYYY-MM-DD'), ...RESERVATION_PLAN_DEFAULTS }}
-      modalProps={{ destroyOnHidden: true, maskClosable: false }}
       submitter={{ searchConfig: { submitText: '保存', resetText: '关闭' } }}
       name="reservation-plan"
       onFinish={async (v) => {
         if (!company) return false
-        try {
-          await companiesApi.saveReservationPlan({ companyId: company.id, reserveTime: v.reserveTime, reservePeriod: v.reservePeriod, tankerType: v.tankerType, totalCount: v.totalCount })
-        } catch {
-          return false
-        }
-        message.success('预约设置保存成功')
-        load()
+        await submitDialog(
+          () => companiesApi.saveReservationPlan({ companyId: company.id, reserveTime: v.reserveTime, reservePeriod: v.reservePeriod, tankerType: v.tankerType, totalCount: v.totalCount }),
+          '预约设置保存成功',
+          load,
+        )
         return false // stays open: several days and periods are usually set in a row
       }}
     >

@@ -4,6 +4,7 @@ import { App, Popconfirm, Table, Typography } from 'antd'
 import { ModalForm, ProFormSelect, ProFormText } from '@ant-design/pro-components'
 import { Msg, type CompanyOption, type CompanyRow, type MaterialOrderRow } from '@app/contract'
 import * as companiesApi from '../../api/companies'
+import { dialogFormProps, submitDialog } from '../../components/dialogForm'
 import HiddenSubmit from '../../components/HiddenSubmit'
 
 export default function SupplyModal({ company, onClose }: { company: CompanyRow | null; onClose: () => void }) {
@@ -26,22 +27,14 @@ export default function SupplyModal({ company, onClose }: { company: CompanyRow 
       open={!!company}
       onOpenChange={(o) => { if (!o) onClose() }}
       width={560}
-      layout="horizontal"
-      labelCol={{ flex: '100px' }}
+      {...dialogFormProps(100)}
       initialValues={{ name: company?.name }}
-      modalProps={{ destroyOnHidden: true, maskClosable: false }}
       submitter={{ searchConfig: { submitText: '添加', resetText: '关闭' } }}
       name="supply"
       onFinish={async ({ saleCompanyId }) => {
         if (!company) return false
-        try {
-          await companiesApi.saveMaterialOrder({ buyCompanyId: company.id, saleCompanyId })
-        } catch {
-          return false
-        }
-        message.success('供货关系保存成功')
-        load()
-        return false
+        await submitDialog(() => companiesApi.saveMaterialOrder({ buyCompanyId: company.id, saleCompanyId }), '供货关系保存成功', load)
+        return false // stays open: several suppliers are usually added in a row
       }}
     >
       <ProFormText name="name" label="采购基地" disabled />

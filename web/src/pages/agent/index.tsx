@@ -9,7 +9,7 @@ import { DownOutlined, PlusOutlined } from '@ant-design/icons'
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components'
 import { CompanyMsg, HQ_COMPANY_ID, PAGE_SIZE_OPTIONS, DEFAULT_PAGE_SIZE, type CompanyRow } from '@app/contract'
 import * as companiesApi from '../../api/companies'
-import { isHandled } from '../../api/request'
+import { confirmDanger } from '../../components/confirmAction'
 import ExportButton from '../../components/ExportButton'
 import { emptyTableResult, toListQuery, toTableResult, type TableParams } from '../../components/listQuery'
 import { regionText } from '../../components/regions'
@@ -21,7 +21,7 @@ import SupplyModal from './SupplyModal'
 type Filters = { name?: string; contactor?: string; phone?: string }
 
 export default function AgentPage() {
-  const { message, modal } = App.useApp()
+  const app = App.useApp()
   const actionRef = useRef<ActionType>(null)
   const [filters, setFilters] = useState<Filters>({})
   const [formOpen, setFormOpen] = useState(false)
@@ -31,29 +31,16 @@ export default function AgentPage() {
   const [supplying, setSupplying] = useState<CompanyRow | null>(null)
   const reload = () => actionRef.current?.reload()
 
-  const deregister = (row: CompanyRow) => {
-    modal.confirm({
-      title: '提示',
-      content: (
-        <>
-          <Typography.Paragraph>确定注销基地「{row.name}」吗？</Typography.Paragraph>
-          <Typography.Text type="danger">{CompanyMsg.deregisterWarning}</Typography.Text>
-        </>
-      ),
-      okText: '确定',
-      cancelText: '取消',
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await companiesApi.deleteCompany(row.id)
-          message.success(CompanyMsg.deregistered)
-          reload()
-        } catch (e) {
-          if (!isHandled(e)) throw e
-        }
-      },
-    })
-  }
+  const deregister = (row: CompanyRow) => confirmDanger(
+    app,
+    <>
+      <Typography.Paragraph>确定注销基地「{row.name}」吗？</Typography.Paragraph>
+      <Typography.Text type="danger">{CompanyMsg.deregisterWarning}</Typography.Text>
+    </>,
+    () => companiesApi.deleteCompany(row.id),
+    CompanyMsg.deregistered,
+    reload,
+  )
 
   const columns: ProColumns<CompanyRow>[] = [
     { title: '基地名称', dataIndex: 'name', ellipsis: true, width: 180, fieldProps: { placeholder: '请输入基地名称' } },

@@ -1,8 +1,9 @@
 /** 新增/编辑票据格式: a ModalForm whose checks and messages follow the server's (contract receiptFormatBody). */
-import { App, Form } from 'antd'
+import { Form } from 'antd'
 import { ModalForm, ProFormDependency, ProFormDigit, ProFormRadio, ProFormSelect, ProFormText, ProFormTextArea } from '@ant-design/pro-components'
 import { Msg, type ReceiptFormat, type ReceiptFormatBody, type TicketField, type TicketType } from '@app/contract'
 import * as formatsApi from '../../api/receiptFormats'
+import { dialogFormProps, submitDialog } from '../../components/dialogForm'
 import HiddenSubmit from '../../components/HiddenSubmit'
 import { fieldOptions, keepFieldsOfType, TICKET_TYPE_OPTIONS } from '../../components/ticketFields'
 import { formatBody, RANK_MAX, RANK_MIN, rankProblem } from './formatValues'
@@ -26,7 +27,6 @@ export default function FormatForm({ open, editing, onOpenChange, onSaved }: {
   onOpenChange: (open: boolean) => void
   onSaved: () => void
 }) {
-  const { message } = App.useApp()
   const [form] = Form.useForm<FormatFormValues>()
   const initialValues: Partial<FormatFormValues> = editing
     ? {
@@ -37,15 +37,11 @@ export default function FormatForm({ open, editing, onOpenChange, onSaved }: {
 
   const onFinish = async (values: FormatFormValues) => {
     const body: ReceiptFormatBody = formatBody(values)
-    try {
-      if (editing) await formatsApi.updateFormat(editing.id, body)
-      else await formatsApi.saveFormat(body)
-    } catch {
-      return false // the request client showed the server's message; the dialog stays open
-    }
-    message.success(editing ? Msg.updated : Msg.created)
-    onSaved()
-    return true
+    return submitDialog(
+      () => (editing ? formatsApi.updateFormat(editing.id, body) : formatsApi.saveFormat(body)),
+      editing ? Msg.updated : Msg.created,
+      onSaved,
+    )
   }
 
   return (
@@ -54,12 +50,8 @@ export default function FormatForm({ open, editing, onOpenChange, onSaved }: {
       open={open}
       onOpenChange={onOpenChange}
       width={640}
-      layout="horizontal"
-      labelCol={{ flex: '96px' }}
-      wrapperCol={{ flex: 'auto' }}
+      {...dialogFormProps(96)}
       initialValues={initialValues}
-      modalProps={{ destroyOnHidden: true, maskClosable: false }}
-      submitter={{ searchConfig: { submitText: '确定', resetText: '取消' } }}
       form={form}
       onValuesChange={(changed: Partial<FormatFormValues>, all: FormatFormValues) => {
         if ('type' in changed) form.setFieldValue('requiredFields', keepFieldsOfType(all.requiredFields, changed.type))

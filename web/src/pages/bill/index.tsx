@@ -5,12 +5,13 @@
  */
 import { useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { App, Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd'
+import { Button, Space, Tag, Tooltip, Typography } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components'
-import { Msg, PAGE_SIZE_OPTIONS, PROTECTED_FORMAT_ID, TICKET_TYPES, type ReceiptFormat } from '@app/contract'
+import { PAGE_SIZE_OPTIONS, PROTECTED_FORMAT_ID, TICKET_TYPES, type ReceiptFormat } from '@app/contract'
 import * as formatsApi from '../../api/receiptFormats'
 import { useUserInfo } from '../../app/session'
+import DeleteAction from '../../components/DeleteAction'
 import ExportButton from '../../components/ExportButton'
 import { emptyTableResult, toListQuery, toTableResult } from '../../components/listQuery'
 import { useMenuPath } from '../../components/menuPath'
@@ -21,22 +22,11 @@ import { DELETE_FORMAT_CONFIRM } from './formatValues'
 const empty = <Typography.Text type="secondary">—</Typography.Text>
 
 export default function BillPage() {
-  const { message } = App.useApp()
   const info = useUserInfo()
   const rulePath = useMenuPath('rule', '/bill/rule')
   const actionRef = useRef<ActionType>(null)
   const [form, setForm] = useState<{ open: boolean; editing: ReceiptFormat | null; key: number }>({ open: false, editing: null, key: 0 })
   const openForm = (editing: ReceiptFormat | null) => setForm((f) => ({ open: true, editing, key: f.key + 1 }))
-
-  const remove = async (row: ReceiptFormat) => {
-    try {
-      await formatsApi.deleteFormat(row.id)
-    } catch {
-      return // the request client showed why
-    }
-    message.success(Msg.deleted)
-    actionRef.current?.reload()
-  }
 
   const columns: ProColumns<ReceiptFormat>[] = [
     {
@@ -83,23 +73,13 @@ export default function BillPage() {
       render: (_, r) => [
         <a key="edit" onClick={() => openForm(r)}>编辑</a>,
         <Link key="rules" to={`${rulePath}?receiptFormatId=${r.id}`}>取值规则</Link>,
-        r.id === PROTECTED_FORMAT_ID ? (
-          <Tooltip key="delete" title="系统默认的兜底格式，不能删除">
-            <Button type="link" size="small" danger disabled style={{ padding: 0, height: 'auto' }}>删除</Button>
-          </Tooltip>
-        ) : (
-          <Popconfirm
-            key="delete"
-            title={Msg.confirmTitle}
-            description={<div style={{ maxWidth: 300 }}>{DELETE_FORMAT_CONFIRM}</div>}
-            okText={Msg.confirm}
-            cancelText={Msg.cancel}
-            okButtonProps={{ danger: true }}
-            onConfirm={() => remove(r)}
-          >
-            <Button type="link" size="small" danger style={{ padding: 0, height: 'auto' }}>删除</Button>
-          </Popconfirm>
-        ),
+        <DeleteAction
+          key="delete"
+          description={<div style={{ maxWidth: 300 }}>{DELETE_FORMAT_CONFIRM}</div>}
+          disabledReason={r.id === PROTECTED_FORMAT_ID ? '系统默认的兜底格式，不能删除' : undefined}
+          onDelete={() => formatsApi.deleteFormat(r.id)}
+          onDeleted={() => actionRef.current?.reload()}
+        />,
       ],
     },
   ]

@@ -1,8 +1,8 @@
 /** 新增/编辑日志: type 日志 (0) or 告警 (1), content required (≤ 2000), optional serial number and account. */
-import { App } from 'antd'
 import { ModalForm, ProFormRadio, ProFormText, ProFormTextArea } from '@ant-design/pro-components'
 import { Msg, type LogEntry } from '@app/contract'
 import * as logsApi from '../../api/logs'
+import { dialogFormProps, submitDialog } from '../../components/dialogForm'
 import HiddenSubmit from '../../components/HiddenSubmit'
 import { LOG_LEVEL_OPTIONS, logBody, type LogFormValues } from './logValues'
 
@@ -14,22 +14,15 @@ export default function LogForm({ open, editing, defaultPhone, onOpenChange, onS
   onOpenChange: (open: boolean) => void
   onSaved: () => void
 }) {
-  const { message } = App.useApp()
   const initialValues: Partial<LogFormValues> = editing
     ? { level: editing.level, errorMes: editing.errorMes, serialNumber: editing.serialNumber ?? '', phone: editing.phone ?? '' }
     : { level: 0, phone: defaultPhone ?? '' }
 
-  const onFinish = async (values: LogFormValues) => {
-    try {
-      if (editing) await logsApi.updateLog(editing.id, logBody(values))
-      else await logsApi.saveLog(logBody(values))
-    } catch {
-      return false
-    }
-    message.success(editing ? Msg.updated : Msg.created)
-    onSaved()
-    return true
-  }
+  const onFinish = (values: LogFormValues) => submitDialog(
+    () => (editing ? logsApi.updateLog(editing.id, logBody(values)) : logsApi.saveLog(logBody(values))),
+    editing ? Msg.updated : Msg.created,
+    onSaved,
+  )
 
   return (
     <ModalForm<LogFormValues>
@@ -37,12 +30,8 @@ export default function LogForm({ open, editing, defaultPhone, onOpenChange, onS
       open={open}
       onOpenChange={onOpenChange}
       width={600}
-      layout="horizontal"
-      labelCol={{ flex: '80px' }}
-      wrapperCol={{ flex: 'auto' }}
+      {...dialogFormProps(80)}
       initialValues={initialValues}
-      modalProps={{ destroyOnHidden: true, maskClosable: false }}
-      submitter={{ searchConfig: { submitText: '确定', resetText: '取消' } }}
       onFinish={onFinish}
       name="log-entry"
     >

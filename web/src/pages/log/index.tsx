@@ -3,12 +3,13 @@
  * add, edit, delete, export (of what the filters select).
  */
 import { useRef, useState } from 'react'
-import { App, Button, Popconfirm, Tag, Typography } from 'antd'
+import { Button, Tag, Typography } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components'
-import { LOG_LEVELS, Msg, PAGE_SIZE_OPTIONS, type LogEntry } from '@app/contract'
+import { LOG_LEVELS, PAGE_SIZE_OPTIONS, type LogEntry } from '@app/contract'
 import * as logsApi from '../../api/logs'
 import { useUserInfo } from '../../app/session'
+import DeleteAction from '../../components/DeleteAction'
 import ExportButton from '../../components/ExportButton'
 import { emptyTableResult, toTableResult } from '../../components/listQuery'
 import LogForm from './LogForm'
@@ -17,23 +18,12 @@ import { LOG_LEVEL_COLORS, LOG_LEVEL_ENUM, logFilters } from './logValues'
 const empty = <Typography.Text type="secondary">—</Typography.Text>
 
 export default function LogPage() {
-  const { message } = App.useApp()
   const info = useUserInfo()
   const actionRef = useRef<ActionType>(null)
   /** the filters of the list as last loaded: what 导出 exports */
   const lastFilters = useRef<ReturnType<typeof logFilters>>({})
   const [form, setForm] = useState<{ open: boolean; editing: LogEntry | null; key: number }>({ open: false, editing: null, key: 0 })
   const openForm = (editing: LogEntry | null) => setForm((f) => ({ open: true, editing, key: f.key + 1 }))
-
-  const remove = async (row: LogEntry) => {
-    try {
-      await logsApi.deleteLog(row.id)
-    } catch {
-      return
-    }
-    message.success(Msg.deleted)
-    actionRef.current?.reload()
-  }
 
   const columns: ProColumns<LogEntry>[] = [
     {
@@ -57,17 +47,12 @@ export default function LogPage() {
       title: '操作', valueType: 'option', width: 110, fixed: 'right',
       render: (_, r) => [
         <a key="edit" onClick={() => openForm(r)}>编辑</a>,
-        <Popconfirm
+        <DeleteAction
           key="delete"
-          title={Msg.confirmTitle}
           description="是否确定删除该日志？"
-          okText={Msg.confirm}
-          cancelText={Msg.cancel}
-          okButtonProps={{ danger: true }}
-          onConfirm={() => remove(r)}
-        >
-          <Button type="link" size="small" danger style={{ padding: 0, height: 'auto' }}>删除</Button>
-        </Popconfirm>,
+          onDelete={() => logsApi.deleteLog(r.id)}
+          onDeleted={() => actionRef.current?.reload()}
+        />,
       ],
     },
   ]

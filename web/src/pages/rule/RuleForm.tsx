@@ -3,10 +3,11 @@
  * chosen format's ticket type; every change of the form re-runs the tester with the rule as it is.
  */
 import { useState } from 'react'
-import { App, Col, Form, Row, Typography } from 'antd'
+import { Col, Form, Row, Typography } from 'antd'
 import { ModalForm, ProFormSelect, ProFormText } from '@ant-design/pro-components'
 import { Msg, TICKET_TYPES, type ExtractionRule, type ExtractionRuleBody, type ReceiptFormat, type TicketField } from '@app/contract'
 import * as formatsApi from '../../api/receiptFormats'
+import { DIALOG_MODAL_PROPS, DIALOG_SUBMITTER, submitDialog } from '../../components/dialogForm'
 import HiddenSubmit from '../../components/HiddenSubmit'
 import { fieldLabelWithKey, fieldOptions, typeOfField } from '../../components/ticketFields'
 import RuleTester, { type TesterSample } from './RuleTester'
@@ -37,7 +38,6 @@ export default function RuleForm({ open, editing, formats, defaultFormatId, samp
   onOpenChange: (open: boolean) => void
   onSaved: () => void
 }) {
-  const { message } = App.useApp()
   const [form] = Form.useForm<RuleFormValues>()
   const initialValues: RuleFormValues = editing
     ? {
@@ -61,15 +61,11 @@ export default function RuleForm({ open, editing, formats, defaultFormatId, samp
       valueNameRegular: trimmedOrNull(values.valueNameRegular),
       valueRegular: trimmedOrNull(values.valueRegular),
     }
-    try {
-      if (editing) await formatsApi.updateRule(editing.id, body)
-      else await formatsApi.saveRule(body)
-    } catch {
-      return false // the request client showed the server's message; the dialog stays open
-    }
-    message.success(editing ? Msg.updated : Msg.created)
-    onSaved()
-    return true
+    return submitDialog(
+      () => (editing ? formatsApi.updateRule(editing.id, body) : formatsApi.saveRule(body)),
+      editing ? Msg.updated : Msg.created,
+      onSaved,
+    )
   }
 
   const regexRule = (label: string) => ({
@@ -88,8 +84,8 @@ export default function RuleForm({ open, editing, formats, defaultFormatId, samp
       layout="vertical"
       form={form}
       initialValues={initialValues}
-      modalProps={{ destroyOnHidden: true, maskClosable: false, styles: { body: { maxHeight: 'calc(100vh - 220px)', overflowY: 'auto', overflowX: 'hidden' } } }}
-      submitter={{ searchConfig: { submitText: '确定', resetText: '取消' } }}
+      modalProps={{ ...DIALOG_MODAL_PROPS, styles: { body: { maxHeight: 'calc(100vh - 220px)', overflowY: 'auto', overflowX: 'hidden' } } }}
+      submitter={DIALOG_SUBMITTER}
       onValuesChange={(changed: RuleFormValues, all: RuleFormValues) => {
         let next: RuleDraft = { ...all }
         if ('receiptFormatId' in changed && !editing) {

@@ -5,12 +5,13 @@
  */
 import { useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
-import { App, Button, Modal, Popconfirm, Space, Tag, Typography } from 'antd'
+import { Button, Modal, Space, Tag, Typography } from 'antd'
 import { ExperimentOutlined, PlusOutlined } from '@ant-design/icons'
 import { ProTable, type ActionType, type ProColumns, type ProFormInstance } from '@ant-design/pro-components'
-import { Msg, PAGE_SIZE_OPTIONS, TICKET_TYPES, type ExtractionRule, type ReceiptFormat } from '@app/contract'
+import { PAGE_SIZE_OPTIONS, TICKET_TYPES, type ExtractionRule, type ReceiptFormat } from '@app/contract'
 import * as formatsApi from '../../api/receiptFormats'
 import { useUserInfo } from '../../app/session'
+import DeleteAction from '../../components/DeleteAction'
 import ExportButton from '../../components/ExportButton'
 import { emptyTableResult, toListQuery, toTableResult } from '../../components/listQuery'
 import { fieldLabel, groupedFieldOptions, TICKET_TYPE_COLORS, typeOfField } from '../../components/ticketFields'
@@ -28,7 +29,6 @@ const formatIdFrom = (params: URLSearchParams): number | undefined => {
 }
 
 export default function RulePage() {
-  const { message } = App.useApp()
   const info = useUserInfo()
   const [searchParams] = useSearchParams()
   const urlFormatId = formatIdFrom(searchParams)
@@ -55,16 +55,6 @@ export default function RulePage() {
   }, [urlFormatId])
 
   const openForm = (editing: ExtractionRule | null) => setForm((f) => ({ open: true, editing, key: f.key + 1 }))
-
-  const remove = async (row: ExtractionRule) => {
-    try {
-      await formatsApi.deleteRule(row.id)
-    } catch {
-      return
-    }
-    message.success(Msg.deleted)
-    actionRef.current?.reload()
-  }
 
   const filterFormat = formats.find((f) => f.id === filterFormatId)
   const formatOptions = formats.map((f) => ({ value: f.id, label: formatOptionLabel(f) }))
@@ -96,17 +86,12 @@ export default function RulePage() {
       title: '操作', valueType: 'option', width: 110, fixed: 'right',
       render: (_, r) => [
         <a key="edit" onClick={() => openForm(r)}>编辑</a>,
-        <Popconfirm
+        <DeleteAction
           key="delete"
-          title={Msg.confirmTitle}
           description="是否确定删除该取值规则？"
-          okText={Msg.confirm}
-          cancelText={Msg.cancel}
-          okButtonProps={{ danger: true }}
-          onConfirm={() => remove(r)}
-        >
-          <Button type="link" size="small" danger style={{ padding: 0, height: 'auto' }}>删除</Button>
-        </Popconfirm>,
+          onDelete={() => formatsApi.deleteRule(r.id)}
+          onDeleted={() => actionRef.current?.reload()}
+        />,
       ],
     },
   ]

@@ -3,11 +3,12 @@
  * required. A new user is saved, then assigned to the base by phone; an existing one is updated.
  */
 import { useEffect, useState } from 'react'
-import { App, Form } from 'antd'
+import { Form } from 'antd'
 import { ModalForm, ProFormSelect, ProFormSwitch, ProFormText } from '@ant-design/pro-components'
 import { MOBILE_RE, Msg, SUB_ACCOUNT_LABEL, type CompanyOption, type UserRow } from '@app/contract'
 import * as companiesApi from '../../api/companies'
 import * as userApi from '../../api/userAdmin'
+import { dialogFormProps, submitDialog } from '../../components/dialogForm'
 import HiddenSubmit from '../../components/HiddenSubmit'
 import PasswordFields from '../../components/PasswordFields'
 
@@ -36,7 +37,6 @@ export default function UserForm({ mode, headquarters, onClose, onSaved }: {
   onClose: () => void
   onSaved: () => void
 }) {
-  const { message } = App.useApp()
   const [form] = Form.useForm<Values>()
   const [roles, setRoles] = useState<string[]>([])
   const [companies, setCompanies] = useState<CompanyOption[]>([])
@@ -56,25 +56,21 @@ export default function UserForm({ mode, headquarters, onClose, onSaved }: {
     const fields: userApi.UserFields = {
       phone: v.phone.trim(), name: v.name.trim(), nickName: sub ? undefined : v.nickName, isCreate: v.isCreate ? 1 : 0,
     }
-    try {
+    const save = async () => {
       if (mode.kind === 'edit') {
         await userApi.updateUser(mode.row.id, fields)
-        message.success(Msg.updated)
-      } else {
-        const companyId = mode.kind === 'sub' ? mode.parent.companyId : (v.companyId ?? mode.companyId)
-        const saved = await userApi.saveUser({
-          ...fields, password: v.password!, passwordAgain: v.passwordAgain!, companyId,
-          parentId: mode.kind === 'sub' ? mode.parent.id : undefined,
-        })
-        // the spec's second call: assign the new account to the base by phone
-        await userApi.assignUser(saved.phone, saved.companyId)
-        message.success(Msg.created)
+        return
       }
-    } catch {
-      return false // the request client showed the server's message (spec 000 §8); the dialog stays open
+      const companyId = mode.kind === 'sub' ? mode.parent.companyId : (v.companyId ?? mode.companyId)
+      const saved = await userApi.saveUser({
+        ...fields, password: v.password!, passwordAgain: v.passwordAgain!, companyId,
+        parentId: mode.kind === 'sub' ? mode.parent.id : undefined,
+      })
+      // the spec's second call: assign the new account to the base by phone
+      await userApi.assignUser(saved.phone, saved.companyId)
     }
-    onSaved()
-    return true
+    // a failure was shown by the request client (spec 000 §8); the dialog stays open
+    return submitDialog(save, mode.kind === 'edit' ? Msg.updated : Msg.created, onSaved)
   }
 
   return (
@@ -83,12 +79,8 @@ export default function UserForm({ mode, headquarters, onClose, onSaved }: {
       open={!!mode}
       onOpenChange={(o) => { if (!o) onClose() }}
       width={560}
-      layout="horizontal"
-      labelCol={{ flex: '110px' }}
-      wrapperCol={{ flex: 'auto' }}
+      {...dialogFormProps(110)}
       initialValues={initialValues}
-      modalProps={{ destroyOnHidden: true, maskClosable: false }}
-      submitter={{ searchConfig: { submitText: '确定', resetText: '取消' } }}
       form={form}
       onFinish={onFinish}
       name="user"

@@ -10,8 +10,8 @@ import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-comp
 import { DEFAULT_PAGE_SIZE, HQ_COMPANY_ID, Msg, PAGE_SIZE_OPTIONS, roleLabel, type CompanyOption, type UserRow } from '@app/contract'
 import * as companiesApi from '../../api/companies'
 import * as userApi from '../../api/userAdmin'
-import { isHandled } from '../../api/request'
 import { useUserInfo } from '../../app/session'
+import { confirmDanger } from '../../components/confirmAction'
 import { emptyTableResult, toListQuery, toTableResult, type TableParams } from '../../components/listQuery'
 import ImportModal from './ImportModal'
 import ResetPasswordModal from './ResetPasswordModal'
@@ -21,7 +21,7 @@ const formKey = (m: UserFormMode | null) =>
   !m ? 'none' : m.kind === 'create' ? `create-${m.companyId}` : m.kind === 'edit' ? `edit-${m.row.relaId}` : `sub-${m.parent.relaId}`
 
 export default function UserPage() {
-  const { message, modal } = App.useApp()
+  const app = App.useApp()
   const info = useUserInfo()
   const headquarters = info?.companyId === HQ_COMPANY_ID
   const actionRef = useRef<ActionType>(null)
@@ -49,24 +49,13 @@ export default function UserPage() {
     if (headquarters) companiesApi.companyOptions({ silent: true }).then(setCompanies).catch(() => setCompanies([]))
   }, [headquarters])
 
-  const remove = (row: UserRow) => {
-    modal.confirm({
-      title: '提示',
-      content: `确定删除用户「${row.name}（${row.phone}）」吗？`,
-      okText: '确定',
-      cancelText: '取消',
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await userApi.deleteUser(row.id)
-          message.success(Msg.deleted)
-          reload()
-        } catch (e) {
-          if (!isHandled(e)) throw e
-        }
-      },
-    })
-  }
+  const remove = (row: UserRow) => confirmDanger(
+    app,
+    `确定删除用户「${row.name}（${row.phone}）」吗？`,
+    () => userApi.deleteUser(row.id),
+    Msg.deleted,
+    reload,
+  )
 
   const columns: ProColumns<UserRow>[] = [
     { title: '登录名', dataIndex: 'phone', width: 170, fieldProps: { placeholder: '请输入登录手机号' }, formItemProps: { label: '登录手机号' } },
