@@ -46,7 +46,9 @@ describe('idle time-out', () => {
     await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/user/index')
     const ok = notice.getByRole('button', { name: /确\s*定/ })
     await ok.waitFor()
-    await page.waitForTimeout(400) // let the dialog's opening animation finish for the screenshot
+    // the browser's clock is the test's: move it on so the dialog's opening animation finishes
+    // (until then antd's modal wrapper takes the clicks)
+    await page.clock.runFor(1000)
     await shot(page, 'idle-logout')
     await ok.click()
     await notice.waitFor({ state: 'hidden' })
