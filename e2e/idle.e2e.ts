@@ -50,6 +50,8 @@ describe('idle time-out', () => {
     // (until then antd's modal wrapper takes the clicks)
     await page.clock.runFor(1000)
     await shot(page, 'idle-logout')
+    // one notice only: a request still in flight must not stack the "logged out" confirm on top
+    expect(await page.getByRole('dialog').filter({ hasText: Msg.loggedOutTitle }).count()).toBe(0)
     await ok.click()
     await notice.waitFor({ state: 'hidden' })
     await page.getByPlaceholder('用户名（手机号）').waitFor()

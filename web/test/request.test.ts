@@ -3,6 +3,8 @@ import { Msg } from '@app/contract'
 
 const antd = vi.hoisted(() => ({ error: vi.fn(), confirm: vi.fn() }))
 vi.mock('antd', () => ({ message: { error: antd.error }, Modal: { confirm: antd.confirm } }))
+const storage = vi.hoisted(() => ({ token: 'tok' as string | null }))
+vi.mock('../src/app/storage', () => ({ getToken: () => storage.token, clearToken: () => { storage.token = null } }))
 
 const { buildUrl, download, isCanceled, request, requestEnvelope, RequestError } = await import('../src/api/request')
 
@@ -15,6 +17,7 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock)
   antd.error.mockReset()
   antd.confirm.mockReset()
+  storage.token = 'tok'
 })
 afterEach(() => vi.unstubAllGlobals())
 
@@ -54,6 +57,14 @@ describe('request client', () => {
     await Promise.allSettled([request('/a'), request('/b'), request('/c')])
     expect(antd.confirm).toHaveBeenCalledTimes(1)
     expect(antd.confirm.mock.calls[0]![0]).toMatchObject({ title: Msg.loggedOutTitle, content: Msg.loggedOut, okText: Msg.relogin, cancelText: Msg.stay })
+    expect(antd.error).not.toHaveBeenCalled()
+  })
+
+  it('opens no logout confirm once this tab has ended the session itself (no token left)', async () => {
+    storage.token = null
+    fetchMock.mockResolvedValueOnce(json(401, { code: 50008, message: 'x', data: null }))
+    await expect(request('/a')).rejects.toMatchObject({ code: 50008 })
+    expect(antd.confirm).not.toHaveBeenCalled()
     expect(antd.error).not.toHaveBeenCalled()
   })
 

@@ -100,7 +100,9 @@ export function showSessionDialog() {
 function report(err: RequestError, opts: RequestOptions): RequestError {
   if (err.canceled) return err
   if (err.isSession) {
-    if (opts.sessionDialog !== false) showSessionDialog()
+    // no token left: this tab already ended the session itself (logout, idle time-out), and a
+    // request still in flight then must not stack a second "logged out" dialog on top
+    if (opts.sessionDialog !== false && getToken()) showSessionDialog()
   } else if (!opts.silent) {
     message.error(err.message, 5)
   }
