@@ -113,9 +113,26 @@ export interface LogEntry {
   createTimeStr: string
 }
 
+export type FieldValue = string | number | null
+export type FieldSource = 'rule' | 'synonym' | 'title'
+
 /** One field the ticket reader filled: where on the picture it came from and how sure it is. */
 export interface FieldMeta {
   confidence: number
   box: number[][] | null
-  source: 'rule' | 'synonym' | 'title'
+  source: FieldSource
+}
+
+/** What reading one ticket gives (the OCR pool's answer, and the rule tester's). */
+export interface TicketAnalysis {
+  fields: Record<string, FieldValue>
+  /** raw OCR text, one box per line, in reading order */
+  origin: string
+  format: { id: number; name: string } | null
+  meta: Record<string, FieldMeta>
+  /** field -> Chinese message of a failed consistency check (the value is left as read) */
+  flags: Record<string, string>
+  /** size of the (EXIF-oriented) uploaded image; boxes are in this pixel space */
+  width: number
+  height: number
 }

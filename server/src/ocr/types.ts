@@ -36,27 +36,7 @@ export interface ExtractionRule {
   valueRegular?: string | null
 }
 
-export type FieldValue = string | number | null
-export type FieldSource = 'rule' | 'synonym' | 'title'
-
-export interface FieldMeta {
-  confidence: number
-  box: number[][] | null
-  source: FieldSource
-}
-
-export interface TicketAnalysis {
-  fields: Record<string, FieldValue>
-  /** raw OCR text, one box per line, in reading order */
-  origin: string
-  format: { id: number; name: string } | null
-  meta: Record<string, FieldMeta>
-  /** field -> Chinese message of a failed consistency check (the value is left as read) */
-  flags: Record<string, string>
-  /** size of the (EXIF-oriented) uploaded image; boxes are in this pixel space */
-  width: number
-  height: number
-}
+export type { FieldMeta, FieldSource, FieldValue, TicketAnalysis } from '@app/contract'
 
 export interface AnalyzeInput {
   buffer: Uint8Array

@@ -3,24 +3,14 @@
  * rule dry run on pasted OCR text or on an uploaded picture, with the rule being edited in place of
  * the stored one. Neither call takes an upload time.
  */
-import type { ExtractionRuleBody, FieldMeta, TicketType } from '@app/contract'
+import type { ExtractionRuleBody, TicketAnalysis, TicketType } from '@app/contract'
 import { http, request, type RequestOptions } from './request'
 
 /** The rule of the form, tried before it is saved (`id` replaces the stored rule of that id). */
 export type CandidateRule = ExtractionRuleBody & { id?: number }
 
-export interface RuleTestResult {
-  fields: Record<string, string | number | null>
-  /** the OCR text, one box per line */
-  origin: string
-  format: { id: number; name: string } | null
-  meta: Record<string, FieldMeta>
-  /** field -> message of a failed consistency check */
-  flags: Record<string, string>
-  /** the picture's (EXIF-oriented) size; boxes are in this pixel space */
-  width: number
-  height: number
-}
+/** The reader's answer for the tested picture or text. */
+export type RuleTestResult = TicketAnalysis
 
 export const testRuleOnText = (body: { fileType: TicketType; text: string; rule?: CandidateRule }, opts?: RequestOptions) =>
   http.post<RuleTestResult>('/rule/test', body, opts)
