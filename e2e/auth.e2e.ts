@@ -2,30 +2,19 @@
  * Sign-in, the shell, the profile page and the access guard, as a user sees them.
  * Screenshots go to /tmp/shots (login, shell, profile, 404).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { Msg } from '@app/contract'
-import { launchBrowser, loginViaForm, newContext, shot } from './browser'
-import { ADMIN, startServer, type TestServer } from './server'
+import { loginViaForm, shot } from './browser'
+import { ADMIN, useServerAndBrowser } from './server'
 
-let server: TestServer
-let browser: Browser
+const env = useServerAndBrowser()
 /** admin's password: the profile test changes it, later tests use the new one */
 let adminPassword: string = ADMIN.password
 
-beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
 
 describe('login page', () => {
   it('sends a visitor to the login page, and shows the server message for a wrong password', async () => {
-    const context = await newContext(browser, server.url)
+    const context = await env.context()
     const page = await context.newPage()
     await page.goto('/agent/index')
     await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/agent/index')
@@ -48,7 +37,7 @@ describe('login page', () => {
   })
 
   it('offers the forgot-password dialog with the password rules', async () => {
-    const context = await newContext(browser, server.url)
+    const context = await env.context()
     const page = await context.newPage()
     await page.goto('/login')
     await page.getByRole('button', { name: '忘记密码' }).click()
@@ -67,16 +56,16 @@ describe('login page', () => {
     await context.close()
   })
   it('logs in with a single-use ?token= link, and explains a used or unknown one', async () => {
-    const admin = await server.api.token()
-    const issued = await server.api.call<{ token: string }>('POST', '/users/loginToken', undefined, admin)
+    const admin = await env.server.api.token()
+    const issued = await env.server.api.call<{ token: string }>('POST', '/users/loginToken', undefined, admin)
     expect(issued.status).toBe(200)
-    const context = await newContext(browser, server.url)
+    const context = await env.context()
     const page = await context.newPage()
     await page.goto(`/login?token=${encodeURIComponent(issued.body.data.token)}&redirect=%2Fprofile%2Findex`)
     await page.waitForURL('**/profile/index')
     await page.locator('.ant-descriptions').getByText('admin', { exact: true }).waitFor()
 
-    const other = await newContext(browser, server.url)
+    const other = await env.context()
     const again = await other.newPage()
     await again.goto(`/login?token=${encodeURIComponent(issued.body.data.token)}`)
     const error = again.getByTestId('login-error')
@@ -93,13 +82,13 @@ describe('login page', () => {
 describe('signed in', () => {
   it('logs in, shows the menu, the profile, changes the password, logs out and in again', async () => {
     // a second session of the same user, to see it end when the password changes
-    const other = await newContext(browser, server.url)
+    const other = await env.context()
     const otherPage = await other.newPage()
     await otherPage.goto('/login')
     await loginViaForm(otherPage, ADMIN.username, ADMIN.password)
     await otherPage.waitForURL('**/by_agent/index')
 
-    const context = await newContext(browser, server.url)
+    const context = await env.context()
     const page = await context.newPage()
     await page.goto('/login?redirect=%2Fuser%2Findex')
     await loginViaForm(page, ADMIN.username, ADMIN.password, { remember: true })
@@ -182,13 +171,13 @@ describe('signed in', () => {
     await page.getByText('修改密码', { exact: true }).first().waitFor()
 
     // the API agrees: the old password is refused
-    expect((await server.api.login(ADMIN.username, ADMIN.password)).status).toBe(400)
+    expect((await env.server.api.login(ADMIN.username, ADMIN.password)).status).toBe(400)
     adminPassword = newPassword
     await context.close()
   })
 
   it('shows the 404 screen for unknown paths and paths outside the menu, with a link home', async () => {
-    const context = await newContext(browser, server.url)
+    const context = await env.context()
     const page = await context.newPage()
     await page.goto('/login')
     await loginViaForm(page, ADMIN.username, adminPassword)

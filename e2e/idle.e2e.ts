@@ -1,26 +1,14 @@
 /** Idle session (spec 001 §4, §9): 30 minutes without a click ends the session. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { IDLE_TIMEOUT_MS, Msg } from '@app/contract'
-import { launchBrowser, loginViaForm, newContext, shot } from './browser'
-import { ADMIN, startServer, type TestServer } from './server'
+import { loginViaForm, shot } from './browser'
+import { ADMIN, useServerAndBrowser } from './server'
 
-let server: TestServer
-let browser: Browser
-
-beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const env = useServerAndBrowser()
 
 describe('idle time-out', () => {
   it('after 30 idle minutes shows 温馨提示, ends the session and lands on /login', async () => {
-    const context = await newContext(browser, server.url)
+    const context = await env.context()
     const page = await context.newPage()
     await page.clock.install()
     await page.goto('/login')
@@ -57,7 +45,7 @@ describe('idle time-out', () => {
     await page.getByPlaceholder('用户名（手机号）').waitFor()
 
     // the server session is over too
-    expect((await server.api.call('GET', '/users/info', undefined, token!)).status).toBe(401)
+    expect((await env.server.api.call('GET', '/users/info', undefined, token!)).status).toBe(401)
     await context.close()
   })
 })

@@ -1,26 +1,14 @@
 /** Login lock (spec: 5 failures lock the account for 10 minutes), as shown on the login page. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { LOGIN_LOCK, loginLockedMessage, Msg } from '@app/contract'
-import { launchBrowser, loginViaForm, newContext, shot } from './browser'
-import { ADMIN, startServer, type TestServer } from './server'
+import { loginViaForm, shot } from './browser'
+import { ADMIN, useServerAndBrowser } from './server'
 
-let server: TestServer
-let browser: Browser
-
-beforeAll(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const env = useServerAndBrowser()
 
 describe('login lock', () => {
   it('after 5 wrong passwords shows the lock message, and refuses even the right password', async () => {
-    const context = await newContext(browser, server.url)
+    const context = await env.context()
     const page = await context.newPage()
     await page.goto('/login')
     const error = page.getByTestId('login-error')

@@ -10,7 +10,10 @@ import http from 'node:http'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import type { Browser, BrowserContext } from 'playwright-core'
+import { afterAll, beforeAll } from 'vitest'
 import { createScratchDatabase } from '../server/test/scratchDatabase'
+import { launchBrowser, newContext } from './browser'
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 export const ADMIN = { username: 'admin', password: 'Admin@123456' } as const
@@ -171,4 +174,22 @@ export class Api {
     if (res.body.code !== 200) throw new Error(`login as ${username} failed: ${res.status} ${res.body.message}`)
     return res.body.data.token
   }
+}
+
+/**
+ * The usual set-up of an e2e file: a built server and a browser started before its tests and
+ * stopped after them. Read `env.server` / `env.browser` inside tests (they are set by then).
+ */
+export function useServerAndBrowser(options?: Parameters<typeof startServer>[0]) {
+  const env = {} as { server: TestServer; browser: Browser; context(): Promise<BrowserContext> }
+  beforeAll(async () => {
+    env.server = await startServer(options)
+    env.browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await env.browser?.close()
+    await env.server?.stop()
+  })
+  env.context = () => newContext(env.browser, env.server.url)
+  return env
 }
