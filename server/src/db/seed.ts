@@ -4,6 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import { hashPassword } from '../platform/passwords.js'
 import type { Db, Executor } from './client.js'
 import { DEFAULT_EXTRACTION_RULES, DEFAULT_RECEIPT_FORMATS } from '../ocr/defaults.js'
+import { qualifyField } from '../ocr/extract.js'
 import { companies, extractionRules, menus, receiptFormats, rolePermissions, roles, userCompanies, users } from './schema/index.js'
 
 export interface SeedResult {
@@ -58,7 +59,7 @@ async function seedReadingDefaults(tx: Executor) {
   if (any) return
   await tx.insert(receiptFormats).values(DEFAULT_RECEIPT_FORMATS.map((f) => ({
     id: f.id, name: f.name, type: f.type, regular: f.regular, rankcom: f.rankcom, excludeKeywords: f.excludeKeywords || null,
-    requiredFields: f.requiredFields?.length ? f.requiredFields.map((x) => (/^(delivery|sign)/.test(x) ? x : `${f.type === 1 ? 'delivery' : 'sign'}${x}`)).join(',') : null,
+    requiredFields: f.requiredFields?.length ? f.requiredFields.map((x) => qualifyField(x, f.type)).join(',') : null,
     description: f.description ?? null,
   })))
   await tx.insert(extractionRules).values(DEFAULT_EXTRACTION_RULES.map((r) => ({

@@ -5,7 +5,7 @@
  */
 import { checkFields } from './checks.js'
 import { OcrEngine, type EngineOptions, type OcrLine } from './engine.js'
-import { buildLayout, extractFields, fieldNames, fieldPrefix, type FieldResult } from './extract.js'
+import { buildLayout, extractFields, fieldNames, qualifyField, type FieldResult } from './extract.js'
 import { rankFormats } from './formats.js'
 import { prepareImage } from './image.js'
 import type { AnalyzeInput, ExtractionRule, FieldMeta, FieldValue, FileType, ReceiptFormat, TicketAnalysis } from './types.js'
@@ -23,10 +23,8 @@ export interface AnalyzeLinesInput {
 
 function requiredOk(format: ReceiptFormat, fileType: FileType, results: Record<string, FieldResult>): boolean {
   const req = format.requiredFields ?? []
-  const prefix = fieldPrefix(fileType)
   return req.every((f) => {
-    const name = /^(delivery|sign)/.test(f) ? f : prefix + f
-    const r = results[name]
+    const r = results[qualifyField(f, fileType)]
     return r && r.value !== null && r.value !== ''
   })
 }

@@ -1,3 +1,4 @@
+import { fieldPrefix } from './extract.js'
 /** Consistency checks: a failed check flags the field with a Chinese message, never changes it. */
 import { PLATE_RE, normalizePlate } from './normalize.js'
 import type { FieldValue, FileType } from './types.js'
@@ -5,7 +6,7 @@ import type { FieldValue, FileType } from './types.js'
 export const WEIGHT_TOLERANCE_T = 0.02
 
 export function checkFields(fields: Record<string, FieldValue>, fileType: FileType): Record<string, string> {
-  const p = fileType === 1 ? 'delivery' : 'sign'
+  const p = fieldPrefix(fileType)
   const flags: Record<string, string> = {}
   const gross = fields[`${p}GrossWeight`]
   const tare = fields[`${p}TareWeight`]

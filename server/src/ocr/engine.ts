@@ -78,7 +78,6 @@ function loadCv(): Promise<{ cv: any }> {
 }
 
 export class OcrEngine {
-  lastTimings = { det: 0, rec: 0 }
   private constructor(
     private det: any,
     private rec: any,
@@ -127,7 +126,6 @@ export class OcrEngine {
     const t1 = performance.now()
     if (!boxes.length) return []
     const r = await this.recognizeBoxes(image, boxes)
-    this.lastTimings = { det: t1 - t0, rec: performance.now() - t1 }
     return r
   }
 

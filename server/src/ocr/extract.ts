@@ -41,6 +41,8 @@ export const FIELD_KIND: Record<string, FieldKind> = {
 }
 
 export const fieldPrefix = (fileType: FileType) => (fileType === 1 ? 'delivery' : 'sign')
+/** A field name with its ticket type's prefix: 'NetWeight' -> 'deliveryNetWeight'; a prefixed name stays. */
+export const qualifyField = (field: string, fileType: FileType) => (/^(delivery|sign)/.test(field) ? field : fieldPrefix(fileType) + field)
 export const fieldNames = (fileType: FileType) =>
   (fileType === 1 ? DELIVERY_FIELDS : SIGN_FIELDS).map((s) => fieldPrefix(fileType) + s)
 

@@ -165,8 +165,3 @@ export function rotatePoints(box: number[][], angleDeg: number, cx: number, cy: 
   return box.map(([x, y]) => [cx + (x - cx) * c - (y - cy) * s, cy + (x - cx) * s + (y - cy) * c]) as Box
 }
 
-/** lines in a deskewed frame (for layout analysis only; reported boxes stay in image space) */
-export function deskewLines<T extends OcrLine>(lines: T[], angleDeg: number, width: number, height: number): T[] {
-  if (!angleDeg) return lines
-  return lines.map((l) => ({ ...l, box: rotatePoints(l.box, angleDeg, width / 2, height / 2) }))
-}

@@ -212,11 +212,6 @@ export class OcrPool {
     })
   }
 
-  /** alias of analyze */
-  submit(input: AnalyzeInput): Promise<TicketAnalysis> {
-    return this.analyze(input)
-  }
-
   private dispatch() {
     for (const slot of this.slots) {
       if (!this.queue.length) return

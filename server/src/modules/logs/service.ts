@@ -1,10 +1,11 @@
 import { formatDateTime, rangeBounds, resolvePaging, type LogEntry, type Page } from '@app/contract'
 import type { z } from 'zod'
 import type { logBody, logQuery } from '@app/contract'
-import { and, count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, gte, lte, or, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { logEntries } from '../../db/schema/index.js'
 import { NotFoundError } from '../../platform/errors.js'
+import { contains } from '../../platform/query.js'
 import type { SessionUser } from '../../platform/sessions.js'
 import { assertInScope, scopeCompany } from '../../platform/tenancy.js'
 
@@ -14,18 +15,15 @@ const toEntry = (r: Row): LogEntry => ({
   companyId: r.companyId, createTimeStr: formatDateTime(r.createTime),
 })
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
-
 function where(auth: SessionUser, q: z.infer<typeof logQuery>): SQL | undefined {
   const company = scopeCompany(auth, q.companyId)
   const { from, to } = rangeBounds(q.createTimeQuery as (string | null)[] | undefined)
-  const kw = q.keyword ? `%${escapeLike(q.keyword)}%` : undefined
   return and(
     company != null ? eq(logEntries.companyId, company) : undefined,
     q.level != null ? eq(logEntries.level, q.level) : undefined,
     from ? gte(logEntries.createTime, from) : undefined,
     to ? lte(logEntries.createTime, to) : undefined,
-    kw ? or(ilike(logEntries.errorMes, kw), ilike(logEntries.serialNumber, kw), ilike(logEntries.phone, kw)) : undefined,
+    q.keyword ? or(contains(logEntries.errorMes, q.keyword), contains(logEntries.serialNumber, q.keyword), contains(logEntries.phone, q.keyword)) : undefined,
   )
 }
 

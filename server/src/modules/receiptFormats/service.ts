@@ -3,17 +3,19 @@ import {
   type ExtractionRule, type ExtractionRuleBody, type Page, type ReceiptFormat, type ReceiptFormatBody, type TicketField,
   type extractionRuleQuery, type receiptFormatQuery,
 } from '@app/contract'
-import { and, asc, count, desc, eq, ilike } from 'drizzle-orm'
+import { and, asc, count, desc, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Executor } from '../../db/client.js'
 import { extractionRules, receiptFormats } from '../../db/schema/index.js'
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors.js'
+import { fieldPrefix } from '../../ocr/extract.js'
 import { validateUserRegex } from '../../ocr/safeRegex.js'
+import type { ExtractionRule as OcrRule, ReceiptFormat as OcrFormat } from '../../ocr/types.js'
+import { contains } from '../../platform/query.js'
 
 type FormatRow = typeof receiptFormats.$inferSelect
 
 const splitFields = (s: string | null) => (s ? s.split(',').filter((f): f is TicketField => f in TICKET_FIELDS) : [])
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 const toFormat = (r: FormatRow, ruleCount = 0): ReceiptFormat => ({
   id: r.id, name: r.name, type: r.type as 1 | 2, regular: r.regular, rankcom: r.rankcom, excludeKeywords: r.excludeKeywords,
@@ -37,7 +39,7 @@ function formatValues(body: ReceiptFormatBody) {
 
 export async function findFormats(db: Executor, q: z.infer<typeof receiptFormatQuery>): Promise<Page<ReceiptFormat>> {
   const { size, offset } = resolvePaging(q)
-  const cond = and(q.name ? ilike(receiptFormats.name, `%${escapeLike(q.name)}%`) : undefined, q.type ? eq(receiptFormats.type, q.type) : undefined)
+  const cond = and(q.name ? contains(receiptFormats.name, q.name) : undefined, q.type ? eq(receiptFormats.type, q.type) : undefined)
   const [rows, [total]] = await Promise.all([
     db.select({ f: receiptFormats, ruleCount: count(extractionRules.id) }).from(receiptFormats)
       .leftJoin(extractionRules, eq(extractionRules.receiptFormatId, receiptFormats.id))
@@ -82,7 +84,7 @@ const ruleColumns = {
 export async function findRules(db: Executor, q: z.infer<typeof extractionRuleQuery>): Promise<Page<ExtractionRule>> {
   const { size, offset } = resolvePaging(q, 50)
   const cond = and(
-    q.property ? ilike(extractionRules.property, `%${escapeLike(q.property)}%`) : undefined,
+    q.property ? contains(extractionRules.property, q.property) : undefined,
     q.receiptFormatId ? eq(extractionRules.receiptFormatId, q.receiptFormatId) : undefined,
   )
   const [rows, [total]] = await Promise.all([
@@ -97,7 +99,7 @@ async function checkRule(db: Executor, body: Omit<ExtractionRuleBody, 'property'
   const format = await getFormat(db, body.receiptFormatId).catch(() => {
     throw new ValidationError('所选票据格式不存在')
   })
-  const prefix = format.type === 1 ? 'delivery' : 'sign'
+  const prefix = fieldPrefix(format.type as 1 | 2)
   if (!property.startsWith(prefix)) {
     throw new ValidationError(`字段“${TICKET_FIELDS[property as TicketField] ?? property}”不属于${format.type === 1 ? '发货单' : '收货单'}`)
   }
@@ -131,8 +133,14 @@ export async function deleteRule(db: Executor, id: number) {
   if (!deleted.length) throw new NotFoundError('取值规则不存在')
 }
 
+/** What the ticket reader applies: every format and every rule. */
+export interface ReadingConfig {
+  formats: OcrFormat[]
+  rules: OcrRule[]
+}
+
 /** Everything the ticket reader needs, in one read. */
-export async function loadReadingConfig(db: Executor) {
+export async function loadReadingConfig(db: Executor): Promise<ReadingConfig> {
   const [formats, rules] = await Promise.all([db.select().from(receiptFormats), db.select().from(extractionRules)])
   return {
     formats: formats.map((f) => ({ ...toFormat(f), excludeKeywords: f.excludeKeywords ?? undefined })),
@@ -140,4 +148,3 @@ export async function loadReadingConfig(db: Executor) {
   }
 }
 
-export type ReadingConfig = Awaited<ReturnType<typeof loadReadingConfig>>

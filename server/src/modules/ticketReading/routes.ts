@@ -64,6 +64,6 @@ export function ticketReadingRoutes(app: FastifyInstance, ctx: AppContext) {
       rule = parsed.data
     }
     const config = await readingConfigWith(ctx.db, rule)
-    return ctx.reader.analyze({ buffer: new Uint8Array(file.buffer), fileType: req.query.fileType as TicketType, formats: config.formats, rules: config.rules })
+    return ctx.reader.analyze({ buffer: file.buffer, fileType: req.query.fileType as TicketType, formats: config.formats, rules: config.rules })
   })
 }

@@ -6,12 +6,13 @@ import type { FileStore } from '../../platform/files.js'
 import type { SessionUser } from '../../platform/sessions.js'
 import { analyzeLines } from '../../ocr/analyze.js'
 import { MAX_FILE_BYTES, TicketImageError } from '../../ocr/image.js'
-import { OcrBusyError, OcrClosedError, OcrFailedError, OcrPool, OcrTimeoutError } from '../../ocr/pool.js'
+import { fieldPrefix } from '../../ocr/extract.js'
+import { OcrBusyError, OcrClosedError, OcrPool, OcrTimeoutError } from '../../ocr/pool.js'
 import { UserRegexError } from '../../ocr/safeRegex.js'
 import type { ExtractionRule, TicketAnalysis } from '../../ocr/types.js'
 import { consumeUploadTime, refundUploadTime } from '../companies/service.js'
 import { writeLog } from '../logs/service.js'
-import { loadReadingConfig } from '../receiptFormats/service.js'
+import { loadReadingConfig, type ReadingConfig } from '../receiptFormats/service.js'
 
 /** Workers load the OCR models on first use, so a server that never reads a ticket never pays for them. */
 export class TicketReader {
@@ -33,8 +34,8 @@ export class TicketReader {
 /** The OCR library's errors carry a status and a Chinese message; give them the server's error type. */
 function asAppError(err: unknown): unknown {
   if (err instanceof TicketImageError || err instanceof UserRegexError) return new AppError(err.status, err.message)
+  // a failed worker stays an internal error (500 with a log id); busy, time-out and closed are the user's to retry
   if (err instanceof OcrBusyError || err instanceof OcrTimeoutError || err instanceof OcrClosedError) return new AppError(err.status, err.message)
-  if (err instanceof OcrFailedError) return err
   return err
 }
 
@@ -81,9 +82,11 @@ export async function analyzeTicketUpload(deps: ReadingDeps, auth: SessionUser &
     maxSide: TICKET_PICTURE_MAX_SIDE, maxBytes: MAX_FILE_BYTES,
   }))
   let result: TicketAnalysis
+  let picture: Awaited<typeof stored>
   try {
     const config = await loadReadingConfig(deps.db)
-    result = await deps.reader.analyze({ buffer: new Uint8Array(input.buffer), fileType: input.fileType, formats: config.formats, rules: config.rules })
+    result = await deps.reader.analyze({ buffer: input.buffer, fileType: input.fileType, formats: config.formats, rules: config.rules })
+    picture = await stored
   } catch (err) {
     const kept = await stored.catch(() => null)
     if (kept) await deleteAttachment(deps, auth, kept.id)
@@ -91,8 +94,7 @@ export async function analyzeTicketUpload(deps: ReadingDeps, auth: SessionUser &
     await writeLog(deps.db, { companyId: auth.companyId, level: 1, phone: auth.phone ?? null, errorMes: `${kind}识别失败：${(err as Error).message}` })
     throw err
   }
-  const picture = await stored
-  const prefix = input.fileType === 1 ? 'delivery' : 'sign'
+  const prefix = fieldPrefix(input.fileType)
   const filled = Object.values(result.fields).filter((v) => v !== null && v !== '').length
   const numberField = result.fields[`${prefix}Number`]
   await writeLog(deps.db, {
@@ -116,7 +118,7 @@ export async function analyzeTicketUpload(deps: ReadingDeps, auth: SessionUser &
 }
 
 /** A rule being edited, tried before it is saved: replaces the stored rule of the same id, or is added. */
-export async function readingConfigWith(db: Db, candidate?: Omit<ExtractionRule, 'id'> & { id?: number }) {
+export async function readingConfigWith(db: Db, candidate?: Omit<ExtractionRule, 'id'> & { id?: number }): Promise<ReadingConfig> {
   const config = await loadReadingConfig(db)
   if (!candidate) return config
   const rule = { ...candidate, id: candidate.id ?? -1 }
@@ -124,7 +126,7 @@ export async function readingConfigWith(db: Db, candidate?: Omit<ExtractionRule,
 }
 
 /** The rule tester on pasted OCR text: one line a text box, stacked top to bottom. */
-export function analyzeText(config: Awaited<ReturnType<typeof readingConfigWith>>, fileType: TicketType, text: string) {
+export function analyzeText(config: ReadingConfig, fileType: TicketType, text: string) {
   const lines = text.split(/\r?\n/).map((t) => t.trim()).filter(Boolean).slice(0, 500)
   const width = 1000
   const ocrLines = lines.map((t, i) => ({
