@@ -176,14 +176,19 @@ export async function getAttachmentInfo(db: Db, auth: SessionUser, id: number): 
   return toInfo(await findInScope(db, auth, id))
 }
 
-/** The bytes of an attachment (or its thumbnail) the session may see. */
-export async function readAttachment(deps: AttachmentDeps, auth: SessionUser, id: number, thumb = false) {
+/**
+ * The bytes of an attachment (or its thumbnail) the session may see; `null` data when the browser's
+ * copy (`ifNoneMatch`) is current, so a cached picture costs no read from disk or S3.
+ */
+export async function readAttachment(deps: AttachmentDeps, auth: SessionUser, id: number, thumb = false, ifNoneMatch?: string) {
   const row = await findInScope(deps.db, auth, id)
   const sha = thumb && row.thumbSha256 ? row.thumbSha256 : row.sha256
+  if (ifNoneMatch === `"${sha}"`) return { notModified: true as const, etag: ifNoneMatch }
   const data = await deps.files.get(sha)
   if (!data) throw new NotFoundError('附件文件已丢失，请重新上传')
   const isThumb = sha !== row.sha256
   return {
+    notModified: false as const,
     data,
     etag: `"${sha}"`,
     mime: isThumb ? 'image/jpeg' : row.mime,

@@ -57,6 +57,12 @@ export async function revokeUserSessions(db: Executor, userId: number, reason: '
   await db.update(sessions).set({ revokedAt: new Date(), revokeReason: reason }).where(cond)
 }
 
+/** Ends the sessions working in a company (of one user, or of everyone): membership removed, base deregistered. */
+export async function revokeCompanySessions(db: Executor, companyId: number, userId?: number) {
+  await db.update(sessions).set({ revokedAt: new Date(), revokeReason: 'forced' })
+    .where(and(eq(sessions.companyId, companyId), userId ? eq(sessions.userId, userId) : undefined, sql`${sessions.revokedAt} is null`))
+}
+
 export async function setSessionCompany(db: Executor, sessionId: number, companyId: number) {
   await db.update(sessions).set({ companyId }).where(eq(sessions.id, sessionId))
 }

@@ -122,6 +122,13 @@ describe('recharge record list', () => {
     expect(lines[1]).toContain(',导出记录基地,上传次数,9,超级管理员,')
     const all = await env.app.inject({ method: 'GET', url: `/api/rechargeRecord/export/${HQ_COMPANY_ID}`, headers: { authorization: `Bearer ${hq}` } })
     expect(all.body.trim().split('\r\n').length).toBeGreaterThan(2)
+
+    // the 类型 filter reaches the export too
+    await env.call(hq, 'POST', `/api/rechargeRecord/rechargeAmount?companyId=${c.id}&times=2`)
+    const byType = await env.app.inject({ method: 'GET', url: `/api/rechargeRecord/export/${c.id}?type=2`, headers: { authorization: `Bearer ${hq}` } })
+    const typed = byType.body.replace(/^\uFEFF/, '').trim().split('\r\n')
+    expect(typed).toHaveLength(2)
+    expect(typed[1]).toContain(',导出记录基地,子账号数量,2,')
   })
 })
 

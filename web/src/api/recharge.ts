@@ -33,5 +33,5 @@ export const deleteRecord = (id: number, opts?: RequestOptions) => http.delete<n
 /** The filtered records as CSV (UTF-8 BOM). */
 export const exportRecords = (companyId: number, q: Omit<RechargeQuery, 'page' | 'size'> = {}, opts?: RequestOptions) =>
   download(`/rechargeRecord/export/${companyId}`, {
-    filename: '充值记录.csv', ...opts, params: { companyId: q.companyId, createTimeQuery: q.createTimeQuery?.join(',') },
+    filename: '充值记录.csv', ...opts, params: { companyId: q.companyId, type: q.type, createTimeQuery: q.createTimeQuery?.join(',') },
   })

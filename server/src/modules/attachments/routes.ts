@@ -37,9 +37,9 @@ export function attachmentRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { access: 'session' },
     schema: { tags, summary: '下载附件（thumb=1 为缩略图）', querystring: downloadQuery },
   }, async (req, reply) => {
-    const file = await readAttachment(deps, authOf(req), req.query.id, req.query.thumb === 1)
+    const file = await readAttachment(deps, authOf(req), req.query.id, req.query.thumb === 1, req.headers['if-none-match'])
     reply.header('etag', file.etag).header('cache-control', 'private, max-age=86400').header('x-content-type-options', 'nosniff')
-    if (req.headers['if-none-match'] === file.etag) return reply.code(304).send()
+    if (file.notModified) return reply.code(304).send()
     return reply.header('content-type', file.mime).header('content-disposition', contentDisposition(file.name, file.inline)).send(file.data)
   })
 

@@ -8,7 +8,7 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, ne, notInArray, or, 
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db, Executor, Tx } from '../../db/client.js'
 import {
-  attachments, companies, companyMaterialOrders, rechargeRecords, reservationPlans, sessions, userCompanies, users,
+  attachments, companies, companyMaterialOrders, rechargeRecords, reservationPlans, userCompanies, users,
 } from '../../db/schema/index.js'
 import { claimAttachments, releaseBlobs } from '../../platform/attachments.js'
 import type { Column } from '../../platform/exports.js'
@@ -18,8 +18,8 @@ import { hashPassword } from '../../platform/passwords.js'
 import { contains, isForeignKeyViolation, isUniqueViolation } from '../../platform/query.js'
 import type { RoleInfo, RoleRegistry } from '../../platform/roles.js'
 import type { PasswordCipher } from '../../platform/rsa.js'
-import type { SessionUser } from '../../platform/sessions.js'
-import { isHeadquarters, ownerCompany, scopeCompany } from '../../platform/tenancy.js'
+import { revokeCompanySessions, type SessionUser } from '../../platform/sessions.js'
+import { assertHeadquarters, isHeadquarters, ownerCompany, scopeCompany } from '../../platform/tenancy.js'
 import { assertPasswordRules } from '../users/password.js'
 
 export type Auth = SessionUser & { role: RoleInfo }
@@ -136,9 +136,7 @@ export async function companyOptions(db: Db, auth: Auth): Promise<CompanyOption[
 
 // ---------------------------------------------------------------- writing
 
-function assertHeadquarters(auth: Auth) {
-  if (!isHeadquarters(auth)) throw new ForbiddenError('只有总部可以管理基地')
-}
+const assertManagesBases = (auth: Auth) => assertHeadquarters(auth, '只有总部可以管理基地')
 
 async function assertDomainFree(db: Executor, domain: string, exceptId?: number) {
   if ((RESERVED_DOMAINS as readonly string[]).includes(domain)) throw new ValidationError(CompanyMsg.domainReserved)
@@ -157,7 +155,7 @@ const domainConflict = (err: unknown) => {
  * When that phone already has an account, it becomes this base's main account too.
  */
 export async function createCompany(deps: CompanyDeps, auth: Auth, body: CompanySaveBody): Promise<CompanyRow> {
-  assertHeadquarters(auth)
+  assertManagesBases(auth)
   let passwordHash: string | null = null
   if (body.password) {
     const plain = deps.cipher.decrypt(body.password)
@@ -193,7 +191,7 @@ export async function createCompany(deps: CompanyDeps, auth: Auth, body: Company
 }
 
 export async function updateCompany(deps: CompanyDeps, auth: Auth, id: number, body: CompanyUpdateBody): Promise<CompanyRow> {
-  assertHeadquarters(auth)
+  assertManagesBases(auth)
   if (id === HQ_COMPANY_ID) throw new ForbiddenError(CompanyMsg.hqNotEditable)
   await deps.db.transaction(async (tx) => {
     const [current] = await tx.select().from(companies).where(eq(companies.id, id)).for('update')
@@ -254,7 +252,7 @@ export interface DeregisterResult {
  * attachments and every other row carrying its company_id. Other bases are untouched.
  */
 export async function deregisterCompany(deps: CompanyDeps, auth: Auth, id: number): Promise<DeregisterResult> {
-  assertHeadquarters(auth)
+  assertManagesBases(auth)
   if (id === HQ_COMPANY_ID) throw new ForbiddenError(CompanyMsg.hqNotDeletable)
   const { result, blobs } = await deps.db.transaction(async (tx) => {
     const [current] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, id)).for('update')
@@ -285,8 +283,7 @@ export async function deregisterCompany(deps: CompanyDeps, auth: Auth, id: numbe
       await tx.delete(users).where(inArray(users.id, onlyHere))
     }
     // users kept by other bases: sessions switched to this base end (50012)
-    await tx.update(sessions).set({ revokedAt: new Date(), revokeReason: 'forced' })
-      .where(and(eq(sessions.companyId, id), isNull(sessions.revokedAt)))
+    await revokeCompanySessions(tx, id)
     await tx.delete(userCompanies).where(eq(userCompanies.companyId, id))
     await tx.delete(companies).where(eq(companies.id, id))
     return {
@@ -402,7 +399,7 @@ async function orderRows(db: Executor, where: SQL | undefined): Promise<Material
 
 /** Supply (feed), set by headquarters: the buying base gets material from the selling base. */
 export async function saveMaterialOrder(db: Db, auth: Auth, body: { buyCompanyId: number; saleCompanyId: number }): Promise<MaterialOrderRow> {
-  if (!isHeadquarters(auth)) throw new ForbiddenError('只有总部可以设置供货关系')
+  assertHeadquarters(auth, '只有总部可以设置供货关系')
   const buyCompanyId = body.buyCompanyId
   if (buyCompanyId === body.saleCompanyId) throw new ValidationError(CompanyMsg.supplySame)
   await assertCompanyExists(db, buyCompanyId, '采购基地不存在')
@@ -423,7 +420,7 @@ export async function findMaterialOrders(db: Db, auth: Auth, buyCompanyId?: numb
 }
 
 export async function deleteMaterialOrder(db: Db, auth: Auth, id: number) {
-  if (!isHeadquarters(auth)) throw new ForbiddenError('只有总部可以设置供货关系')
+  assertHeadquarters(auth, '只有总部可以设置供货关系')
   const [row] = await db.select().from(companyMaterialOrders).where(eq(companyMaterialOrders.id, id))
   if (!row) throw new NotFoundError('供货关系不存在')
   await db.delete(companyMaterialOrders).where(eq(companyMaterialOrders.id, id))

@@ -1,5 +1,5 @@
 import {
-  CompanyMsg, dateRange, HQ_COMPANY_ID, idParam, Msg, optIdField, RECHARGE_TYPES, rechargeAmountQuery, rechargeFindBody,
+  CompanyMsg, HQ_COMPANY_ID, idParam, Msg, RECHARGE_TYPES, rechargeAmountQuery, rechargeFindBody,
   rechargeQuery, rechargeSaveBody, rechargeUpdateBody,
 } from '@app/contract'
 import type { FastifyInstance } from 'fastify'
@@ -61,11 +61,11 @@ export function rechargeRoutes(app: FastifyInstance, ctx: AppContext) {
     schema: {
       tags, summary: '导出充值记录（CSV，UTF-8 BOM）；路径为总部时导出全部基地',
       params: z.object({ companyId: idParam().describe('基地编号') }),
-      querystring: z.object({ companyId: optIdField('充值基地'), createTimeQuery: dateRange('充值时间') }),
+      querystring: rechargeFindBody.pick({ companyId: true, type: true, createTimeQuery: true }),
     },
   }, async (req, reply) => {
     const companyId = req.query.companyId ?? (req.params.companyId === HQ_COMPANY_ID ? undefined : req.params.companyId)
-    const file = await service.exportRecords(ctx.db, authOf(req), { companyId, createTimeQuery: req.query.createTimeQuery })
+    const file = await service.exportRecords(ctx.db, authOf(req), { ...req.query, companyId })
     return sendCsv(reply, file.filename, file.columns, file.rows)
   })
 }

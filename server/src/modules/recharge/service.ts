@@ -6,18 +6,16 @@ import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm'
 import type { Db, Executor } from '../../db/client.js'
 import { companies, rechargeRecords, users } from '../../db/schema/index.js'
 import type { Column } from '../../platform/exports.js'
-import { ConflictError, ForbiddenError, NotFoundError } from '../../platform/errors.js'
+import { ConflictError, NotFoundError } from '../../platform/errors.js'
 import type { RoleInfo } from '../../platform/roles.js'
 import type { SessionUser } from '../../platform/sessions.js'
-import { assertInScope, isHeadquarters, scopeCompany } from '../../platform/tenancy.js'
+import { assertHeadquarters, assertInScope, scopeCompany } from '../../platform/tenancy.js'
 
 type Auth = SessionUser & { role: RoleInfo }
 type RechargeType = (typeof RECHARGE_TYPES)[keyof typeof RECHARGE_TYPES]
 
 /** Only headquarters tops bases up (a base never tops itself up). */
-function assertHeadquarters(auth: Auth) {
-  if (!isHeadquarters(auth)) throw new ForbiddenError('只有总部可以充值')
-}
+const assertTopsUp = (auth: Auth) => assertHeadquarters(auth, '只有总部可以充值')
 
 const counterOf = (type: number) => (type === RECHARGE_TYPES.userAmount ? companies.userAmount : companies.remainingTimes)
 
@@ -57,7 +55,7 @@ function toRow(x: { r: typeof rechargeRecords.$inferSelect; companyName: string 
 
 /** Top-up: adds upload times (type 1) or sub-account quota (type 2) and records it with the operator (the session's user). */
 export async function recharge(db: Db, auth: Auth, input: { companyId: number; times: number }, type: RechargeType = RECHARGE_TYPES.times) {
-  assertHeadquarters(auth)
+  assertTopsUp(auth)
   return db.transaction(async (tx) => {
     const company = await moveCounter(tx, input.companyId, type, input.times)
     const [record] = await tx.insert(rechargeRecords).values({
@@ -98,7 +96,7 @@ async function lockRecord(tx: Executor, auth: Auth, id: number) {
 
 /** Corrects a record's times; the base's counter moves by the difference. */
 export async function updateRecord(db: Db, auth: Auth, id: number, times: number): Promise<RechargeRow> {
-  assertHeadquarters(auth)
+  assertTopsUp(auth)
   return db.transaction(async (tx) => {
     const row = await lockRecord(tx, auth, id)
     if (times !== row.times) await moveCounter(tx, row.companyId, row.type, times - row.times)
@@ -110,7 +108,7 @@ export async function updateRecord(db: Db, auth: Auth, id: number, times: number
 
 /** Withdraws a top-up: the record goes and the base's counter goes back (refused when already used). */
 export async function deleteRecord(db: Db, auth: Auth, id: number) {
-  assertHeadquarters(auth)
+  assertTopsUp(auth)
   await db.transaction(async (tx) => {
     const row = await lockRecord(tx, auth, id)
     await moveCounter(tx, row.companyId, row.type, -row.times)

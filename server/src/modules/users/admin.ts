@@ -8,13 +8,13 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, sql } from 'd
 import ExcelJS from 'exceljs'
 import { z } from 'zod'
 import type { Db, Executor } from '../../db/client.js'
-import { companies, sessions, userCompanies, users } from '../../db/schema/index.js'
+import { companies, userCompanies, users } from '../../db/schema/index.js'
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors.js'
 import { hashPassword } from '../../platform/passwords.js'
 import { contains, isUniqueViolation } from '../../platform/query.js'
 import type { RoleInfo, RoleRegistry } from '../../platform/roles.js'
 import type { PasswordCipher } from '../../platform/rsa.js'
-import { revokeUserSessions, type SessionUser } from '../../platform/sessions.js'
+import { revokeCompanySessions, revokeUserSessions, type SessionUser } from '../../platform/sessions.js'
 import { isHeadquarters, ownerCompany, scopeCompany } from '../../platform/tenancy.js'
 import { assertPasswordRules } from './password.js'
 
@@ -370,17 +370,12 @@ export async function deleteUser(db: Db, auth: Auth, id: number) {
     if (!isHeadquarters(auth) && companyIds.some((c) => c !== auth.companyId)) {
       await tx.delete(userCompanies).where(and(eq(userCompanies.userId, id), eq(userCompanies.companyId, auth.companyId)))
       await tx.update(userCompanies).set({ parentId: null }).where(and(eq(userCompanies.companyId, auth.companyId), eq(userCompanies.parentId, id)))
-      await endSessionsIn(tx, id, auth.companyId)
+      await revokeCompanySessions(tx, auth.companyId, id)
       return
     }
     await tx.update(users).set({ parentId: null }).where(eq(users.parentId, id))
     await tx.delete(users).where(eq(users.id, id))
   })
-}
-
-async function endSessionsIn(tx: Executor, userId: number, companyId: number) {
-  await tx.update(sessions).set({ revokedAt: new Date(), revokeReason: 'forced' })
-    .where(and(eq(sessions.userId, userId), eq(sessions.companyId, companyId), isNull(sessions.revokedAt)))
 }
 
 /** Removes a user from a base (the account stays). Not the base's main account. */
@@ -396,7 +391,7 @@ export async function removeFromCompany(db: Db, auth: Auth, userId: number, requ
     await tx.delete(userCompanies).where(eq(userCompanies.id, rel.id))
     // its sub-accounts stay in the base as top-level rows
     await tx.update(userCompanies).set({ parentId: null }).where(and(eq(userCompanies.companyId, companyId), eq(userCompanies.parentId, userId)))
-    await endSessionsIn(tx, userId, companyId)
+    await revokeCompanySessions(tx, companyId, userId)
   })
 }
 

@@ -35,7 +35,8 @@ export default function UserPage() {
   const reload = () => actionRef.current?.reload()
 
   const loadQuota = (rows: UserRow[]) => {
-    const ids = [...new Set(rows.map((r) => r.companyId))]
+    // only accounts that may create sub-accounts show the button the quota decides
+    const ids = [...new Set(rows.filter((r) => r.isCreate === 1).map((r) => r.companyId))]
     void Promise.all(ids.map((id) => companiesApi.getCompany(id, { silent: true, cancelDuplicate: false }).catch(() => null)))
       .then((found) => setQuota(Object.fromEntries(found.filter((c) => c).map((c) => [c!.id, { allowed: c!.isCreate === '1', left: c!.remainingUserNums }]))))
   }
