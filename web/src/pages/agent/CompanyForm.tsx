@@ -123,7 +123,8 @@ export default function CompanyForm({ open, editing, onOpenChange, onSaved }: {
       <Form.Item
         name="domain"
         label="子域名"
-        wrapperCol={{ flex: 1 }}
+        // flex-basis 0: the input with its suffix addon must not push the field onto a line of its own
+        wrapperCol={{ flex: '1 1 0%', style: { minWidth: 0 } }}
         validateTrigger="onBlur"
         rules={[
           { required: true, whitespace: true, message: CompanyMsg.domainRequired },
