@@ -11,13 +11,17 @@ export interface PasswordCipher {
   decrypt(base64: string, now?: number): string
 }
 
+const generatePem = () => crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string
+let ephemeralPem: string | undefined
+
 export function loadOrCreateCipher(dataDir: string | null): PasswordCipher {
   const file = dataDir ? path.join(dataDir, 'rsa-private.pem') : null
   let privatePem: string
   if (file && fs.existsSync(file)) {
     privatePem = fs.readFileSync(file, 'utf8')
   } else {
-    privatePem = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string
+    // without a data directory (tests) one key per process: generating one blocks for ~100 ms
+    privatePem = file ? generatePem() : (ephemeralPem ??= generatePem())
     if (file) {
       fs.mkdirSync(path.dirname(file), { recursive: true })
       fs.writeFileSync(file, privatePem, { mode: 0o600 })
