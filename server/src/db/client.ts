@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process'
 import fs from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -48,10 +51,15 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (!opts.inMemory) {
     dir = path.join(opts.dataDir ?? './data', 'db')
     fs.mkdirSync(dir, { recursive: true })
+    const version = path.join(dir, 'PG_VERSION')
+    if (!fs.existsSync(version)) await initDataDir(dir)
+    const major = fs.readFileSync(version, 'utf8').trim()
+    if (major !== PGLITE_PG_MAJOR) {
+      throw new Error(`${dir} holds a PostgreSQL ${major} database; the embedded database is PostgreSQL ${PGLITE_PG_MAJOR}. `
+        + 'Move that directory away (or dump it with pg_dump and load it again) before starting.')
+    }
   }
-  // PGlite's default initial wasm memory costs ~90 MB of RSS before the first query; it grows on demand
-  const client = new PGlite(dir, { initialMemory: 64 * 1024 * 1024 })
-  await client.waitReady
+  const client = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] })
   const db = drizzlePglite(client, { schema }) as unknown as Db
   return {
     db,
@@ -59,4 +67,24 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     migrate: () => migratePglite(db as never, { migrationsFolder: opts.migrationsDir }),
     close: () => client.close(),
   }
+}
+
+/**
+ * PostgreSQL's default 128 MB of shared buffers is memory PGlite touches at start (its shared
+ * memory is an ordinary wasm allocation): 16 MB keeps the embedded database at about 140 MB
+ * resident, and the operating system's file cache still holds the data files.
+ */
+const PGLITE_SHARED_BUFFERS = '16MB'
+/** the PostgreSQL major version of the PGlite this server is built with (a data directory is tied to it) */
+const PGLITE_PG_MAJOR = '18'
+
+/**
+ * Create a new PGlite data directory in a child process. initdb runs a second wasm instance and
+ * peaks at about 700 MB; memory a process has once held does not all go back to the system, so
+ * the server itself only ever opens an existing directory.
+ */
+async function initDataDir(dir: string) {
+  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite')
+  const script = 'const { PGlite } = require(process.argv[1]); PGlite.create(process.argv[2]).then((pg) => pg.close())'
+  await promisify(execFile)(process.execPath, ['-e', script, pglite, dir], { timeout: 120_000 })
 }
