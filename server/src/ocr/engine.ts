@@ -7,15 +7,16 @@
  *  - merges every box of a row into one line (the two columns of a table ticket end up glued,
  *    and the geometry needed to pair labels with values is lost),
  *  - converts pixels through JS arrays (`push` + spread), which is slow for phone shots.
- * So we keep its models and its building blocks (onnxruntime, opencv-js, js-clipper) and do the
- * standard PaddleOCR pre/post-processing here: DB detection (thresh 0.3, box score, unclip 1.5),
- * rotated crops, CTC recognition batched by width.
+ * So we keep its models and runtime and do the standard PaddleOCR pre/post-processing here
+ * (DB detection: thresh 0.3, box score, unclip 1.6; rotated crops; CTC recognition), with the
+ * pixel work in `raster.ts`.
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import { createRequire } from 'node:module'
+import { maskRegions, minAreaRect, rectCorners, resizeToPlanes, warpToPlanes, type PlaneNorm, type Point } from './raster.js'
 
-export type Point = [number, number]
+export type { Point }
 export type Box = [Point, Point, Point, Point]
 
 export interface OcrLine {
@@ -47,7 +48,6 @@ export interface EngineOptions {
 }
 
 const req = createRequire(import.meta.url)
-const REC_NORM01 = process.env.OCR_REC_NORM === '01'
 
 export function resolveModelPaths() {
   // resolve through node_modules so that it also works from an esbuild bundle
@@ -60,33 +60,31 @@ export function resolveModelPaths() {
   }
 }
 
-let cvPromise: Promise<{ cv: any }> | null = null
-/** resolves to `{ cv }`: the opencv module is a thenable and must never be resolved/awaited itself */
-function loadCv(): Promise<{ cv: any }> {
-  if (!cvPromise) {
-    cvPromise = new Promise((resolve, reject) => {
-      try {
-        const cv = req('@techstark/opencv-js')
-        if (cv.Mat) return resolve({ cv })
-        cv.onRuntimeInitialized = () => resolve({ cv })
-      } catch (e) {
-        reject(e)
-      }
-    })
-  }
-  return cvPromise
+// PaddleOCR's detector input: (x/255 - mean) / std, channels in B, G, R order (means listed in that order)
+const DET_MEAN = [0.485, 0.456, 0.406]
+const DET_STD = [0.229, 0.224, 0.225]
+const DET_NORM: PlaneNorm = {
+  mul: [0, 1, 2].map((c) => 1 / (255 * DET_STD[c])) as PlaneNorm['mul'],
+  add: [0, 1, 2].map((c) => -DET_MEAN[c] / DET_STD[c]) as PlaneNorm['add'],
 }
+// the recogniser's input: x / 127.5 - 1
+const REC_NORM: PlaneNorm = { mul: [1 / 127.5, 1 / 127.5, 1 / 127.5], add: [-1, -1, -1] }
+const REC_HEIGHT = 48
+/** the widest crop the recogniser reads (a longer line is squeezed) */
+const REC_MAX_WIDTH = 1600
 
 export class OcrEngine {
   private constructor(
     private det: any,
     private rec: any,
     private ort: any,
-    private cv: any,
-    private clipper: any,
     private dict: string[],
     private opts: Required<EngineOptions>,
-  ) {}
+  ) {
+    this.recInput = new Float32Array(opts.recBatch * 3 * REC_HEIGHT * REC_MAX_WIDTH)
+  }
+
+  private readonly recInput: Float32Array
 
   static async create(options: EngineOptions = {}): Promise<OcrEngine> {
     const opts: Required<EngineOptions> = {
@@ -99,39 +97,36 @@ export class OcrEngine {
       recBatch: options.recBatch ?? 1,
     }
     const ort = req('onnxruntime-node')
-    const clipper = req('js-clipper')
     const models = resolveModelPaths()
+    // Each session keeps an arena: the same buffers serve every ticket instead of going back to
+    // malloc, which fragments and (with the mmap threshold npm start sets) would fault fresh pages
+    // in for every layer. The detector's arena is bounded by detMaxSide, the recogniser's by the
+    // widest line (1600 px). No memory pattern: it would keep a plan per input shape.
     const sessionOptions = {
       intraOpNumThreads: opts.threads,
       interOpNumThreads: 1,
       executionMode: 'sequential',
       graphOptimizationLevel: 'all',
-      // the CPU arena keeps the peak allocation of the largest image forever: off keeps RSS low
-      enableCpuMemArena: process.env.OCR_CPU_ARENA === '1',
-      enableMemPattern: process.env.OCR_CPU_ARENA === '1',
+      enableCpuMemArena: true,
+      enableMemPattern: false,
     }
-    const [det, rec, { cv }] = await Promise.all([
+    const [det, rec] = await Promise.all([
       ort.InferenceSession.create(models.detectionPath, sessionOptions),
       ort.InferenceSession.create(models.recognitionPath, sessionOptions),
-      loadCv(),
     ])
     const dict = ['', ...fs.readFileSync(models.dictionaryPath, 'utf8').split('\n').filter((l, i, a) => i < a.length - 1 || l !== ''), ' ']
-    return new OcrEngine(det, rec, ort, cv, clipper, dict, opts)
+    return new OcrEngine(det, rec, ort, dict, opts)
   }
 
   /** OCR an RGBA image. Boxes come back in the image's own pixel coordinates. */
   async recognize(image: RawImage, overrides: { detMaxSide?: number } = {}): Promise<OcrLine[]> {
-    const t0 = performance.now()
     const boxes = await this.detect(image, overrides.detMaxSide ?? this.opts.detMaxSide)
-    const t1 = performance.now()
     if (!boxes.length) return []
-    const r = await this.recognizeBoxes(image, boxes)
-    return r
+    return this.recognizeBoxes(image, boxes)
   }
 
   // ---------------------------------------------------------------- detection
   private async detect(image: RawImage, maxSide: number): Promise<Box[]> {
-    const { cv } = this
     const { width: W, height: H } = image
     let scale = Math.min(1, maxSide / Math.max(W, H))
     // very small images: upscale a bit so that small text is found
@@ -139,120 +134,54 @@ export class OcrEngine {
     const dw = Math.max(32, Math.round((W * scale) / 32) * 32)
     const dh = Math.max(32, Math.round((H * scale) / 32) * 32)
 
-    const src = cv.matFromImageData(image)
-    const resized = new cv.Mat()
-    cv.resize(src, resized, new cv.Size(dw, dh), 0, 0, cv.INTER_LINEAR)
-    src.delete()
-    const px = resized.data as Uint8Array
-    const plane = dw * dh
-    const input = new Float32Array(3 * plane)
-    // PaddleOCR: BGR order, (x/255 - mean) / std with ImageNet mean/std applied in that order
-    const mean = [0.485, 0.456, 0.406]
-    const std = [0.229, 0.224, 0.225]
-    for (let i = 0, p = 0; i < plane; i++, p += 4) {
-      input[i] = (px[p + 2] / 255 - mean[0]) / std[0]
-      input[plane + i] = (px[p + 1] / 255 - mean[1]) / std[1]
-      input[2 * plane + i] = (px[p] / 255 - mean[2]) / std[2]
-    }
-    resized.delete()
+    const input = resizeToPlanes(image, dw, dh, DET_NORM)
     const tensor = new this.ort.Tensor('float32', input, [1, 3, dh, dw])
     const out = await this.det.run({ [this.det.inputNames[0]]: tensor })
     const prob = out[this.det.outputNames[0]].data as Float32Array
 
-    const mask = new cv.Mat(dh, dw, cv.CV_8UC1)
-    const md = mask.data as Uint8Array
+    const plane = dw * dh
+    const mask = new Uint8Array(plane)
     const th = this.opts.detThresh
-    for (let i = 0; i < plane; i++) md[i] = prob[i] > th ? 255 : 0
-    const contours = new cv.MatVector()
-    const hierarchy = new cv.Mat()
-    cv.findContours(mask, contours, hierarchy, cv.RETR_LIST, cv.CHAIN_APPROX_SIMPLE)
+    for (let i = 0; i < plane; i++) mask[i] = prob[i] > th ? 1 : 0
     const rx = W / dw
     const ry = H / dh
     const boxes: Box[] = []
-    const n = Math.min(contours.size(), 1000)
-    for (let i = 0; i < n; i++) {
-      const cnt = contours.get(i)
-      const rect = cv.minAreaRect(cnt)
-      cnt.delete()
-      if (Math.min(rect.size.width, rect.size.height) < 3) continue
-      const pts = rectPoints(rect)
-      const score = boxScore(prob, dw, dh, pts)
-      if (score < this.opts.boxThresh) continue
-      const expanded = this.unclip(pts)
-      if (!expanded) continue
-      const m = cv.matFromArray(expanded.length / 2, 1, cv.CV_32SC2, expanded)
-      const rect2 = cv.minAreaRect(m)
-      m.delete()
-      if (Math.min(rect2.size.width, rect2.size.height) < 5) continue
-      const box = orderBox(rectPoints(rect2)).map(([x, y]) => [
+    for (const hull of maskRegions(mask, dw, dh, 1000)) {
+      const rect = minAreaRect(hull)
+      if (Math.min(rect.a, rect.b) < 3) continue
+      if (boxScore(prob, dw, dh, rectCorners(rect)) < this.opts.boxThresh) continue
+      // unclip: grow the rectangle by area * ratio / perimeter on every side
+      const d = (rect.a * rect.b * this.opts.unclipRatio) / (2 * (rect.a + rect.b))
+      const grown = { ...rect, a: rect.a + 2 * d, b: rect.b + 2 * d }
+      if (Math.min(grown.a, grown.b) < 5) continue
+      const box = orderBox(rectCorners(grown)).map(([x, y]) => [
         clamp(Math.round(x * rx), 0, W),
         clamp(Math.round(y * ry), 0, H),
       ]) as Box
       if (dist(box[0], box[1]) <= 3 || dist(box[0], box[3]) <= 3) continue
       boxes.push(box)
     }
-    mask.delete()
-    contours.delete()
-    hierarchy.delete()
     // reading order: top to bottom, then left to right
     boxes.sort((a, b) => a[0][1] - b[0][1] || a[0][0] - b[0][0])
     return boxes
   }
 
-  private unclip(pts: Point[]): number[] | null {
-    const area = Math.abs(polygonArea(pts))
-    const length = polygonLength(pts)
-    if (!length) return null
-    const distance = (area * this.opts.unclipRatio) / length
-    const offset = new this.clipper.ClipperOffset()
-    offset.AddPath(
-      pts.map(([X, Y]) => ({ X, Y })),
-      this.clipper.JoinType.jtRound,
-      this.clipper.EndType.etClosedPolygon,
-    )
-    const expanded: { X: number; Y: number }[][] = []
-    offset.Execute(expanded, distance)
-    if (!expanded[0] || expanded[0].length < 3) return null
-    const out: number[] = []
-    for (const p of expanded[0]) out.push(Math.round(p.X), Math.round(p.Y))
-    return out
-  }
-
   // -------------------------------------------------------------- recognition
   private async recognizeBoxes(image: RawImage, boxes: Box[]): Promise<OcrLine[]> {
-    const { cv } = this
-    const H = 48
-    const src = cv.matFromImageData(image)
-    const crops: { idx: number; w: number; data: Uint8Array }[] = []
-    try {
-      boxes.forEach((box, idx) => {
-        const cw = Math.max(dist(box[0], box[1]), dist(box[2], box[3]))
-        const ch = Math.max(dist(box[0], box[3]), dist(box[1], box[2]))
-        if (cw < 2 || ch < 2) return
-        const vertical = ch / cw >= 1.5
-        // warp straight to the recogniser height
-        const outH = H
-        const outW = vertical
-          ? Math.max(8, Math.min(1600, Math.round((ch / cw) * H)))
-          : Math.max(8, Math.min(1600, Math.round((cw / ch) * H)))
-        // for a vertical box, map it rotated by 90 degrees (counter-clockwise reading)
-        const dstPts = vertical
-          ? [0, outH, 0, 0, outW, 0, outW, outH]
-          : [0, 0, outW, 0, outW, outH, 0, outH]
-        const srcTri = cv.matFromArray(4, 1, cv.CV_32FC2, box.flat())
-        const dstTri = cv.matFromArray(4, 1, cv.CV_32FC2, dstPts)
-        const M = cv.getPerspectiveTransform(srcTri, dstTri)
-        const dst = new cv.Mat()
-        cv.warpPerspective(src, dst, M, new cv.Size(outW, outH), cv.INTER_LINEAR, cv.BORDER_REPLICATE, new cv.Scalar())
-        crops.push({ idx, w: outW, data: new Uint8Array(dst.data) })
-        srcTri.delete()
-        dstTri.delete()
-        M.delete()
-        dst.delete()
-      })
-    } finally {
-      src.delete()
-    }
+    const H = REC_HEIGHT
+    const crops: { idx: number; w: number; corners: Point[] }[] = []
+    boxes.forEach((box, idx) => {
+      const cw = Math.max(dist(box[0], box[1]), dist(box[2], box[3]))
+      const ch = Math.max(dist(box[0], box[3]), dist(box[1], box[2]))
+      if (cw < 2 || ch < 2) return
+      // a vertical box is read rotated by 90 degrees (counter-clockwise)
+      const vertical = ch / cw >= 1.5
+      const w = Math.max(8, Math.min(REC_MAX_WIDTH, Math.round(((vertical ? ch / cw : cw / ch) * H))))
+      const corners: Point[] = vertical
+        ? [[0, H], [0, 0], [w, 0], [w, H]]
+        : [[0, 0], [w, 0], [w, H], [0, H]]
+      crops.push({ idx, w, corners })
+    })
 
     const results: (OcrLine | null)[] = new Array(boxes.length).fill(null)
     // batch crops of similar width
@@ -262,19 +191,13 @@ export class OcrEngine {
       const batch = crops.slice(s, s + B)
       const maxW = Math.ceil(Math.max(64, batch[batch.length - 1].w) / 8) * 8
       const plane = H * maxW
-      const input = new Float32Array(batch.length * 3 * plane) // zero padding
-      const ka = REC_NORM01 ? 1 / 255 : 1 / 127.5
-      const kb = REC_NORM01 ? 0 : -1
+      // one buffer for every batch (onnxruntime reads it during the call): no fresh allocation per line
+      const input = this.recInput.subarray(0, batch.length * 3 * plane).fill(0) // zero padding
       batch.forEach((c, bi) => {
-        const base = bi * 3 * plane
-        for (let y = 0; y < H; y++) {
-          for (let x = 0; x < c.w; x++) {
-            const p = (y * c.w + x) * 4
-            const o = y * maxW + x
-            input[base + o] = c.data[p + 2] * ka + kb
-            input[base + plane + o] = c.data[p + 1] * ka + kb
-            input[base + 2 * plane + o] = c.data[p] * ka + kb
-          }
+        try {
+          warpToPlanes(image, boxes[c.idx], c.corners, c.w, H, input, bi * 3 * plane, maxW, plane, REC_NORM)
+        } catch {
+          // a degenerate box reads as blank
         }
       })
       const tensor = new this.ort.Tensor('float32', input, [batch.length, 3, H, maxW])
@@ -322,21 +245,6 @@ export class OcrEngine {
 }
 
 // ------------------------------------------------------------------ geometry
-function rectPoints(rect: { center: { x: number; y: number }; size: { width: number; height: number }; angle: number }): Point[] {
-  const t = (rect.angle * Math.PI) / 180
-  const c = Math.cos(t)
-  const s = Math.sin(t)
-  const dx = rect.size.width / 2
-  const dy = rect.size.height / 2
-  const { x: cx, y: cy } = rect.center
-  return [
-    [cx - dx * c + dy * s, cy - dx * s - dy * c],
-    [cx + dx * c + dy * s, cy + dx * s - dy * c],
-    [cx + dx * c - dy * s, cy + dx * s + dy * c],
-    [cx - dx * c - dy * s, cy - dx * s + dy * c],
-  ]
-}
-
 /** order 4 points as top-left, top-right, bottom-right, bottom-left */
 export function orderBox(pts: Point[]): Box {
   const byX = [...pts].sort((a, b) => a[0] - b[0])
@@ -375,16 +283,6 @@ function pointInQuad(x: number, y: number, pts: Point[]): boolean {
   return inside
 }
 
-function polygonArea(p: Point[]) {
-  let a = 0
-  for (let i = 0, j = p.length - 1; i < p.length; j = i++) a += p[j][0] * p[i][1] - p[i][0] * p[j][1]
-  return a / 2
-}
-function polygonLength(p: Point[]) {
-  let l = 0
-  for (let i = 0, j = p.length - 1; i < p.length; j = i++) l += dist(p[i], p[j])
-  return l
-}
 function dist(a: number[], b: number[]) {
   return Math.hypot(a[0] - b[0], a[1] - b[1])
 }

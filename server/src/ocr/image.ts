@@ -11,7 +11,7 @@ export const MAX_INPUT_PIXELS = 50_000_000
 /** longest side of the working image (OCR crops are taken from it) */
 export const WORK_MAX_SIDE = 1600
 /** images smaller than this are upscaled (up to 2x) */
-export const WORK_MIN_SIDE = Number(process.env.OCR_WORK_MIN_SIDE ?? 1000)
+export const WORK_MIN_SIDE = 1000
 
 export type TicketImageErrorCode = 'empty' | 'too_large' | 'not_image' | 'unreadable' | 'too_many_pixels'
 
