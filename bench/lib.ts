@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { MALLOC_ENV } from '../scripts/malloc-env.mjs'
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 
@@ -30,7 +31,7 @@ export async function startBuiltServer(env: Record<string, string>, dataDir = fs
   const port = await freePort()
   const t0 = performance.now()
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
-    env: { MALLOC_ARENA_MAX: '2', ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    env: { ...MALLOC_ENV, ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   const base = `http://127.0.0.1:${port}`

@@ -32,10 +32,12 @@ async function upload(t: { file: Buffer; fileType: number }) {
   return performance.now() - start
 }
 
+report('server RSS before any upload', rssMb('VmRSS'), 'MB')
 // warm-up: the first upload starts the workers and loads the models
 const t0 = performance.now()
 await upload(tickets[0])
 report('first upload (starts the OCR workers)', performance.now() - t0, 'ms')
+report('server RSS after the first upload', rssMb('VmRSS'), 'MB')
 
 const sequential: number[] = []
 for (const t of tickets) sequential.push(await upload(t))
@@ -45,6 +47,7 @@ report('per-ticket latency p95', percentile(sequential, 95), 'ms')
 const phoneTimes: number[] = []
 for (const t of phone) phoneTimes.push(await upload(t))
 report('phone shot latency p50', percentile(phoneTimes, 50), 'ms')
+report('server RSS after the sequential uploads', rssMb('VmRSS'), 'MB')
 
 // 4 concurrent uploaders over 2 rounds of the fixtures, while one client lists the log every 50 ms
 const jobs = [...tickets, ...tickets, ...phone]

@@ -2,6 +2,7 @@
 import { execSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
+import { MALLOC_ENV } from './malloc-env.mjs'
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const newest = (dir) => {
@@ -26,9 +27,7 @@ if (builtAt(path.join(root, 'server/dist/main.js')) < Math.max(newest(path.join(
 }
 if (process.argv.includes('--build-only')) process.exit(0)
 
-// The OCR workers' native code (onnxruntime, libvips) allocates from many threads; glibc's default of
-// one malloc arena per thread let the server grow to 1.7 GB under load, two arenas keep it near 1.1 GB.
-const env = { MALLOC_ARENA_MAX: '2', ...process.env }
+const env = { ...MALLOC_ENV, ...process.env }
 const child = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], { stdio: 'inherit', cwd: root, env })
 for (const s of ['SIGINT', 'SIGTERM']) process.on(s, () => child.kill(s))
 child.on('exit', (code) => process.exit(code ?? 0))

@@ -1,0 +1,1 @@
+export declare const MALLOC_ENV: Record<string, string>
