@@ -224,6 +224,19 @@ describe('reservation plans and supply orders', () => {
     expect((await env.call(hq, 'POST', '/api/reservationPlan/save', { companyId: 999999, reserveTime: '2030-05-02' })).status).toBe(404)
   })
 
+  test('the plan list filters by China-time days, whatever zone the bounds are given in', async () => {
+    const row = (await save(base())).data
+    for (const reserveTime of ['2030-06-01', '2030-06-02', '2030-06-03']) {
+      await env.call(hq, 'POST', '/api/reservationPlan/save', { companyId: row.id, reserveTime, totalCount: 1 })
+    }
+    const days = async (reserveTime: string[]) =>
+      ((await env.call(hq, 'POST', '/api/reservationPlan/find', { companyId: row.id, reserveTime })).data.data as { reserveTime: string }[]).map((p) => p.reserveTime).sort()
+    expect(await days(['2030-06-02', '2030-06-03'])).toEqual(['2030-06-02', '2030-06-03'])
+    // 2030-06-01T16:00Z is 2030-06-02 00:00 in China; 2030-06-02T15:59Z is still 2030-06-02 there
+    expect(await days(['2030-06-01T16:00:00.000Z', '2030-06-02T15:59:59.000Z'])).toEqual(['2030-06-02'])
+    expect(await days(['2030-06-02 00:00:00', '2030-06-02 23:59:59'])).toEqual(['2030-06-02'])
+  })
+
   test('supply: buyer gets material from seller; not itself; once per pair', async () => {
     const buyer = (await save(base())).data
     const seller = (await save(base())).data

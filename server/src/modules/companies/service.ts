@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import {
-  COMPANY_EXPORT_NAME, CompanyMsg, formatDateTime, HQ_COMPANY_ID, RESERVED_DOMAINS, resolvePaging, ROLES,
+  COMPANY_EXPORT_NAME, CompanyMsg, formatDateTime, HQ_COMPANY_ID, rangeBounds, RESERVED_DOMAINS, resolvePaging, ROLES,
   type CompanyFindBody, type CompanyOption, type CompanyRow, type CompanySaveBody, type CompanyUpdateBody,
   type MaterialOrderRow, type Page, type ReservationPlanRow, type ReservationPlanSaveBody,
 } from '@app/contract'
@@ -366,11 +366,13 @@ export async function saveReservationPlan(db: Db, auth: Auth, body: ReservationP
 export async function findReservationPlans(db: Db, auth: Auth, body: { companyId?: number; reserveTime?: (string | null)[]; page?: number; size?: number; pageNo?: number; pageSize?: number }): Promise<Page<ReservationPlanRow>> {
   const { size, offset } = resolvePaging(body)
   const companyId = scopeCompany(auth, body.companyId)
-  const [from, to] = body.reserveTime ?? []
+  // plan days are China dates; a bound given as a UTC instant belongs to its China-time day
+  const { from, to } = rangeBounds(body.reserveTime)
+  const chinaDay = (d: Date) => formatDateTime(d).slice(0, 10)
   const where = and(
     companyId != null ? eq(reservationPlans.companyId, companyId) : undefined,
-    from ? gte(reservationPlans.reserveTime, from.slice(0, 10)) : undefined,
-    to ? lte(reservationPlans.reserveTime, to.slice(0, 10)) : undefined,
+    from ? gte(reservationPlans.reserveTime, chinaDay(from)) : undefined,
+    to ? lte(reservationPlans.reserveTime, chinaDay(to)) : undefined,
   )
   const [rows, [count]] = await Promise.all([
     db.select({ p: reservationPlans, companyName: companies.name }).from(reservationPlans)
