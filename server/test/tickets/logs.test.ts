@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { writeLog } from '../../src/modules/logs/service.js'
@@ -58,4 +59,21 @@ test('export answers a spreadsheet of the visible entries', async () => {
   expect(res.statusCode).toBe(200)
   expect(res.headers['content-type']).toContain('spreadsheetml')
   expect(res.rawPayload.subarray(0, 2).toString()).toBe('PK')
+})
+
+test('a large export holds every entry once, newest first, across the pages it is read in', async () => {
+  const c = (await makeCompany(env.db, '日志丙基地')).id
+  await env.db.execute(sql`insert into log_entry (company_id, error_mes, level, serial_number, create_time)
+    select ${c}, '批量 ' || n, 0, 'S' || lpad(n::text, 5, '0'), timestamptz '2026-03-01 00:00:00+08' + n * interval '1 second'
+    from generate_series(1, 4500) as n`)
+  const res = await env.app.inject({ method: 'GET', url: `/api/log/export/1?companyId=${c}`, headers: { authorization: `Bearer ${hq}` } })
+  expect(res.statusCode).toBe(200)
+  const book = new ExcelJS.Workbook()
+  await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
+  const serials: string[] = []
+  book.worksheets[0]!.eachRow((row, i) => { if (i > 1) serials.push(String(row.getCell(1).value)) })
+  expect(serials).toHaveLength(4500)
+  expect(new Set(serials).size).toBe(4500)
+  expect(serials[0]).toBe('S04500')
+  expect(serials[4499]).toBe('S00001')
 })

@@ -32,7 +32,7 @@ export function logRoutes(app: FastifyInstance, ctx: AppContext) {
   }, async (req, reply) => {
     // the path names the caller's company; headquarters (1) exports every base unless the query picks one
     const companyId = req.params.companyId === HQ_COMPANY_ID ? req.query.companyId : req.params.companyId
-    const rows = await logs.allLogs(ctx.db, authOf(req), { ...req.query, companyId })
+    const rows = logs.allLogs(ctx.db, authOf(req), { ...req.query, companyId })
     return sendXlsx(reply, '日志列表', '日志', [
       { header: '流水号', value: (r) => r.serialNumber, width: 22 },
       { header: '类型', value: (r) => LOG_LEVELS[r.level], width: 8 },

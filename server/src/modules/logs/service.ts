@@ -37,9 +37,24 @@ export async function findLogs(db: Executor, auth: SessionUser, q: z.infer<typeo
   return { data: rows.map(toEntry), totalCount: Number(total?.n ?? 0) }
 }
 
-export async function allLogs(db: Executor, auth: SessionUser, q: z.infer<typeof logQuery>) {
-  const rows = await db.select().from(logEntries).where(where(auth, q)).orderBy(desc(logEntries.createTime)).limit(100_000)
-  return rows.map(toEntry)
+const EXPORT_MAX_ROWS = 100_000
+const EXPORT_PAGE_ROWS = 2_000
+
+/**
+ * Every matching entry for the export, newest first, read a page at a time so that a large export
+ * never sits in memory whole. The scope is checked now, before the first byte is sent.
+ */
+export function allLogs(db: Executor, auth: SessionUser, q: z.infer<typeof logQuery>): AsyncIterable<LogEntry> {
+  const cond = where(auth, q)
+  return (async function* () {
+    for (let offset = 0; offset < EXPORT_MAX_ROWS; offset += EXPORT_PAGE_ROWS) {
+      const rows = await db.select().from(logEntries).where(cond)
+        .orderBy(desc(logEntries.createTime), desc(logEntries.id))
+        .limit(Math.min(EXPORT_PAGE_ROWS, EXPORT_MAX_ROWS - offset)).offset(offset)
+      yield* rows.map(toEntry)
+      if (rows.length < EXPORT_PAGE_ROWS) return
+    }
+  })()
 }
 
 /** Writes a log entry for the session's company (used by the log page and by the ticket reader). */
