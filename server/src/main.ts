@@ -11,8 +11,14 @@ const started = Date.now()
 sharp.cache(false)
 const config = loadConfig(process.env)
 fs.mkdirSync(config.dataDir, { recursive: true })
+// what goes wrong here is the operator's to fix (an unreachable DATABASE_URL, an old data directory): say what, without a stack
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrationsDir: config.migrationsDir })
-await database.migrate()
+  .then(async (db) => (await db.migrate(), db))
+  .catch((err: Error) => {
+    const cause = err.cause instanceof Error ? err.cause.message : ''
+    console.error(`无法打开数据库：${cause || err.message}`)
+    process.exit(1)
+  })
 const seeded = await seed(database.db, { adminPassword: config.adminPassword })
 const app = await buildApp(config, database)
 

@@ -55,8 +55,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     if (!fs.existsSync(version)) await initDataDir(dir)
     const major = fs.readFileSync(version, 'utf8').trim()
     if (major !== PGLITE_PG_MAJOR) {
-      throw new Error(`${dir} holds a PostgreSQL ${major} database; the embedded database is PostgreSQL ${PGLITE_PG_MAJOR}. `
-        + 'Move that directory away (or dump it with pg_dump and load it again) before starting.')
+      throw new Error(`${dir} 中是 PostgreSQL ${major} 的数据库，内置数据库为 PostgreSQL ${PGLITE_PG_MAJOR}：请先移走该目录（或用 pg_dump 导出后再导入）后启动`)
     }
   }
   const client = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] })
