@@ -1,5 +1,5 @@
 // Platform figures of issue 2: cold start, login p50, /users/info p50 (built server, real HTTP).
-import crypto from 'node:crypto'
+import { encryptPassword } from '../server/src/platform/rsa.js'
 import { percentile, report, startBuiltServer } from './lib.js'
 
 const PASSWORD = 'Bench@123456'
@@ -12,10 +12,7 @@ const cold = await startBuiltServer(env, first.dataDir)
 report('cold start to first answer (PGlite, existing data)', cold.ms, 'ms', '≤ 5000 ms')
 
 const { data: { publicKey } } = (await (await fetch(`${cold.base}/api/users/publicKey`)).json()) as { data: { publicKey: string } }
-const encrypt = (pw: string) => crypto.publicEncrypt(
-  { key: publicKey, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-  Buffer.from(JSON.stringify({ password: pw, ts: Date.now() })),
-).toString('base64')
+const encrypt = (pw: string) => encryptPassword(publicKey, pw)
 
 const login = async () => {
   const body = JSON.stringify({ username: 'admin', password: encrypt(PASSWORD) })

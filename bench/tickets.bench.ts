@@ -1,8 +1,8 @@
 // Ticket reading figures of issue 4, measured on the built server over real HTTP:
 // per-ticket latency, throughput with 4 concurrent uploads, a list call's p99 while OCR runs, server RSS.
-import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { encryptPassword } from '../server/src/platform/rsa.js'
 import { percentile, report, root, startBuiltServer } from './lib.js'
 
 const PASSWORD = 'Bench@123456'
@@ -17,8 +17,7 @@ const pid = server.child.pid!
 const rssMb = (field: 'VmRSS' | 'VmHWM') => Number(fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+)`))![1]) / 1024
 
 const { data: { publicKey } } = (await (await fetch(`${server.base}/api/users/publicKey`)).json()) as { data: { publicKey: string } }
-const password = crypto.publicEncrypt({ key: publicKey, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-  Buffer.from(JSON.stringify({ password: PASSWORD, ts: Date.now() }))).toString('base64')
+const password = encryptPassword(publicKey, PASSWORD)
 const login = (await (await fetch(`${server.base}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password }) })).json()) as { data: { token: string } }
 const auth = { authorization: `Bearer ${login.data.token}` }
 

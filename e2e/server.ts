@@ -4,7 +4,6 @@
  * database that `stop()` drops again. Helpers call the API directly (e.g. an admin token).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import crypto from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
 import net from 'node:net'
@@ -12,6 +11,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
+import { encryptPassword } from '../server/src/platform/rsa'
 import { createScratchDatabase } from '../server/test/scratchDatabase'
 import { launchBrowser, newContext } from './browser'
 
@@ -156,10 +156,7 @@ export class Api {
   /** What the browser does with node-forge: RSA-OAEP-SHA256 over {"password","ts"}, base64. */
   async encrypt(password: string, ts = Date.now()): Promise<string> {
     this.publicKey ??= (await this.call<{ publicKey: string }>('GET', '/users/publicKey')).body.data.publicKey
-    return crypto.publicEncrypt(
-      { key: this.publicKey, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
-      Buffer.from(JSON.stringify({ password, ts })),
-    ).toString('base64')
+    return encryptPassword(this.publicKey, password, ts)
   }
 
   async login(username: string, password: string, extra: Record<string, unknown> = {}) {
