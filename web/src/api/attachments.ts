@@ -13,8 +13,6 @@ export function uploadAttachment(file: File | Blob, fileType: number, opts: Requ
 
 export const getAttachment = (id: number, opts?: RequestOptions) => http.get<AttachmentInfo>(`/attachments/get/${id}`, undefined, opts)
 
-export const deleteAttachment = (id: number, opts?: RequestOptions) => http.delete<null>(`/attachments/${id}`, undefined, opts)
-
 /** The file itself (or its thumbnail): downloads carry the session token, so images are shown from blobs. */
 export const fetchAttachment = (id: number, thumb = false, opts?: RequestOptions) =>
   download('/attachments/actions/download', { ...opts, params: { id, thumb: thumb ? 1 : undefined }, cancelDuplicate: false })

@@ -40,9 +40,6 @@ export const deleteCompany = (id: number, opts?: RequestOptions) =>
 
 export const getCompany = (id: number, opts?: RequestOptions) => http.get<CompanyRow>(`/company/get/${id}`, undefined, opts)
 
-export const getByDomain = (domain: string, opts?: RequestOptions) =>
-  http.get<{ id: number; name: string; domain: string; picId: number | null }>('/company/getByDomain', { domain }, opts)
-
 /** Bases for pickers (headquarters: all; others: their own). */
 export const companyOptions = (opts?: RequestOptions) => http.get<CompanyOption[]>('/company/options', undefined, opts)
 

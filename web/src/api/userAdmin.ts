@@ -1,6 +1,6 @@
 /** 用户管理 (user administration): server module users, admin part (server/src/modules/users/admin.ts). */
-import type { Page, UserBrief, UserImportResult, UserRow } from '@app/contract'
-import { download, http, request, requestEnvelope, type RequestOptions } from './request'
+import type { Page, UserImportResult, UserRow } from '@app/contract'
+import { download, http, requestEnvelope, type RequestOptions } from './request'
 import { encryptPassword } from './users'
 
 export interface UserQuery {
@@ -23,21 +23,6 @@ export interface UserFields {
 }
 
 export const findUsers = (q: UserQuery, opts?: RequestOptions) => http.post<Page<UserRow>>('/users/find/', q, opts)
-
-export const listUserAll = (q: { groupId?: number; page?: number; size?: number }, opts?: RequestOptions) =>
-  http.get<Page<UserRow>>('/users/listUserAll', q, opts)
-
-export const usersOfCompany = (id: number, paging: { page?: number; size?: number } = {}, opts?: RequestOptions) =>
-  request<UserRow[]>('/userComRela/get/selectByCompanyId', { ...opts, method: 'POST', params: { id }, data: paging })
-
-export const removeFromCompany = (userId: number, companyId: number, opts?: RequestOptions) =>
-  http.delete<null>('/userComRela/deleteB', { userId, companyId }, opts)
-
-export const usersByNickName = (nickName: string, opts?: RequestOptions) =>
-  http.get<UserBrief[]>(`/users/getByNickName/${encodeURIComponent(nickName)}`, undefined, opts)
-
-export const operatorsAndBaseAdmins = (companyId: number, opts?: RequestOptions) =>
-  http.get<UserBrief[]>(`/users/getOperatorAndBaseAdmin/${companyId}`, undefined, opts)
 
 /** Roles the signed-in user may give. */
 export const assignableRoles = (opts?: RequestOptions) => http.get<string[]>('/users/roles', undefined, opts)
@@ -63,10 +48,6 @@ export async function resetPassword(id: number, password: string, passwordAgain:
 }
 
 export const deleteUser = (id: number, opts?: RequestOptions) => http.post<null>(`/users/delete/${id}`, undefined, opts)
-
-/** HQ moves a user to another base. */
-export const moveUser = (companyId: number, userId: number, opts?: RequestOptions) =>
-  requestEnvelope<{ companyId: number; companyName: string }>(`/users/changeCompany/${companyId}/${userId}`, { ...opts, method: 'POST' })
 
 export const importTemplate = (opts?: RequestOptions) => download('/users/importTemplate', { filename: '用户导入模板.xlsx', ...opts })
 

@@ -68,9 +68,6 @@ export const logout = (opts?: RequestOptions) =>
 export const getLoginByToken = (token: string, opts?: RequestOptions) =>
   http.get<LoginResult>('/users/getLoginByToken', { token }, opts)
 
-export const getByToken = (token: string, opts?: RequestOptions) =>
-  http.get<{ id: number; name: string; phone: string }>('/users/getByToken', { token }, opts)
-
 export const getUserInfo = (opts?: RequestOptions) => http.get<UserInfo>('/users/info', undefined, opts)
 
 export const getProfile = (id: number, opts?: RequestOptions) => http.get<Profile>(`/users/getProfile/${id}`, undefined, opts)

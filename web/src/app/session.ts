@@ -4,7 +4,7 @@
  * from GET /users/info.
  */
 import { useSyncExternalStore } from 'react'
-import type { LoginResult, Permission, UserInfo } from '@app/contract'
+import type { LoginResult, UserInfo } from '@app/contract'
 import * as usersApi from '../api/users'
 import {
   clearToken, readJson, setRememberedUsername, setToken, STORAGE_KEYS, writeJson,
@@ -24,11 +24,6 @@ export function useUserInfo(): UserInfo | null {
     () => null,
   )
 }
-
-/** The signed-in user (null before the shell loaded it). For code outside React. */
-export const currentUser = () => userInfo
-
-export const hasPermission = (p: Permission) => !!userInfo?.permissions.includes(p)
 
 function looksLikeUserInfo(v: unknown): v is UserInfo {
   const u = v as UserInfo | null
