@@ -1,7 +1,7 @@
 /** Pure logic of the 票据格式, 取值规则 (rule tester) and 日志 screens. */
 import { describe, expect, it, vi } from 'vitest'
 import { DELIVERY_FIELDS, MENU_SEED, SIGN_FIELDS, type MenuNode, type MenuSeed } from '@app/contract'
-import { emptyTableResult, toListQuery, toTableResult } from '../src/components/listQuery'
+import { emptyTableResult, loadTable, toListQuery, toTableResult } from '../src/components/listQuery'
 import {
   fieldLabel, fieldLabelWithKey, fieldOptions, fieldsOfType, groupedFieldOptions, keepFieldsOfType, typeOfField,
 } from '../src/components/ticketFields'
@@ -44,6 +44,11 @@ describe('ProTable <-> list API', () => {
   it('gives ProTable data and total', () => {
     expect(toTableResult({ data: [1, 2], totalCount: 7 })).toEqual({ data: [1, 2], total: 7, success: true })
     expect(emptyTableResult.data).toEqual([])
+  })
+
+  it('loads a table: the page, or an empty failed result when the request fails', async () => {
+    await expect(loadTable(Promise.resolve({ data: ['a'], totalCount: 1 }))).resolves.toEqual({ data: ['a'], total: 1, success: true })
+    await expect(loadTable(Promise.reject(new Error('down')))).resolves.toEqual(emptyTableResult)
   })
 })
 

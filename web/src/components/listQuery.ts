@@ -28,3 +28,7 @@ export function toListQuery<Q extends object = Record<string, unknown>>(params: 
 export const toTableResult = <T>(page: Page<T>) => ({ data: page.data, total: page.totalCount, success: true })
 
 export const emptyTableResult = { data: [], total: 0, success: false }
+
+/** A ProTable `request` answer from a list call: the page, or an empty failed result (the request client showed the error). */
+export const loadTable = <T>(p: Promise<Page<T>>): Promise<{ data: T[]; total: number; success: boolean }> =>
+  p.then(toTableResult, () => emptyTableResult)

@@ -1,14 +1,14 @@
 /** 供货设置: which bases supply this base (material order buyCompanyId -> saleCompanyId). */
 import { useCallback, useEffect, useState } from 'react'
-import { App, Popconfirm, Table, Typography } from 'antd'
+import { Table, Typography } from 'antd'
 import { ModalForm, ProFormSelect, ProFormText } from '@ant-design/pro-components'
-import { Msg, type CompanyOption, type CompanyRow, type MaterialOrderRow } from '@app/contract'
+import type { CompanyOption, CompanyRow, MaterialOrderRow } from '@app/contract'
 import * as companiesApi from '../../api/companies'
+import DeleteAction from '../../components/DeleteAction'
 import { dialogFormProps, submitDialog } from '../../components/dialogForm'
 import HiddenSubmit from '../../components/HiddenSubmit'
 
 export default function SupplyModal({ company, onClose }: { company: CompanyRow | null; onClose: () => void }) {
-  const { message } = App.useApp()
   const [orders, setOrders] = useState<MaterialOrderRow[]>([])
   const [options, setOptions] = useState<CompanyOption[]>([])
   const load = useCallback(() => {
@@ -61,15 +61,7 @@ export default function SupplyModal({ company, onClose }: { company: CompanyRow 
           { title: '设置时间', dataIndex: 'createTimeStr', width: 170 },
           {
             title: '操作', width: 80, render: (_, row) => (
-              <Popconfirm title="提示" description="确定删除该供货关系吗？" okText="确定" cancelText="取消" onConfirm={async () => {
-                try {
-                  await companiesApi.deleteMaterialOrder(row.id)
-                  message.success(Msg.deleted)
-                  load()
-                } catch { /* shown by the request client */ }
-              }}>
-                <a>删除</a>
-              </Popconfirm>
+              <DeleteAction description="确定删除该供货关系吗？" onDelete={() => companiesApi.deleteMaterialOrder(row.id)} onDeleted={load} />
             ),
           },
         ]}

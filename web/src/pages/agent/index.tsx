@@ -11,7 +11,7 @@ import { CompanyMsg, HQ_COMPANY_ID, PAGE_SIZE_OPTIONS, DEFAULT_PAGE_SIZE, type C
 import * as companiesApi from '../../api/companies'
 import { confirmDanger } from '../../components/confirmAction'
 import ExportButton from '../../components/ExportButton'
-import { emptyTableResult, toListQuery, toTableResult, type TableParams } from '../../components/listQuery'
+import { loadTable, toListQuery, type TableParams } from '../../components/listQuery'
 import { regionText } from '../../components/regions'
 import CompanyForm from './CompanyForm'
 import CountModal, { type CountKind } from './CountModal'
@@ -23,7 +23,8 @@ type Filters = { name?: string; contactor?: string; phone?: string }
 export default function AgentPage() {
   const app = App.useApp()
   const actionRef = useRef<ActionType>(null)
-  const [filters, setFilters] = useState<Filters>({})
+  /** the filters of the list as last loaded: what 导出 exports */
+  const lastFilters = useRef<Filters>({})
   const [formOpen, setFormOpen] = useState(false)
   const [editing, setEditing] = useState<CompanyRow | null>(null)
   const [counting, setCounting] = useState<{ kind: CountKind; row: CompanyRow } | null>(null)
@@ -99,17 +100,13 @@ export default function AgentPage() {
         search={{ labelWidth: 'auto', defaultCollapsed: false, searchText: '查询', resetText: '清空' }}
         options={{ density: false, setting: false, reload: true }}
         pagination={{ defaultPageSize: DEFAULT_PAGE_SIZE, pageSizeOptions: PAGE_SIZE_OPTIONS, showSizeChanger: true, showTotal: (t) => `共 ${t} 条` }}
-        request={async (params) => {
+        request={(params) => {
           const q = toListQuery<Filters>(params)
-          setFilters({ name: q.name, contactor: q.contactor, phone: q.phone })
-          try {
-            return toTableResult(await companiesApi.findCompanies(q))
-          } catch {
-            return emptyTableResult
-          }
+          lastFilters.current = { name: q.name, contactor: q.contactor, phone: q.phone }
+          return loadTable(companiesApi.findCompanies(q))
         }}
         toolBarRender={() => [
-          <ExportButton key="export" run={(opts) => companiesApi.exportCompanies(HQ_COMPANY_ID, filters, opts)}>导出</ExportButton>,
+          <ExportButton key="export" run={(opts) => companiesApi.exportCompanies(HQ_COMPANY_ID, lastFilters.current, opts)}>导出</ExportButton>,
           <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => { setEditing(null); setFormOpen(true) }}>新增</Button>,
         ]}
       />

@@ -13,7 +13,7 @@ import * as formatsApi from '../../api/receiptFormats'
 import { useUserInfo } from '../../app/session'
 import DeleteAction from '../../components/DeleteAction'
 import ExportButton from '../../components/ExportButton'
-import { emptyTableResult, toListQuery, toTableResult } from '../../components/listQuery'
+import { loadTable, toListQuery } from '../../components/listQuery'
 import { useMenuPath } from '../../components/menuPath'
 import { fieldLabel, TICKET_TYPE_COLORS, TICKET_TYPE_ENUM } from '../../components/ticketFields'
 import FormatForm from './FormatForm'
@@ -97,13 +97,7 @@ export default function BillPage() {
         pagination={{ defaultPageSize: 20, pageSizeOptions: PAGE_SIZE_OPTIONS, showSizeChanger: true, showQuickJumper: true }}
         options={{ density: true, fullScreen: false, reload: true, setting: true }}
         locale={{ emptyText: '暂无票据格式' }}
-        request={async (params) => {
-          try {
-            return toTableResult(await formatsApi.findFormats(toListQuery(params)))
-          } catch {
-            return emptyTableResult
-          }
-        }}
+        request={(params) => loadTable(formatsApi.findFormats(toListQuery(params)))}
         toolBarRender={() => [
           <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)}>新增</Button>,
           <ExportButton key="export" disabled={!info} run={(opts) => formatsApi.exportFormats(info!.companyId, opts)} />,

@@ -11,7 +11,7 @@ import * as logsApi from '../../api/logs'
 import { useUserInfo } from '../../app/session'
 import DeleteAction from '../../components/DeleteAction'
 import ExportButton from '../../components/ExportButton'
-import { emptyTableResult, toTableResult } from '../../components/listQuery'
+import { loadTable } from '../../components/listQuery'
 import LogForm from './LogForm'
 import { LOG_LEVEL_COLORS, LOG_LEVEL_ENUM, logFilters } from './logValues'
 
@@ -70,14 +70,10 @@ export default function LogPage() {
         pagination={{ defaultPageSize: 20, pageSizeOptions: PAGE_SIZE_OPTIONS, showSizeChanger: true, showQuickJumper: true }}
         options={{ density: true, fullScreen: false, reload: true, setting: true }}
         locale={{ emptyText: '暂无日志' }}
-        request={async (params) => {
+        request={(params) => {
           const { current, pageSize, ...values } = params
           lastFilters.current = logFilters(values)
-          try {
-            return toTableResult(await logsApi.findLogs({ page: current ?? 1, size: pageSize ?? 20, ...lastFilters.current }))
-          } catch {
-            return emptyTableResult
-          }
+          return loadTable(logsApi.findLogs({ page: current ?? 1, size: pageSize ?? 20, ...lastFilters.current }))
         }}
         toolBarRender={() => [
           <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)}>新增</Button>,

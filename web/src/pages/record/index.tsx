@@ -2,18 +2,19 @@
  * 充值记录 (menu component key 'record'; spec 001 §2 "Recharge record list"): filter by company and
  * date range; times, company, operator, created time; CSV export.
  */
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Tag } from 'antd'
 import { ProTable, type ProColumns } from '@ant-design/pro-components'
 import { DEFAULT_PAGE_SIZE, HQ_COMPANY_ID, PAGE_SIZE_OPTIONS, type CompanyOption, type RechargeRow } from '@app/contract'
 import * as companiesApi from '../../api/companies'
 import * as rechargeApi from '../../api/recharge'
 import ExportButton from '../../components/ExportButton'
-import { emptyTableResult, toListQuery, toTableResult, type TableParams } from '../../components/listQuery'
+import { loadTable, toListQuery, type TableParams } from '../../components/listQuery'
 
 export default function RecordPage() {
   const [companies, setCompanies] = useState<CompanyOption[]>([])
-  const [filters, setFilters] = useState<rechargeApi.RechargeQuery>({})
+  /** the filters of the list as last loaded: what 导出 exports */
+  const lastFilters = useRef<rechargeApi.RechargeQuery>({})
   useEffect(() => {
     companiesApi.companyOptions({ silent: true }).then(setCompanies).catch(() => setCompanies([]))
   }, [])
@@ -47,18 +48,14 @@ export default function RecordPage() {
       search={{ labelWidth: 'auto', defaultCollapsed: false, searchText: '查询', resetText: '清空' }}
       options={{ density: false, setting: false, reload: true }}
       pagination={{ defaultPageSize: DEFAULT_PAGE_SIZE, pageSizeOptions: PAGE_SIZE_OPTIONS, showSizeChanger: true, showTotal: (t) => `共 ${t} 条` }}
-      request={async (params) => {
+      request={(params) => {
         const q = toListQuery<rechargeApi.RechargeQuery>(params)
         if (typeof q.type === 'string') q.type = Number(q.type) as 1 | 2
-        setFilters({ companyId: q.companyId, createTimeQuery: q.createTimeQuery, type: q.type })
-        try {
-          return toTableResult(await rechargeApi.findRecords(q))
-        } catch {
-          return emptyTableResult
-        }
+        lastFilters.current = { companyId: q.companyId, createTimeQuery: q.createTimeQuery, type: q.type }
+        return loadTable(rechargeApi.findRecords(q))
       }}
       toolBarRender={() => [
-        <ExportButton key="export" run={(opts) => rechargeApi.exportRecords(HQ_COMPANY_ID, filters, opts)}>导出</ExportButton>,
+        <ExportButton key="export" run={(opts) => rechargeApi.exportRecords(HQ_COMPANY_ID, lastFilters.current, opts)}>导出</ExportButton>,
       ]}
     />
   )

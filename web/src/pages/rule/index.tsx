@@ -13,7 +13,7 @@ import * as formatsApi from '../../api/receiptFormats'
 import { useUserInfo } from '../../app/session'
 import DeleteAction from '../../components/DeleteAction'
 import ExportButton from '../../components/ExportButton'
-import { emptyTableResult, toListQuery, toTableResult } from '../../components/listQuery'
+import { loadTable, toListQuery } from '../../components/listQuery'
 import { fieldLabel, groupedFieldOptions, TICKET_TYPE_COLORS, typeOfField } from '../../components/ticketFields'
 import RuleForm, { formatOptionLabel } from './RuleForm'
 import RuleTester, { type TesterSample } from './RuleTester'
@@ -110,14 +110,10 @@ export default function RulePage() {
         pagination={{ defaultPageSize: RULE_PAGE_SIZE, pageSizeOptions: PAGE_SIZE_OPTIONS, showSizeChanger: true, showQuickJumper: true }}
         options={{ density: true, fullScreen: false, reload: true, setting: true }}
         locale={{ emptyText: '暂无取值规则' }}
-        request={async (params) => {
+        request={(params) => {
           const q = toListQuery<formatsApi.ExtractionRuleQuery>(params, RULE_PAGE_SIZE)
           setFilterFormatId(q.receiptFormatId ? Number(q.receiptFormatId) : undefined)
-          try {
-            return toTableResult(await formatsApi.findRules(q))
-          } catch {
-            return emptyTableResult
-          }
+          return loadTable(formatsApi.findRules(q))
         }}
         toolBarRender={() => [
           <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)}>新增</Button>,

@@ -1,10 +1,10 @@
 /** 导入用户: download the xlsx template, upload the filled file, see which rows were refused and why. */
 import { useState } from 'react'
 import { Alert, App, Button, Form, Modal, Select, Space, Table, Typography, Upload, type UploadFile } from 'antd'
-import { DownloadOutlined, InboxOutlined } from '@ant-design/icons'
+import { InboxOutlined } from '@ant-design/icons'
 import { Msg, USER_IMPORT_MAX_ROWS, type CompanyOption, type UserImportResult } from '@app/contract'
 import * as userApi from '../../api/userAdmin'
-import { isHandled, saveBlob } from '../../api/request'
+import ExportButton from '../../components/ExportButton'
 
 export default function ImportModal({ open, companies, defaultCompanyId, onClose, onImported }: {
   open: boolean
@@ -23,14 +23,6 @@ export default function ImportModal({ open, companies, defaultCompanyId, onClose
   const reset = () => {
     setFile(null)
     setResult(null)
-  }
-  const template = async () => {
-    try {
-      const { blob, filename } = await userApi.importTemplate({ silent: true })
-      saveBlob(blob, filename)
-    } catch (e) {
-      if (!isHandled(e)) message.error(`下载失败：${(e as Error).message}`)
-    }
   }
   const run = async () => {
     if (!file?.originFileObj) return
@@ -63,7 +55,7 @@ export default function ImportModal({ open, companies, defaultCompanyId, onClose
       <Space direction="vertical" style={{ width: '100%' }} size="middle">
         <Typography.Paragraph style={{ marginBottom: 0 }}>
           1. 下载模板，每行填写一个用户（手机号、姓名、角色、密码），每次最多 {USER_IMPORT_MAX_ROWS} 行。
-          <Button type="link" icon={<DownloadOutlined />} onClick={template}>下载导入模板</Button>
+          <ExportButton type="link" run={userApi.importTemplate}>下载导入模板</ExportButton>
         </Typography.Paragraph>
         {companies.length > 0 && (
           <Form.Item label="导入到基地" style={{ marginBottom: 0 }} extra="模板中“所属基地”列填写了基地名称的行，以该列为准">

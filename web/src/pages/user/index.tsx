@@ -4,15 +4,15 @@
  * add, edit, reset password, delete, xlsx import, add sub-account where the isCreate flag is 1.
  */
 import { useEffect, useRef, useState } from 'react'
-import { App, Button, Space, Typography } from 'antd'
+import { Button, Space } from 'antd'
 import { ImportOutlined, PlusOutlined } from '@ant-design/icons'
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components'
-import { DEFAULT_PAGE_SIZE, HQ_COMPANY_ID, Msg, PAGE_SIZE_OPTIONS, roleLabel, type CompanyOption, type UserRow } from '@app/contract'
+import { DEFAULT_PAGE_SIZE, HQ_COMPANY_ID, PAGE_SIZE_OPTIONS, roleLabel, type CompanyOption, type UserRow } from '@app/contract'
 import * as companiesApi from '../../api/companies'
 import * as userApi from '../../api/userAdmin'
 import { useUserInfo } from '../../app/session'
-import { confirmDanger } from '../../components/confirmAction'
-import { emptyTableResult, toListQuery, toTableResult, type TableParams } from '../../components/listQuery'
+import DeleteAction from '../../components/DeleteAction'
+import { loadTable, toListQuery, type TableParams } from '../../components/listQuery'
 import ImportModal from './ImportModal'
 import ResetPasswordModal from './ResetPasswordModal'
 import UserForm, { type UserFormMode } from './UserForm'
@@ -21,7 +21,6 @@ const formKey = (m: UserFormMode | null) =>
   !m ? 'none' : m.kind === 'create' ? `create-${m.companyId}` : m.kind === 'edit' ? `edit-${m.row.relaId}` : `sub-${m.parent.relaId}`
 
 export default function UserPage() {
-  const app = App.useApp()
   const info = useUserInfo()
   const headquarters = info?.companyId === HQ_COMPANY_ID
   const actionRef = useRef<ActionType>(null)
@@ -50,14 +49,6 @@ export default function UserPage() {
     if (headquarters) companiesApi.companyOptions({ silent: true }).then(setCompanies).catch(() => setCompanies([]))
   }, [headquarters])
 
-  const remove = (row: UserRow) => confirmDanger(
-    app,
-    `确定删除用户「${row.name}（${row.phone}）」吗？`,
-    () => userApi.deleteUser(row.id),
-    Msg.deleted,
-    reload,
-  )
-
   const columns: ProColumns<UserRow>[] = [
     { title: '登录名', dataIndex: 'phone', width: 170, fieldProps: { placeholder: '请输入登录手机号' }, formItemProps: { label: '登录手机号' } },
     { title: '姓名', dataIndex: 'name', width: 140, ellipsis: true, fieldProps: { placeholder: '请输入姓名' } },
@@ -77,19 +68,19 @@ export default function UserPage() {
     },
     {
       title: '操作', valueType: 'option', width: 260, fixed: 'right',
-      render: (_, row) => {
-        const undeletable = row.mainAccount || row.id === info?.id
-        return (
-          <Space size={8}>
-            <a onClick={() => setFormMode({ kind: 'edit', row })}>编辑</a>
-            <a onClick={() => setResetting(row)}>重置密码</a>
-            {canAddSub(row) && <a onClick={() => setFormMode({ kind: 'sub', parent: row })}>添加子账号</a>}
-            {undeletable
-              ? <Typography.Text disabled title={row.mainAccount ? '主账号不能删除' : '不能删除自己'}>删除</Typography.Text>
-              : <a style={{ color: '#ff4d4f' }} onClick={() => remove(row)}>删除</a>}
-          </Space>
-        )
-      },
+      render: (_, row) => (
+        <Space size={8}>
+          <a onClick={() => setFormMode({ kind: 'edit', row })}>编辑</a>
+          <a onClick={() => setResetting(row)}>重置密码</a>
+          {canAddSub(row) && <a onClick={() => setFormMode({ kind: 'sub', parent: row })}>添加子账号</a>}
+          <DeleteAction
+            description={`确定删除用户「${row.name}（${row.phone}）」吗？`}
+            disabledReason={row.mainAccount ? '主账号不能删除' : row.id === info?.id ? '不能删除自己' : undefined}
+            onDelete={() => userApi.deleteUser(row.id)}
+            onDeleted={reload}
+          />
+        </Space>
+      ),
     },
   ]
 
@@ -105,16 +96,13 @@ export default function UserPage() {
         search={{ labelWidth: 'auto', defaultCollapsed: false, searchText: '查询', resetText: '清空' }}
         options={{ density: false, setting: false, reload: true }}
         pagination={{ defaultPageSize: DEFAULT_PAGE_SIZE, pageSizeOptions: PAGE_SIZE_OPTIONS, showSizeChanger: true, showTotal: (t) => `共 ${t} 条` }}
-        request={async (params) => {
+        request={(params) => {
           const q = toListQuery<userApi.UserQuery>(params)
           setCompanyFilter(q.companyId)
-          try {
-            const page = await userApi.findUsers(q)
+          return loadTable(userApi.findUsers(q).then((page) => {
             loadQuota(page.data)
-            return toTableResult(page)
-          } catch {
-            return emptyTableResult
-          }
+            return page
+          }))
         }}
         toolBarRender={() => [
           <Button key="import" icon={<ImportOutlined />} onClick={() => setImporting(true)}>导入</Button>,
