@@ -8,7 +8,7 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, ne, notInArray, or, 
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db, Executor, Tx } from '../../db/client.js'
 import {
-  attachments, companies, companyMaterialOrders, rechargeRecords, reservationPlans, userCompanies, users,
+  attachments, companies, companyMaterialOrders, reservationPlans, userCompanies, users,
 } from '../../db/schema/index.js'
 import { claimAttachments, releaseBlobs } from '../../platform/attachments.js'
 import type { Column } from '../../platform/exports.js'
@@ -209,7 +209,7 @@ export async function updateCompany(deps: CompanyDeps, auth: Auth, id: number, b
 }
 
 /** Tables cleared explicitly on deregistration; any other table with a company_id column is swept. */
-const HANDLED_TABLES = new Set(['company', 'user_company', 'app_user', 'session', 'attachment', 'recharge_record', 'reservation_plan', 'company_material_order'])
+const HANDLED_TABLES = new Set(['company', 'user_company', 'app_user', 'session', 'attachment', 'company_material_order'])
 
 /** Deletes every row of `table` whose company_id is the base, in passes so foreign keys between swept tables resolve. */
 async function sweepCompanyRows(tx: Tx, companyId: number): Promise<Record<string, number>> {
@@ -271,8 +271,6 @@ export async function deregisterCompany(deps: CompanyDeps, auth: Auth, id: numbe
     const deletedRows: Record<string, number> = {}
     const count = (table: string, n: number) => { if (n) deletedRows[table] = n }
     count('attachment', (await tx.delete(attachments).where(eq(attachments.companyId, id)).returning({ id: attachments.id })).length)
-    count('recharge_record', (await tx.delete(rechargeRecords).where(eq(rechargeRecords.companyId, id)).returning({ id: rechargeRecords.id })).length)
-    count('reservation_plan', (await tx.delete(reservationPlans).where(eq(reservationPlans.companyId, id)).returning({ id: reservationPlans.id })).length)
     count('company_material_order', (await tx.delete(companyMaterialOrders)
       .where(or(eq(companyMaterialOrders.buyCompanyId, id), eq(companyMaterialOrders.saleCompanyId, id))).returning({ id: companyMaterialOrders.id })).length)
     Object.assign(deletedRows, await sweepCompanyRows(tx, id))
