@@ -1,6 +1,4 @@
 import { z } from 'zod'
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js'
-import { Msg } from './messages.js'
 
 /** Chinese names of request fields, used by the error map when a schema has no `.describe()` label. */
 export const FIELD_LABELS: Record<string, string> = {
@@ -51,18 +49,10 @@ export function installZodChinese() {
   })
 }
 
-/** Trims, then requires at least one character. */
-export const requiredText = (max: number, labelText?: string) => {
-  const s = z.string().trim().min(1).max(max)
-  return labelText ? s.describe(labelText) : s
-}
-export const optionalText = (max: number) => z.string().trim().max(max).optional().nullable()
 export const MOBILE_RE = /^1[3-9]\d{9}$/
 export const mobile = () => z.string().trim().regex(MOBILE_RE, { error: '请输入正确的11位手机号' })
 /** An id in a path or query: positive integer, coerced from text. */
 export const idParam = () => z.coerce.number().int().positive().max(2_147_483_647)
-export const plainPassword = () =>
-  z.string().min(PASSWORD_MIN_LENGTH, { error: Msg.passwordTooShort }).max(PASSWORD_MAX_LENGTH, { error: `密码不能超过${PASSWORD_MAX_LENGTH}个字符` })
 
 /** `page`/`size` (also `pageNo`/`pageSize`) of every list request. */
 export const paging = z.object({

@@ -1,5 +1,6 @@
 import os from 'node:os'
 import path from 'node:path'
+import { IDLE_TIMEOUT_MS } from '@app/contract'
 
 export interface Config {
   port: number
@@ -72,10 +73,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     ocrWorkers: Math.max(1, Number(env.OCR_WORKERS ?? os.availableParallelism())),
     smsWebhookUrl: env.SMS_WEBHOOK_URL || undefined,
-    webDist: env.WEB_DIST ?? path.resolve(here, bundled ? '../../web/dist' : '../../web/dist'),
+    webDist: env.WEB_DIST ?? path.resolve(here, '../../web/dist'),
     migrationsDir: path.resolve(here, bundled ? 'migrations' : 'db/migrations'),
     logLevel: env.LOG_LEVEL ?? 'info',
-    sessionIdleMs: 30 * 60 * 1000,
+    sessionIdleMs: IDLE_TIMEOUT_MS,
     trustProxy: env.TRUST_PROXY === '1',
     loginRatePerMinute: Number(env.LOGIN_RATE_PER_MINUTE ?? 60),
     smsRatePerMinute: Number(env.SMS_RATE_PER_MINUTE ?? 10),

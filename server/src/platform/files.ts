@@ -15,7 +15,7 @@ export interface FileStore {
   remove(sha256: string): Promise<void>
 }
 
-export const sha256Hex = (data: Buffer) => crypto.createHash('sha256').update(data).digest('hex')
+export const sha256Hex = (data: Buffer | string) => crypto.createHash('sha256').update(data).digest('hex')
 
 const SHA_RE = /^[0-9a-f]{64}$/
 const blobKey = (sha: string) => {
@@ -75,7 +75,6 @@ export function diskStore(root: string): FileStore {
 // ---- S3 (AWS Signature Version 4, path- or virtual-host-style) ----
 
 const hmac = (key: Buffer | string, data: string) => crypto.createHmac('sha256', key).update(data).digest()
-const hashHex = (data: Buffer | string) => crypto.createHash('sha256').update(data).digest('hex')
 /** RFC 3986 encoding as SigV4 wants it ('/' kept in paths). */
 const encodeRfc3986 = (s: string, keepSlash: boolean) =>
   encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(keepSlash ? /%2F/g : /$^/, '/')
@@ -108,7 +107,7 @@ export function signV4(input: SignInput): string {
   const canonicalRequest = [input.method, canonicalPath, query, canonicalHeaders, signedHeaders, input.payloadHash].join('\n')
   const day = input.amzDate.slice(0, 8)
   const scope = `${day}/${input.region}/${service}/aws4_request`
-  const stringToSign = ['AWS4-HMAC-SHA256', input.amzDate, scope, hashHex(canonicalRequest)].join('\n')
+  const stringToSign = ['AWS4-HMAC-SHA256', input.amzDate, scope, sha256Hex(canonicalRequest)].join('\n')
   const key = hmac(hmac(hmac(hmac(`AWS4${input.secretAccessKey}`, day), input.region), service), 'aws4_request')
   const signature = crypto.createHmac('sha256', key).update(stringToSign).digest('hex')
   return `AWS4-HMAC-SHA256 Credential=${input.accessKeyId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`
@@ -124,7 +123,7 @@ export function s3Store(cfg: S3Config, fetchImpl: typeof fetch = fetch): FileSto
   const request = async (method: string, sha: string, body?: Buffer, contentType?: string) => {
     const url = objectUrl(sha)
     const amzDate = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
-    const payloadHash = hashHex(body ?? '')
+    const payloadHash = sha256Hex(body ?? '')
     const headers: Record<string, string> = { host: url.host, 'x-amz-date': amzDate, 'x-amz-content-sha256': payloadHash }
     if (contentType) headers['content-type'] = contentType
     headers.authorization = signV4({ method, url, headers, payloadHash, region: cfg.region, accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey, amzDate })

@@ -3,7 +3,8 @@ import { and, eq, ne, sql } from 'drizzle-orm'
 import type { Executor } from '../db/client.js'
 import { sessions } from '../db/schema/index.js'
 import { SessionError } from './errors.js'
-import { newToken, sha256 } from './tokens.js'
+import { sha256Hex } from './files.js'
+import { newToken } from './tokens.js'
 
 export interface SessionUser {
   sessionId: number
@@ -17,7 +18,7 @@ const TOUCH_AFTER_MS = 60_000
 
 export async function createSession(db: Executor, userId: number, companyId: number, idleMs: number) {
   const token = newToken()
-  await db.insert(sessions).values({ tokenHash: sha256(token), userId, companyId, idleMs })
+  await db.insert(sessions).values({ tokenHash: sha256Hex(token), userId, companyId, idleMs })
   return token
 }
 
@@ -31,7 +32,7 @@ export async function resolveSession(db: Executor, token: string, now = Date.now
     select s.id, s.user_id, s.company_id, s.idle_ms, s.last_seen_at, s.revoke_reason, u.role_id,
       exists(select 1 from user_company uc where uc.user_id = s.user_id and uc.company_id = s.company_id) as member
     from session s join app_user u on u.id = s.user_id
-    where s.token_hash = ${sha256(token)}`)
+    where s.token_hash = ${sha256Hex(token)}`)
   const row = result.rows[0]
   if (!row) throw new SessionError(ResultCode.ILLEGAL_TOKEN)
   if (row.revoke_reason === 'logout') throw new SessionError(ResultCode.ILLEGAL_TOKEN)
@@ -46,7 +47,7 @@ export async function resolveSession(db: Executor, token: string, now = Date.now
 }
 
 export async function revokeSessionByToken(db: Executor, token: string, reason: 'logout' | 'forced') {
-  await db.update(sessions).set({ revokedAt: new Date(), revokeReason: reason }).where(eq(sessions.tokenHash, sha256(token)))
+  await db.update(sessions).set({ revokedAt: new Date(), revokeReason: reason }).where(eq(sessions.tokenHash, sha256Hex(token)))
 }
 
 /** Ends every session of a user (or all but one): password change, forced logout, deletion. */

@@ -6,12 +6,13 @@ import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { loginFailures, loginTokens, smsCodes, userCompanies, users } from '../../db/schema/index.js'
 import { AppError, ForbiddenError, NotFoundError, RateLimitError, ValidationError } from '../../platform/errors.js'
+import { sha256Hex } from '../../platform/files.js'
 import { dummyHash, hashPassword, verifyPassword } from '../../platform/passwords.js'
 import type { PasswordCipher } from '../../platform/rsa.js'
 import type { RoleRegistry } from '../../platform/roles.js'
 import { createSession, revokeUserSessions } from '../../platform/sessions.js'
 import type { SmsProvider } from '../../platform/sms.js'
-import { newToken, sha256 } from '../../platform/tokens.js'
+import { newToken } from '../../platform/tokens.js'
 import { assertPasswordRules } from '../users/password.js'
 
 export interface AuthDeps {
@@ -87,7 +88,7 @@ export async function sendResetCode(deps: AuthDeps, phone: string, now = Date.no
   if (!user) throw new NotFoundError('该手机号未注册')
   const code = crypto.randomInt(0, 10 ** SMS_CODE.length).toString().padStart(SMS_CODE.length, '0')
   await db.insert(smsCodes).values({
-    phone, codeHash: sha256(`${phone}:${code}`), createdAt: new Date(now), expiresAt: new Date(now + SMS_CODE.ttlMs),
+    phone, codeHash: sha256Hex(`${phone}:${code}`), createdAt: new Date(now), expiresAt: new Date(now + SMS_CODE.ttlMs),
   })
   await deps.sms.send(phone, `您的验证码为${code}，5分钟内有效。如非本人操作，请忽略本短信。`)
 }
@@ -101,7 +102,7 @@ export async function resetPasswordByCode(deps: AuthDeps, input: { userName: str
     .where(and(eq(smsCodes.phone, input.userName), isNull(smsCodes.usedAt)))
     .orderBy(sql`${smsCodes.createdAt} desc`).limit(1)
   if (!entry || entry.expiresAt.getTime() < now || entry.attempts >= 5) throw new ValidationError('验证码已失效，请重新获取')
-  if (entry.codeHash !== sha256(`${input.userName}:${input.code}`)) {
+  if (entry.codeHash !== sha256Hex(`${input.userName}:${input.code}`)) {
     await db.update(smsCodes).set({ attempts: entry.attempts + 1 }).where(eq(smsCodes.id, entry.id))
     throw new ValidationError('验证码不正确')
   }
@@ -120,12 +121,12 @@ export async function resetPasswordByCode(deps: AuthDeps, input: { userName: str
 /** A single-use, short-lived token that signs its bearer in as the issuing user (e.g. opening the back-office from another system). */
 export async function issueLoginToken(db: Db, userId: number, companyId: number, now = Date.now()) {
   const token = newToken()
-  await db.insert(loginTokens).values({ tokenHash: sha256(token), userId, companyId, expiresAt: new Date(now + LOGIN_TOKEN_TTL_MS) })
+  await db.insert(loginTokens).values({ tokenHash: sha256Hex(token), userId, companyId, expiresAt: new Date(now + LOGIN_TOKEN_TTL_MS) })
   return { token, expiresIn: LOGIN_TOKEN_TTL_MS / 1000 }
 }
 
 async function findLoginToken(db: Db, token: string, now: number) {
-  const [row] = await db.select().from(loginTokens).where(eq(loginTokens.tokenHash, sha256(token)))
+  const [row] = await db.select().from(loginTokens).where(eq(loginTokens.tokenHash, sha256Hex(token)))
   if (!row || row.usedAt || row.expiresAt.getTime() < now) throw new AppError(400, '登录链接已失效，请重新获取')
   return row
 }
