@@ -5,7 +5,7 @@
  */
 import { checkFields } from './checks.js'
 import { OcrEngine, type EngineOptions, type OcrLine } from './engine.js'
-import { buildLayout, extractFields, fieldNames, qualifyField, type FieldResult } from './extract.js'
+import { buildLayout, extractFields, fallbackExtractor, fieldNames, qualifyField, type FieldResult } from './extract.js'
 import { rankFormats } from './formats.js'
 import { prepareImage } from './image.js'
 import type { AnalyzeInput, ExtractionRule, FieldMeta, FieldValue, FileType, ReceiptFormat, TicketAnalysis } from './types.js'
@@ -38,17 +38,19 @@ export function analyzeLines(input: AnalyzeLinesInput): Omit<TicketAnalysis, 'wi
   const text = layout.items.map((i) => i.text).join('\n')
   const { candidates, errors: formatErrors } = rankFormats(formats, fileType, text)
 
+  // the built-in fallbacks depend on the layout only: worked out once for all candidate formats
+  const fallback = fallbackExtractor(layout)
   let chosen: ReceiptFormat | null = null
   let extraction: ReturnType<typeof extractFields> | null = null
   for (const f of candidates) {
-    const ex = extractFields(layout, rules.filter((r) => Number(r.receiptFormatId) === f.id))
+    const ex = extractFields(layout, rules.filter((r) => Number(r.receiptFormatId) === f.id), fallback)
     if (requiredOk(f, fileType, ex.results)) {
       chosen = f
       extraction = ex
       break
     }
   }
-  if (!extraction) extraction = extractFields(layout, [])
+  if (!extraction) extraction = extractFields(layout, [], fallback)
 
   const fields: Record<string, FieldValue> = {}
   const meta: Record<string, FieldMeta> = {}

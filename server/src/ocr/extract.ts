@@ -18,7 +18,7 @@ import {
   PROVINCES,
   type WeightUnit,
 } from './normalize.js'
-import { safeExec, safeExecAll, UserRegexError } from './safeRegex.js'
+import { safeExec, safeExecAll, UserRegexError, type SafeMatch } from './safeRegex.js'
 import type { ExtractionRule, FieldMeta, FieldValue, FileType } from './types.js'
 
 export type FieldKind = 'org' | 'text' | 'spec' | 'plate' | 'code' | 'time' | 'weight' | 'int' | 'person' | 'remark'
@@ -401,7 +401,7 @@ function valueCandidates(layout: Layout, it: Item, inline: string): Candidate[] 
 
 // --------------------------------------------------------------- synonyms
 
-export function extractBySynonyms(layout: Layout, suffix: string, taken: Set<Item>): FieldResult | null {
+export function extractBySynonyms(layout: Layout, suffix: string): FieldResult | null {
   const labels = SYNONYMS[layout.fileType][suffix]
   const kind = FIELD_KIND[suffix]
   if (!labels || !kind) return null
@@ -418,7 +418,7 @@ export function extractBySynonyms(layout: Layout, suffix: string, taken: Set<Ite
           const r = rightOf(layout, it)
           if (r) cands.push(r)
           const b = below(layout, it)
-          if (b && !taken.has(b.item)) cands.push(b)
+          if (b) cands.push(b)
         }
         for (const c of cands) {
           const v = parseValue(kind, c.text, seg.unit)
@@ -488,6 +488,9 @@ export interface RuleOutcome {
   errors: Record<string, string>
 }
 
+/** the value a `valueRegular` match stands for: its first group that took part, else the whole match */
+const matched = (m: SafeMatch) => (m.groups.length > 1 ? m.groups.slice(1).find((g) => g != null) : null) ?? m.groups[0] ?? ''
+
 /** apply user extraction rules; a failing rule (bad or slow regex) is reported, never thrown */
 export function applyRules(layout: Layout, rules: ExtractionRule[]): RuleOutcome {
   const prefix = fieldPrefix(layout.fileType)
@@ -502,15 +505,18 @@ export function applyRules(layout: Layout, rules: ExtractionRule[]): RuleOutcome
     if (rule.property.startsWith('delivery') && layout.fileType !== 1) continue
     if (rule.property.startsWith('sign') && layout.fileType !== 2) continue
     try {
+      const parsed = (text: string, c: Candidate, unit: WeightUnit | null): FieldResult | null => {
+        const v = parseValue(kind, text, unit)
+        return v === null || v === '' ? null : result(v, c, 'rule')
+      }
       const pick = (c: Candidate, unit: WeightUnit | null): FieldResult | null => {
         let text = c.text
         if (rule.valueRegular) {
           const m = safeExec(rule.valueRegular, text)
           if (!m) return null
-          text = (m.groups.length > 1 ? m.groups.slice(1).find((g) => g != null) : null) ?? m.groups[0] ?? ''
+          text = matched(m)
         }
-        const v = parseValue(kind, text, unit)
-        return v === null || v === '' ? null : result(v, c, 'rule')
+        return parsed(text, c, unit)
       }
       let found: FieldResult | null = null
       if (rule.valueNameRegular) {
@@ -535,10 +541,12 @@ export function applyRules(layout: Layout, rules: ExtractionRule[]): RuleOutcome
             if (found) break
           }
         }
-      } else if (rule.valueRegular) {
-        for (const it of layout.items) {
-          found = pick({ text: it.text, item: it }, null)
-          if (found) break
+      } else if (rule.valueRegular && texts.length) {
+        // one bounded run of the pattern over every line (the time limit holds for the rule, not per line)
+        const matches = safeExecAll(rule.valueRegular, texts)
+        for (let k = 0; k < matches.length && !found; k++) {
+          const m = matches[k]
+          if (m) found = parsed(matched(m), { text: texts[k], item: layout.items[k] }, null)
         }
       }
       if (found) results[field] = found
@@ -549,17 +557,37 @@ export function applyRules(layout: Layout, rules: ExtractionRule[]): RuleOutcome
   return { results, errors }
 }
 
-/** full extraction for one format's rules (may be empty) + synonyms + shapes + title */
-export function extractFields(layout: Layout, rules: ExtractionRule[]) {
+/**
+ * The built-in fallbacks (synonyms, then value shapes, then the title for the manufacturer) of one
+ * ticket. They depend on the layout only, so one set serves every candidate format; each field is
+ * worked out the first time a format's rules leave it empty.
+ */
+export function fallbackExtractor(layout: Layout): (suffix: string) => FieldResult | null {
+  const memo = new Map<string, FieldResult | null>()
+  return (suffix) => {
+    let r = memo.get(suffix)
+    if (r === undefined) {
+      r = extractBySynonyms(layout, suffix) ?? extractByShape(layout, suffix) ??
+        (suffix === 'Manufactory' ? extractTitleManufacturer(layout) : null)
+      memo.set(suffix, r)
+    }
+    return r
+  }
+}
+
+/**
+ * Full extraction for one format's rules (may be empty): the rules' values first, then the built-in
+ * fallbacks for the fields they left empty. Pass the ticket's `fallbackExtractor` when trying
+ * several formats on one layout.
+ */
+export function extractFields(layout: Layout, rules: ExtractionRule[], fallback = fallbackExtractor(layout)) {
   const prefix = fieldPrefix(layout.fileType)
   const suffixes = layout.fileType === 1 ? DELIVERY_FIELDS : SIGN_FIELDS
   const { results, errors } = applyRules(layout, rules)
-  const taken = new Set<Item>()
   for (const suffix of suffixes) {
     const field = prefix + suffix
     if (results[field]) continue
-    const r = extractBySynonyms(layout, suffix, taken) ?? extractByShape(layout, suffix) ??
-      (suffix === 'Manufactory' ? extractTitleManufacturer(layout) : null)
+    const r = fallback(suffix)
     if (r) results[field] = r
   }
   return { results, errors }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { analyzeLines } from '../../src/ocr/analyze.js'
 import { DEFAULT_EXTRACTION_RULES, DEFAULT_RECEIPT_FORMATS, GENERIC_FALLBACK_FORMAT_ID } from '../../src/ocr/defaults.js'
 import type { OcrLine } from '../../src/ocr/engine.js'
+import { buildLayout, extractFields, fallbackExtractor } from '../../src/ocr/extract.js'
 import { matchesRule, rankFormats } from '../../src/ocr/formats.js'
 import type { ExtractionRule, ReceiptFormat } from '../../src/ocr/types.js'
 
@@ -127,5 +128,68 @@ describe('extraction rules', () => {
       rules: [rule({ valueNameRegular: '([' })] })
     expect(r.flags.deliveryNumber).toMatch(/正则表达式有误/)
     expect(r.fields.deliveryNumber).toBe('XS123456789') // synonyms still fill it
+  })
+  it('a value-only rule takes the first line whose match reads as the field (group 1 if any)', () => {
+    const lines = [L('编码 AB12', 20, 20), L('编码 XY99887766', 20, 60), L('编码 ZZ11223344', 20, 100)]
+    const r = analyzeLines({ lines, fileType: 1, formats, ...size, rules: [rule({ valueRegular: '编码 ([A-Z]{2}\\d+)' })] })
+    expect(r.fields.deliveryNumber).toBe('XY99887766') // AB12 has too few digits for a number
+    expect(r.meta.deliveryNumber.source).toBe('rule')
+    expect(r.meta.deliveryNumber.box).toEqual([[20, 60], [202, 60], [202, 80], [20, 80]])
+  })
+  it('a catastrophic value-only regex gets one time limit for all the lines, not one per line', () => {
+    // each line alone takes tens of milliseconds (under the limit), all of them together seconds
+    const lines = Array.from({ length: 100 }, (_, i) => L('a'.repeat(22) + '!', 20, 20 + 30 * i))
+    const t0 = Date.now()
+    const r = analyzeLines({ lines: [...lines, L('净重:30.00', 20, 3100)], fileType: 1, formats, ...size,
+      rules: [rule({ valueRegular: '(a+)+$' })] })
+    expect(Date.now() - t0).toBeLessThan(2000)
+    expect(r.flags.deliveryNumber).toMatch(/超时/)
+    expect(r.fields.deliveryNetWeight).toBe(30)
+  })
+  it('a value-only rule on a ticket without lines is no error', () => {
+    const r = analyzeLines({ lines: [], fileType: 1, formats, ...size, rules: [rule({ valueRegular: '([' })] })
+    expect(r.flags).toEqual({})
+  })
+})
+
+describe('built-in fallbacks shared by the candidate formats', () => {
+  const lines = [
+    L('某某水泥有限公司发货单', 300, 10),
+    L('净重：38.57吨', 20, 60), L('毛重：54.28吨', 20, 100), L('皮重：15.71吨', 20, 140),
+    L('车号：川BGCA5U', 20, 180), L('单号：XS20260912001', 20, 220), L('编码 XY99887766', 20, 260),
+  ]
+  const formats: ReceiptFormat[] = [
+    { id: 1, name: '需要批号', type: 1, regular: '', rankcom: 9, requiredFields: ['Bags'] },
+    { id: 2, name: '次选', type: 1, regular: '', rankcom: 5 },
+  ]
+  const rules: ExtractionRule[] = [
+    { id: 1, property: 'deliveryNumber', receiptFormatId: 1, valueRegular: '编码 ([A-Z]{2}\\d+)' },
+    { id: 2, property: 'deliveryCarrier', receiptFormatId: 1, valueNameRegular: '([' },
+    { id: 3, property: 'deliveryGoodsName', receiptFormatId: 2, valueNameRegular: '([' },
+    { id: 4, property: 'deliveryNetWeight', receiptFormatId: 2, valueRegular: '毛重:(\\d+\\.\\d+)' },
+  ]
+  it('each format\'s rules come first, the fallbacks fill the rest, a rejected format\'s rules and errors stay out of the answer', () => {
+    const layout = buildLayout(lines, 1, size.width, size.height)
+    const fallback = fallbackExtractor(layout)
+    for (const f of formats) {
+      const own = rules.filter((r) => r.receiptFormatId === f.id)
+      const shared = extractFields(layout, own, fallback)
+      expect(shared).toEqual(extractFields(layout, own))
+    }
+    const first = extractFields(layout, rules.filter((r) => r.receiptFormatId === 1), fallback)
+    expect(first.results.deliveryNumber.value).toBe('XY99887766')
+    expect(first.results.deliveryNetWeight.meta.source).toBe('synonym')
+    expect(Object.keys(first.errors)).toEqual(['deliveryCarrier'])
+
+    // format 1 finds no bags, so format 2 is chosen: its rules and errors only, the fallbacks for the rest
+    const r = analyzeLines({ lines, fileType: 1, formats, rules, ...size })
+    expect(r.format).toEqual({ id: 2, name: '次选' })
+    expect(r.fields.deliveryNetWeight).toBe(54.28)
+    expect(r.meta.deliveryNetWeight.source).toBe('rule')
+    expect(r.fields.deliveryNumber).toBe('XS20260912001')
+    expect(r.meta.deliveryNumber.source).toBe('synonym')
+    expect(r.fields.deliveryManufactory).toBe('某某水泥有限公司')
+    expect(r.flags.deliveryGoodsName).toMatch(/取值规则 3 无法执行/)
+    expect(r.flags.deliveryCarrier).toBeUndefined()
   })
 })
