@@ -1,6 +1,6 @@
 import { fieldPrefix } from './extract.js'
 /** Consistency checks: a failed check flags the field with a Chinese message, never changes it. */
-import { PLATE_RE, normalizePlate } from './normalize.js'
+import { PLATE_RE, normalizePlate, round2 } from './normalize.js'
 import type { FieldValue, FileType } from './types.js'
 
 export const WEIGHT_TOLERANCE_T = 0.02
@@ -12,7 +12,7 @@ export function checkFields(fields: Record<string, FieldValue>, fileType: FileTy
   const tare = fields[`${p}TareWeight`]
   const net = fields[`${p}NetWeight`]
   if (typeof gross === 'number' && typeof tare === 'number' && typeof net === 'number') {
-    const diff = Math.round((gross - tare - net) * 100) / 100
+    const diff = round2(gross - tare - net)
     if (Math.abs(diff) > WEIGHT_TOLERANCE_T) {
       flags[`${p}NetWeight`] = `毛重 ${gross.toFixed(2)} 减皮重 ${tare.toFixed(2)} 为 ${(gross - tare).toFixed(2)} 吨，与净重 ${net.toFixed(2)} 吨不符，请核对`
     }
@@ -34,9 +34,8 @@ export function checkFields(fields: Record<string, FieldValue>, fileType: FileTy
       flags[`${p}Time`] = `时间“${time}”不在合理范围内，请核对`
     }
   }
-  const net2 = fields[`${p}NetWeight`]
-  if (typeof net2 === 'number' && (net2 <= 0 || net2 > 100)) {
-    flags[`${p}NetWeight`] ??= `净重 ${net2} 吨不在合理范围内，请核对`
+  if (typeof net === 'number' && (net <= 0 || net > 100)) {
+    flags[`${p}NetWeight`] ??= `净重 ${net} 吨不在合理范围内，请核对`
   }
   return flags
 }

@@ -66,7 +66,7 @@ export function parseWeight(raw: string, labelUnit: WeightUnit | null = null): n
   if (!Number.isFinite(v)) return null
   const unit = parseUnit(m[2]) ?? labelUnit
   if (unit === 'kg' || (!unit && v >= 1000)) v = v / 1000
-  return Math.round(v * 100) / 100
+  return round2(v)
 }
 
 export function parseInteger(raw: string): number | null {
@@ -95,13 +95,8 @@ export function parseDateTime(raw: string): string | null {
   if (m) {
     y = +m[1]
     mo = +m[2]
-    let dd = m[3]
+    d = +m[3]
     rest = m[4]
-    // glued "1213:03:42": day is 2 digits followed directly by the hour
-    if (dd.length === 2 && /^\d{1,2}\s*:/.test(rest) === false && /^\d/.test(rest)) {
-      // e.g. m[3]='12', rest='13:03:42' can't happen because \d{1,2} is greedy; handled below
-    }
-    d = +dd
     if (/^\d/.test(rest)) {
       // "2026-09-1213:03:42" -> \d{1,2} took '12', rest '13:03:42'
       rest = ' ' + rest
@@ -191,6 +186,7 @@ export function normalizeCode(raw: string): string {
   return out
 }
 
+/** rounded to 2 decimals */
 export function round2(v: number): number {
   return Math.round(v * 100) / 100
 }
