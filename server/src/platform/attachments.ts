@@ -50,6 +50,8 @@ export interface StoreFileInput {
   maxSide?: number
   /** refuse larger uploads (default ATTACHMENT_MAX_BYTES) */
   maxBytes?: number
+  /** pictures only: refuse more pixels than this, before decoding (default MAX_INPUT_PIXELS, about 100 MP) */
+  maxPixels?: number
 }
 
 interface Prepared {
@@ -73,9 +75,9 @@ function displayName(input: StoreFileInput, ext: string): string {
   return name.slice(0, 200)
 }
 
-async function prepareImage(buffer: Buffer, maxSide?: number): Promise<Prepared> {
+async function prepareImage(buffer: Buffer, maxSide?: number, maxPixels = MAX_INPUT_PIXELS): Promise<Prepared> {
   try {
-    const image = sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    const image = sharp(buffer, { limitInputPixels: maxPixels, failOn: 'error' })
     const meta = await image.metadata()
     const alpha = Boolean(meta.hasAlpha)
     const oriented = image.rotate()
@@ -102,7 +104,7 @@ async function prepare(input: StoreFileInput): Promise<Prepared> {
   if (input.buffer.length > (input.maxBytes ?? ATTACHMENT_MAX_BYTES)) throw new TooLargeError(AttachmentMsg.tooLarge)
   const detected = await fileTypeFromBuffer(input.buffer)
   const pictureOnly = PICTURE_FILE_TYPES.includes(input.fileType)
-  if (detected && IMAGE_MIMES.has(detected.mime)) return prepareImage(input.buffer, input.maxSide)
+  if (detected && IMAGE_MIMES.has(detected.mime)) return prepareImage(input.buffer, input.maxSide, input.maxPixels)
   if (pictureOnly) throw new ValidationError(AttachmentMsg.imageOnly)
   if (detected && DOCUMENT_MIMES[detected.mime]) {
     return { data: input.buffer, mime: detected.mime, ext: DOCUMENT_MIMES[detected.mime]!, thumb: null, width: null, height: null }

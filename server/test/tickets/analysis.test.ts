@@ -1,9 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import { AttachmentMsg } from '@app/contract'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { companies, logEntries } from '../../src/db/schema/index.js'
+import { attachments, companies, logEntries } from '../../src/db/schema/index.js'
+import { IMAGE_MESSAGES, MAX_INPUT_PIXELS } from '../../src/ocr/image.js'
+import { storeImage } from '../../src/platform/attachments.js'
 import { createTestApp, type TestEnv } from '../helpers.js'
 import { makeCompany, makeUser } from '../fixtures.js'
 import { FIXTURES, fieldRight, loadTruth } from '../ocr/accuracy.js'
@@ -121,6 +124,22 @@ describe('POST /logistics/analysis', () => {
     expect(res.status).toBe(413)
     expect(res.message).toMatch(/像素|过大|尺寸/)
     expect(Date.now() - t).toBeLessThan(5000)
+  })
+
+  test('a 60-megapixel photo (over what OCR reads, under what attachments take) is refused in Chinese, keeps nothing, gives the upload time back', async () => {
+    const before = await remaining()
+    const kept = async () => (await env.db.select({ id: attachments.id }).from(attachments).where(eq(attachments.companyId, companyId))).length
+    const keptBefore = await kept()
+    const res = await upload(await pngClaiming(10000, 6000), 1, token, 'sixty.png')
+    expect(res.status).toBe(413)
+    expect(res.message).toBe(IMAGE_MESSAGES.tooManyPixels)
+    expect(await remaining()).toEqual(before)
+    expect(await kept()).toBe(keptBefore)
+    // the picture store refuses it from the header, before decoding
+    const deps = { db: env.db, files: env.ctx.files }
+    await expect(storeImage(deps, { buffer: await pngClaiming(10000, 6000), companyId, userId: null, maxPixels: MAX_INPUT_PIXELS }))
+      .rejects.toMatchObject({ status: 400, message: AttachmentMsg.tooManyPixels })
+    expect(await kept()).toBe(keptBefore)
   })
 
   test('over 15 MB answers 413; no file, wrong ticket type answer 400', async () => {
