@@ -39,6 +39,7 @@ export const Msg = {
   internal: '服务器内部错误，请稍后重试',
   tooMany: '请求过于频繁，请稍后再试',
   passwordExpired: '密码加密信息已过期，请刷新页面后重试',
+  passwordReplayed: '该登录信息已使用过，请重新输入密码后提交',
   passwordUndecryptable: '密码加密信息无效，请刷新页面后重试',
 } as const
 

@@ -61,7 +61,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   const ctx: AppContext = {
     config,
     db: database.db,
-    cipher: loadOrCreateCipher(config.inMemoryDb ? null : config.dataDir),
+    cipher: loadOrCreateCipher(config.inMemoryDb ? null : config.dataDir, database.db),
     roles,
     sms: config.smsWebhookUrl ? webhookSms(config.smsWebhookUrl) : outboxSms(database.db, app.log),
     menus: new MenuCache(database.db),

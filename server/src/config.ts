@@ -19,7 +19,13 @@ export interface Config {
   logLevel: string
   /** how long a non-remembered session may stay idle */
   sessionIdleMs: number
-  trustProxy: boolean
+  /**
+   * The reverse proxies whose X-Forwarded-For is believed: addresses or CIDRs (TRUST_PROXY=10.0.0.0/8,127.0.0.1),
+   * or a number of hops. Nothing by default, so a client cannot pick its own address for the per-IP limits.
+   */
+  trustProxy: string[] | number | false
+  /** bytes of attachments and ticket pictures one base may store (STORAGE_QUOTA_MB) */
+  storageQuotaBytes: number
   /** per-IP requests a minute to the login and token calls */
   loginRatePerMinute: number
   /** per-IP requests a minute to the SMS call */
@@ -59,6 +65,23 @@ function s3Config(env: Record<string, string | undefined>): S3Config | undefined
   }
 }
 
+/**
+ * TRUST_PROXY: the proxies' addresses or CIDRs, comma separated, or a hop count. `true` would trust
+ * every hop, letting any client choose the address the per-IP limits count, so it is refused.
+ */
+export function parseTrustProxy(value: string | undefined): string[] | number | false {
+  const v = value?.trim()
+  if (!v) return false
+  if (/^\d+$/.test(v)) return Number(v)
+  const list = v.split(',').map((s) => s.trim()).filter(Boolean)
+  for (const item of list) {
+    if (!/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(item) && !['loopback', 'linklocal', 'uniquelocal'].includes(item)) {
+      throw new Error(`TRUST_PROXY 的取值不正确：${item}（应为代理服务器的 IP 地址或网段，如 10.0.0.0/8,127.0.0.1）`)
+    }
+  }
+  return list
+}
+
 const here = path.dirname(new URL(import.meta.url).pathname)
 
 /** Turns environment variables into a typed config; only main.ts passes `process.env` in. */
@@ -77,7 +100,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     migrationsDir: path.resolve(here, bundled ? 'migrations' : 'db/migrations'),
     logLevel: env.LOG_LEVEL ?? 'info',
     sessionIdleMs: IDLE_TIMEOUT_MS,
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    storageQuotaBytes: Number(env.STORAGE_QUOTA_MB ?? 5120) * 1024 * 1024,
     loginRatePerMinute: Number(env.LOGIN_RATE_PER_MINUTE ?? 60),
     smsRatePerMinute: Number(env.SMS_RATE_PER_MINUTE ?? 10),
     domainSuffix: env.DOMAIN_SUFFIX ?? '.jidi.example.com',

@@ -2,19 +2,25 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { encryptedPasswordPayload, Msg, PASSWORD_TS_MAX_AGE_MS } from '@app/contract'
+import { sql } from 'drizzle-orm'
+import type { Executor } from '../db/client.js'
 import { ValidationError } from './errors.js'
+import { sha256Hex } from './files.js'
 
 /** Passwords travel RSA-OAEP(SHA-256)-encrypted with a timestamp (DESIGN §4). */
 export interface PasswordCipher {
   publicKeyPem: string
-  /** decrypts and checks the timestamp; throws a ValidationError with a Chinese message */
-  decrypt(base64: string, now?: number): string
+  /**
+   * Decrypts, checks the timestamp and uses the payload up: the same ciphertext is refused a second
+   * time (replay), by any server process on the same database. Throws a ValidationError in Chinese.
+   */
+  decrypt(base64: string, now?: number): Promise<string>
 }
 
 const generatePem = () => crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string
 let ephemeralPem: string | undefined
 
-export function loadOrCreateCipher(dataDir: string | null): PasswordCipher {
+export function loadOrCreateCipher(dataDir: string | null, db: Executor): PasswordCipher {
   const file = dataDir ? path.join(dataDir, 'rsa-private.pem') : null
   let privatePem: string
   if (file && fs.existsSync(file)) {
@@ -31,7 +37,7 @@ export function loadOrCreateCipher(dataDir: string | null): PasswordCipher {
   const publicKeyPem = crypto.createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }) as string
   return {
     publicKeyPem,
-    decrypt(base64, now = Date.now()) {
+    async decrypt(base64, now = Date.now()) {
       let json: string
       try {
         json = crypto
@@ -49,6 +55,11 @@ export function loadOrCreateCipher(dataDir: string | null): PasswordCipher {
       const result = encryptedPasswordPayload.safeParse(parsed)
       if (!result.success) throw new ValidationError(result.error.issues[0]?.message ?? Msg.passwordUndecryptable)
       if (Math.abs(now - result.data.ts) > PASSWORD_TS_MAX_AGE_MS) throw new ValidationError(Msg.passwordExpired)
+      // remembered until the ts could no longer pass the check above
+      const used = await db.execute(sql`
+        insert into password_nonce (hash, expires_at) values (${sha256Hex(base64)}, ${new Date(result.data.ts + PASSWORD_TS_MAX_AGE_MS)})
+        on conflict (hash) do nothing returning hash`)
+      if (!used.rows.length) throw new ValidationError(Msg.passwordReplayed)
       return result.data.password
     },
   }

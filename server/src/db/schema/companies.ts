@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+import { bigint, index, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 
 /** A base (company, agent). Company 1 is headquarters. */
 export const companies = pgTable(
@@ -24,6 +24,8 @@ export const companies = pgTable(
     userAmount: integer('user_amount').notNull().default(0),
     /** the base's main account (login = contact phone, role base admin): cannot be deleted */
     mainUserId: integer('main_user_id'),
+    /** bytes of attachments stored for the base (checked against the storage quota in one update) */
+    storageUsed: bigint('storage_used', { mode: 'number' }).notNull().default(0),
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('company_domain_unique').on(sql`lower(${t.domain})`), index('company_create_time_idx').on(t.createTime)],

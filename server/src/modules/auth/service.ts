@@ -51,7 +51,7 @@ export async function login(deps: AuthDeps, input: { username: string; password:
   const username = input.username.trim()
   const locked = await lockMinutesLeft(db, username, now)
   if (locked > 0) throw new RateLimitError(loginLockedMessage(locked))
-  const plain = deps.cipher.decrypt(input.password, now)
+  const plain = await deps.cipher.decrypt(input.password, now)
   const [user] = await db.select().from(users).where(eq(users.phone, username))
   const ok = user ? await verifyPassword(user.passwordHash, plain) : (await verifyPassword(await dummyHash(), plain), false)
   if (!ok || !user) {
@@ -96,7 +96,7 @@ export async function sendResetCode(deps: AuthDeps, phone: string, now = Date.no
 /** Forgot password, step 2: the code and the new (encrypted) password. */
 export async function resetPasswordByCode(deps: AuthDeps, input: { userName: string; code: string; password: string }, now = Date.now()) {
   const { db } = deps
-  const plain = deps.cipher.decrypt(input.password, now)
+  const plain = await deps.cipher.decrypt(input.password, now)
   assertPasswordRules(plain)
   const [entry] = await db.select().from(smsCodes)
     .where(and(eq(smsCodes.phone, input.userName), isNull(smsCodes.usedAt)))

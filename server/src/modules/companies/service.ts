@@ -158,7 +158,7 @@ export async function createCompany(deps: CompanyDeps, auth: Auth, body: Company
   assertManagesBases(auth)
   let passwordHash: string | null = null
   if (body.password) {
-    const plain = deps.cipher.decrypt(body.password)
+    const plain = await deps.cipher.decrypt(body.password)
     assertPasswordRules(plain)
     passwordHash = await hashPassword(plain)
   }

@@ -215,10 +215,10 @@ async function userInScope(db: Executor, auth: Auth, userId: number) {
   return { user, companyIds }
 }
 
-function decryptPair(cipher: PasswordCipher, password: string, again?: string | null) {
-  const plain = cipher.decrypt(password)
+async function decryptPair(cipher: PasswordCipher, password: string, again?: string | null) {
+  const plain = await cipher.decrypt(password)
   if (again != null && again !== '') {
-    if (cipher.decrypt(again) !== plain) throw new ValidationError(Msg.passwordMismatch)
+    if ((await cipher.decrypt(again)) !== plain) throw new ValidationError(Msg.passwordMismatch)
   }
   assertPasswordRules(plain)
   return plain
@@ -266,7 +266,7 @@ const profileFields = (b: UserUpdateBody) => ({
  * is a sub-account of that user: the parent needs isCreate 1 and the base sub-account quota left.
  */
 export async function saveUser(deps: UserAdminDeps, auth: Auth, body: UserSaveBody): Promise<UserRow> {
-  const plain = decryptPair(deps.cipher, body.password, body.passwordAgain)
+  const plain = await decryptPair(deps.cipher, body.password, body.passwordAgain)
   const passwordHash = await hashPassword(plain)
   return deps.db.transaction(async (tx) => {
     let companyId = ownerCompany(auth, body.companyId)
@@ -339,7 +339,7 @@ export async function updateUser(deps: UserAdminDeps, auth: Auth, id: number, bo
 
 /** An administrator sets a new password: the user must change it at the next login, and is signed out everywhere (50012). */
 export async function resetPassword(deps: UserAdminDeps, auth: Auth, id: number, body: { password: string; passwordAgain?: string }) {
-  const plain = decryptPair(deps.cipher, body.password, body.passwordAgain)
+  const plain = await decryptPair(deps.cipher, body.password, body.passwordAgain)
   const passwordHash = await hashPassword(plain)
   await deps.db.transaction(async (tx) => {
     await userInScope(tx, auth, id)

@@ -82,7 +82,7 @@ export async function getProfile(db: Db, auth: Auth, id: number): Promise<Profil
 /** Changing your own password ends your other sessions (they answer 50012). */
 export async function updateOwnPassword(db: Db, cipher: PasswordCipher, auth: Auth, id: number, encrypted: string) {
   if (id !== auth.userId) throw new ForbiddenError('只能修改自己的密码')
-  const plain = cipher.decrypt(encrypted)
+  const plain = await cipher.decrypt(encrypted)
   assertPasswordRules(plain)
   const passwordHash = await hashPassword(plain)
   const now = new Date()
