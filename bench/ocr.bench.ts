@@ -7,8 +7,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { OcrPool } from '../server/src/ocr/pool.js'
+import { BENCH_FIXTURES } from '../server/test/ocr/accuracy.js'
 
-const FIX = process.env.TICKET_FIXTURES ?? path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../shared/fixtures')
+const FIX = BENCH_FIXTURES
 type Truth = { file: string; fileType: 1 | 2 }
 const load = (dir: string) =>
   (JSON.parse(fs.readFileSync(path.join(FIX, dir, 'truth.json'), 'utf8')) as Truth[]).map((t) => ({

@@ -3,10 +3,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { encryptPassword } from '../server/src/platform/rsa.js'
-import { percentile, report, root, startBuiltServer } from './lib.js'
+import { BENCH_FIXTURES } from '../server/test/ocr/accuracy.js'
+import { percentile, report, startBuiltServer } from './lib.js'
 
 const PASSWORD = 'Bench@123456'
-const fixtures = path.resolve(root, '../shared/fixtures')
+const fixtures = BENCH_FIXTURES
 const tickets = JSON.parse(fs.readFileSync(path.join(fixtures, 'tickets/truth.json'), 'utf8'))
   .map((t: { file: string; fileType: number }) => ({ file: fs.readFileSync(path.join(fixtures, 'tickets', t.file)), fileType: t.fileType }))
 const phone = JSON.parse(fs.readFileSync(path.join(fixtures, 'tickets-phone/truth.json'), 'utf8'))

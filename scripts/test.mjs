@@ -28,10 +28,42 @@ function vitest(title, args) {
   return ok
 }
 
+/**
+ * What the end-to-end tests need from the system: Debian's Chromium (or CHROMIUM_PATH) and a CJK font,
+ * or the pages' Chinese renders as boxes. Installed here when missing and allowed (root, apt-get);
+ * otherwise the run stops at once with the command to run.
+ */
+function ensureBrowser() {
+  if (process.env.CHROMIUM_PATH && !fs.existsSync(process.env.CHROMIUM_PATH)) {
+    console.error(`CHROMIUM_PATH=${process.env.CHROMIUM_PATH} does not exist`)
+    process.exit(1)
+  }
+  const missing = () => [
+    ...(process.env.CHROMIUM_PATH || fs.existsSync('/usr/bin/chromium') ? [] : ['chromium']),
+    ...((spawnSync('fc-list', [':lang=zh', 'family'], { encoding: 'utf8' }).stdout ?? '').trim() ? [] : ['fonts-noto-cjk']),
+  ]
+  const packages = missing()
+  if (!packages.length) return
+  const install = `apt-get install -y --no-install-recommends ${packages.join(' ')}`
+  const apt = (args) => spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
+  if (process.getuid?.() === 0 && !apt(['--version']).error) {
+    console.log(`installing ${packages.join(' and ')} for the end-to-end tests (apt-get)…`)
+    let r = apt(['update', '-qq'])
+    if (r.status === 0) r = apt(['install', '-y', '-qq', '--no-install-recommends', ...packages])
+    if (r.status === 0 && !missing().length) return
+    process.stderr.write(r.stderr ?? '')
+  }
+  console.error(`npm test needs ${packages.join(' and ')} for the end-to-end tests. Install them, then run npm test again:\n  sudo apt-get update && sudo ${install}`)
+  process.exit(1)
+}
+
+const e2e = fs.existsSync(path.join(root, 'e2e/vitest.config.ts'))
+if (e2e) ensureBrowser()
+
 let ok = vitest('server', ['--root', 'server'])
 ok = vitest('web', ['--root', 'web']) && ok
 ok = run('build', 'npm', ['run', 'build']) && ok
-if (fs.existsSync(path.join(root, 'e2e/vitest.config.ts'))) ok = vitest('e2e', ['--config', 'e2e/vitest.config.ts']) && ok
+if (e2e) ok = vitest('e2e', ['--config', 'e2e/vitest.config.ts']) && ok
 
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
 process.exit(ok && totals.failed === 0 ? 0 : 1)
