@@ -9,7 +9,10 @@ export const PASSWORD_MAX_LENGTH = 64
 export const SIDEBAR_WIDTH = 210
 export const PAGE_SIZE_OPTIONS = [5, 10, 20, 50, 100]
 export const DEFAULT_PAGE_SIZE = 20
-export const MAX_PAGE_SIZE = 100_000
+/** The most rows one page of a list offers (the spec's lists); a larger request is refused. */
+export const LIST_MAX_PAGE_SIZE = 100
+/** The transport grid is the one list that offers more rows a page; nothing pages larger. */
+export const TRANSPORT_MAX_PAGE_SIZE = 100_000
 /** An encrypted password's ts older than this is refused (replay protection). */
 export const PASSWORD_TS_MAX_AGE_MS = 5 * 60 * 1000
 export const LOGIN_LOCK = { failures: 5, windowMs: 10 * 60 * 1000, lockMs: 10 * 60 * 1000 }

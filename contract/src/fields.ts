@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.js'
+import { DEFAULT_PAGE_SIZE, TRANSPORT_MAX_PAGE_SIZE } from './constants.js'
 import { MOBILE_RE, type Paging } from './zod.js'
 
 /**
@@ -97,10 +97,14 @@ export const dateRange = (label = '创建时间') =>
     ).max(2, { error: `${label}格式不正确` }).optional(),
   ).describe(label)
 
-/** Page and size of a list request (`page`/`size` or `pageNo`/`pageSize`). */
+/**
+ * Page and size of a list request (`page`/`size` or `pageNo`/`pageSize`). The request's schema
+ * (`paging`, `pagingUpTo`) already refused a size over the list's maximum; the ceiling here only
+ * bounds callers inside the server (exports, option lists).
+ */
 export function resolvePaging(p: Paging, defaultSize = DEFAULT_PAGE_SIZE) {
   const page = p.page ?? p.pageNo ?? 1
-  const size = Math.min(p.size ?? p.pageSize ?? defaultSize, MAX_PAGE_SIZE)
+  const size = Math.min(p.size ?? p.pageSize ?? defaultSize, TRANSPORT_MAX_PAGE_SIZE)
   return { page, size, offset: (page - 1) * size }
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { LIST_MAX_PAGE_SIZE } from './constants.js'
 
 /** Chinese names of request fields, used by the error map when a schema has no `.describe()` label. */
 export const FIELD_LABELS: Record<string, string> = {
@@ -54,11 +55,12 @@ export const mobile = () => z.string().trim().regex(MOBILE_RE, { error: '请输�
 /** An id in a path or query: positive integer, coerced from text. */
 export const idParam = () => z.coerce.number().int().positive().max(2_147_483_647)
 
-/** `page`/`size` (also `pageNo`/`pageSize`) of every list request. */
-export const paging = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
-  size: z.coerce.number().int().min(1).max(100_000).optional(),
-  pageNo: z.coerce.number().int().min(1).max(1_000_000).optional(),
-  pageSize: z.coerce.number().int().min(1).max(100_000).optional(),
-})
+const pageNumber = z.coerce.number().int().min(1).max(1_000_000).optional()
+const pageSize = (max: number) => z.coerce.number().int().min(1).max(max, { error: `每页条数不能大于${max}` }).optional()
+
+/** `page`/`size` (also `pageNo`/`pageSize`) of a list that offers up to `max` rows a page. */
+export const pagingUpTo = (max: number) => z.object({ page: pageNumber, size: pageSize(max), pageNo: pageNumber, pageSize: pageSize(max) })
+
+/** `page`/`size` (also `pageNo`/`pageSize`) of every list request: at most LIST_MAX_PAGE_SIZE rows a page. */
+export const paging = pagingUpTo(LIST_MAX_PAGE_SIZE)
 export type Paging = z.infer<typeof paging>

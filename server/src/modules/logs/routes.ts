@@ -13,6 +13,8 @@ export function logRoutes(app: FastifyInstance, ctx: AppContext) {
   const tags = ['日志']
   const config = { access: 'log' as const }
   const idParams = z.object({ id: idParam().describe('日志编号') })
+  // the export takes the list's filters; it is not paged
+  const logFilters = logQuery.omit({ page: true, size: true, pageNo: true, pageSize: true })
 
   r.post('/log/find/', { config, schema: { tags, summary: '日志列表', body: logQuery } },
     async (req) => logs.findLogs(ctx.db, authOf(req), req.body))
@@ -28,7 +30,7 @@ export function logRoutes(app: FastifyInstance, ctx: AppContext) {
   })
   r.get('/log/export/:companyId', {
     config,
-    schema: { tags, summary: '导出日志（xlsx）', params: z.object({ companyId: idParam().describe('基地编号') }), querystring: logQuery },
+    schema: { tags, summary: '导出日志（xlsx）', params: z.object({ companyId: idParam().describe('基地编号') }), querystring: logFilters },
   }, async (req, reply) => {
     // the path names the caller's company; headquarters (1) exports every base unless the query picks one
     const companyId = req.params.companyId === HQ_COMPANY_ID ? req.query.companyId : req.params.companyId
