@@ -23,6 +23,9 @@ export const CompanyMsg = {
   supplySaved: '供货关系保存成功',
   supplySame: '供货基地不能与采购基地相同',
   supplyExists: '该供货关系已存在',
+  rechargeRequestRequired: '充值请求编号不能为空，请刷新页面后重试',
+  rechargeRequestFormat: '充值请求编号格式不正确',
+  rechargeRequestReused: '该充值请求编号已用于另一笔充值，请刷新页面后重试',
 } as const
 
 /** Sub-domains the product keeps for itself. */
@@ -176,19 +179,27 @@ export const RECHARGE_TYPES = { times: 1, userAmount: 2 } as const
 export const RECHARGE_TYPE_LABELS: Record<number, string> = { 1: '上传次数', 2: '子账号数量' }
 export const RECHARGE_EXPORT_NAME = '充值记录'
 
+/** The client's id of one top-up (one per dialog opening): a double submit with it tops up once. */
+const rechargeRequestId = z.string({ error: (iss) => (iss.input == null ? CompanyMsg.rechargeRequestRequired : CompanyMsg.rechargeRequestFormat) })
+  .trim().min(1, { error: CompanyMsg.rechargeRequestRequired })
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: CompanyMsg.rechargeRequestFormat })
+  .describe('充值请求编号')
 export const rechargeQuery = z.object({
   companyId: idField('充值基地'),
   times: int('充值次数', 1, 1_000_000),
   /** the spec sends it; the operator is always the signed-in user */
   userId: optIdField('操作人'),
+  requestId: rechargeRequestId,
 })
 export const rechargeAmountQuery = z.object({
   companyId: idField('基地'),
   times: int('新增子账号数量', 1, 10_000),
+  requestId: rechargeRequestId,
 })
 export const rechargeSaveBody = z.object({
   companyId: idField('充值基地'),
   times: int('充值次数', 1, 1_000_000),
+  requestId: rechargeRequestId,
   type: z.preprocess((v) => (typeof v === 'string' && v.trim() ? Number(v) : v ?? undefined),
     z.union([z.literal(1), z.literal(2)], { error: '充值类型只能是1（上传次数）或2（子账号数量）' }).default(1)).describe('充值类型'),
 })

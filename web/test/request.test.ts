@@ -6,7 +6,7 @@ vi.mock('antd', () => ({ message: { error: antd.error }, Modal: { confirm: antd.
 const storage = vi.hoisted(() => ({ token: 'tok' as string | null }))
 vi.mock('../src/app/storage', () => ({ getToken: () => storage.token, clearToken: () => { storage.token = null } }))
 
-const { buildUrl, download, isCanceled, request, requestEnvelope, RequestError } = await import('../src/api/request')
+const { buildUrl, download, isCanceled, newRequestId, request, requestEnvelope, RequestError } = await import('../src/api/request')
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } })
@@ -18,8 +18,44 @@ beforeEach(() => {
   antd.error.mockReset()
   antd.confirm.mockReset()
   storage.token = 'tok'
+  vi.stubGlobal('location', new URL('http://base.example.com/agent/index'))
 })
 afterEach(() => vi.unstubAllGlobals())
+
+describe('the session token', () => {
+  const authorizationOf = (call: number) => (fetchMock.mock.calls[call]![1] as RequestInit & { headers: Record<string, string> }).headers.Authorization
+
+  it('goes with requests to the page’s own origin', async () => {
+    for (let i = 0; i < 2; i++) fetchMock.mockResolvedValueOnce(json(200, { code: 200, data: null }))
+    await request('/users/info')
+    await request('http://base.example.com/api/users/info')
+    expect(authorizationOf(0)).toBe('Bearer tok')
+    expect(authorizationOf(1)).toBe('Bearer tok')
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/users/info')
+  })
+
+  it('never goes to another origin: another host, port or scheme', async () => {
+    const elsewhere = ['https://evil.example.net/collect', 'http://base.example.com.evil.net/api/x', 'http://base.example.com:8443/api/x', 'https://base.example.com/api/x']
+    for (const url of elsewhere) {
+      fetchMock.mockResolvedValueOnce(json(200, { code: 200, data: null }))
+      await request(url)
+    }
+    fetchMock.mockResolvedValueOnce(new Response('x', { status: 200, headers: { 'content-type': 'text/csv' } }))
+    await download('https://evil.example.net/export.csv')
+    for (let i = 0; i <= elsewhere.length; i++) expect(authorizationOf(i), String(fetchMock.mock.calls[i]![0])).toBeUndefined()
+  })
+})
+
+describe('request ids (a top-up carried out once)', () => {
+  it('are uuids, different every time, also where crypto.randomUUID is missing (plain-http LAN pages)', () => {
+    const real = globalThis.crypto
+    vi.stubGlobal('crypto', { getRandomValues: (a: Uint8Array) => real.getRandomValues(a) })
+    const ids = Array.from({ length: 1000 }, () => newRequestId())
+    vi.unstubAllGlobals()
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    expect(new Set(ids).size).toBe(ids.length)
+  })
+})
 
 describe('request client', () => {
   it('builds /api URLs with the query, leaving out empty values', () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { CompanyMsg, HQ_COMPANY_ID, Msg } from '@app/contract'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -14,6 +15,9 @@ beforeAll(async () => {
 })
 afterAll(async () => env?.close())
 
+/** A fresh request id: each top-up in these tests is a new one unless a test repeats it on purpose. */
+const rid = () => randomUUID()
+
 const counters = async (id: number) => {
   const [c] = await env.db.select().from(companies).where(eq(companies.id, id))
   return { remainingTimes: c!.remainingTimes, useTimes: c!.useTimes, userAmount: c!.userAmount }
@@ -22,18 +26,18 @@ const counters = async (id: number) => {
 describe('top-up and expansion', () => {
   test('recharge adds upload times and records times, company and operator', async () => {
     const c = await makeCompany(env.db, '充值基地')
-    const res = await env.call(hq, 'POST', `/api/rechargeRecord/recharge?companyId=${c.id}&times=50&userId=999`)
+    const res = await env.call(hq, 'POST', `/api/rechargeRecord/recharge?companyId=${c.id}&times=50&userId=999&requestId=${rid()}`)
     expect(res.code).toBe(200)
     expect(res.message).toBe(CompanyMsg.recharged)
     expect(res.data.record).toMatchObject({ companyId: c.id, companyName: '充值基地', times: 50, type: 1, typeName: '上传次数', userName: '超级管理员' })
     expect(res.data.company.remainingTimes).toBe(50)
-    await env.call(hq, 'POST', `/api/rechargeRecord/recharge?companyId=${c.id}&times=5`)
+    await env.call(hq, 'POST', `/api/rechargeRecord/recharge?companyId=${c.id}&times=5&requestId=${rid()}`)
     expect(await counters(c.id)).toMatchObject({ remainingTimes: 55, useTimes: 0 })
   })
 
   test('rechargeAmount adds sub-account quota', async () => {
     const c = await makeCompany(env.db, '扩容基地')
-    const res = await env.call(hq, 'POST', `/api/rechargeRecord/rechargeAmount?companyId=${c.id}&times=3`)
+    const res = await env.call(hq, 'POST', `/api/rechargeRecord/rechargeAmount?companyId=${c.id}&times=3&requestId=${rid()}`)
     expect(res.message).toBe(CompanyMsg.expanded)
     expect(res.data.record).toMatchObject({ type: 2, typeName: '子账号数量', times: 3 })
     expect((await counters(c.id)).userAmount).toBe(3)
@@ -56,18 +60,98 @@ describe('top-up and expansion', () => {
       expect(res.status, query).toBe(400)
       expect(res.message, query).toBe(message)
     }
-    expect((await env.call(hq, 'POST', `/api/rechargeRecord/rechargeAmount?companyId=${c.id}&times=0`)).message).toBe('新增子账号数量不能小于1')
-    expect((await env.call(hq, 'POST', '/api/rechargeRecord/recharge?companyId=999999&times=5')).status).toBe(404)
+    expect((await env.call(hq, 'POST', `/api/rechargeRecord/rechargeAmount?companyId=${c.id}&times=0&requestId=${rid()}`)).message).toBe('新增子账号数量不能小于1')
+    expect((await env.call(hq, 'POST', `/api/rechargeRecord/recharge?companyId=999999&times=5&requestId=${rid()}`)).status).toBe(404)
   })
 
   test('a base administrator cannot top up (403), not even their own base', async () => {
     const c = await makeCompany(env.db, '自充基地')
     const user = await makeUser(env.db, { phone: '13720000001', companyIds: [c.id] })
     const token = await env.token(user.phone, user.password)
-    for (const url of [`/api/rechargeRecord/recharge?companyId=${c.id}&times=5`, `/api/rechargeRecord/rechargeAmount?companyId=${c.id}&times=5`, '/api/rechargeRecord/find/']) {
+    for (const url of [`/api/rechargeRecord/recharge?companyId=${c.id}&times=5&requestId=${rid()}`, `/api/rechargeRecord/rechargeAmount?companyId=${c.id}&times=5&requestId=${rid()}`, '/api/rechargeRecord/find/']) {
       expect((await env.call(token, 'POST', url, {})).status).toBe(403)
     }
     expect((await counters(c.id)).remainingTimes).toBe(0)
+  })
+})
+
+describe('top-up request id (a double submit tops up once)', () => {
+  const records = async (companyId: number) => (await env.call(hq, 'POST', '/api/rechargeRecord/find/', { companyId })).data.totalCount
+
+  test('the request id is required and checked, on every top-up route', async () => {
+    const c = await makeCompany(env.db, '编号基地')
+    for (const path of ['recharge', 'rechargeAmount']) {
+      const missing = await env.call(hq, 'POST', `/api/rechargeRecord/${path}?companyId=${c.id}&times=5`)
+      expect(missing.status).toBe(400)
+      expect(missing.message).toBe('充值请求编号不能为空，请刷新页面后重试')
+      const bad = await env.call(hq, 'POST', `/api/rechargeRecord/${path}?companyId=${c.id}&times=5&requestId=${encodeURIComponent("x' or 1=1 --")}`)
+      expect(bad.status).toBe(400)
+      expect(bad.message).toBe('充值请求编号格式不正确')
+    }
+    const save = await env.call(hq, 'POST', '/api/rechargeRecord/save', { companyId: c.id, times: 3 })
+    expect(save.status).toBe(400)
+    expect(save.message).toBe('充值请求编号不能为空，请刷新页面后重试')
+    expect(await counters(c.id)).toMatchObject({ remainingTimes: 0, userAmount: 0 })
+    expect(await records(c.id)).toBe(0)
+  })
+
+  test('the same request sent twice tops up once and both answers show the same record', async () => {
+    const c = await makeCompany(env.db, '重复提交基地')
+    const id = rid()
+    const first = await env.call(hq, 'POST', `/api/rechargeRecord/recharge?companyId=${c.id}&times=30&requestId=${id}`)
+    const again = await env.call(hq, 'POST', `/api/rechargeRecord/recharge?companyId=${c.id}&times=30&requestId=${id}`)
+    expect(first.code).toBe(200)
+    expect(again.code).toBe(200)
+    expect(again.message).toBe(CompanyMsg.recharged)
+    expect(again.data.record).toEqual(first.data.record)
+    expect(again.data.company.remainingTimes).toBe(30)
+    expect(await counters(c.id)).toMatchObject({ remainingTimes: 30 })
+    expect(await records(c.id)).toBe(1)
+
+    const saveId = rid()
+    const saved = await env.call(hq, 'POST', '/api/rechargeRecord/save', { companyId: c.id, times: 4, type: 2, requestId: saveId })
+    const savedAgain = await env.call(hq, 'POST', '/api/rechargeRecord/save', { companyId: c.id, times: 4, type: 2, requestId: saveId })
+    expect(savedAgain.status).toBe(200)
+    expect(savedAgain.data).toEqual(saved.data)
+    expect(await counters(c.id)).toMatchObject({ remainingTimes: 30, userAmount: 4 })
+  })
+
+  test('10 parallel submits of one request: one top-up, every answer the same record', async () => {
+    const c = await makeCompany(env.db, '并发提交基地')
+    const id = rid()
+    const answers = await Promise.all(Array.from({ length: 10 }, () =>
+      env.call(hq, 'POST', `/api/rechargeRecord/rechargeAmount?companyId=${c.id}&times=6&requestId=${id}`)))
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200))
+    expect(new Set(answers.map((a) => a.data.record.id)).size).toBe(1)
+    expect(await counters(c.id)).toMatchObject({ userAmount: 6 })
+    expect(await records(c.id)).toBe(1)
+  })
+
+  test('a request id reused for another company, amount or type is refused (409) and changes nothing', async () => {
+    const a = await makeCompany(env.db, '复用甲')
+    const b = await makeCompany(env.db, '复用乙')
+    const id = rid()
+    expect((await env.call(hq, 'POST', `/api/rechargeRecord/recharge?companyId=${a.id}&times=10&requestId=${id}`)).status).toBe(200)
+    for (const url of [
+      `/api/rechargeRecord/recharge?companyId=${b.id}&times=10&requestId=${id}`,
+      `/api/rechargeRecord/recharge?companyId=${a.id}&times=11&requestId=${id}`,
+      `/api/rechargeRecord/rechargeAmount?companyId=${a.id}&times=10&requestId=${id}`,
+    ]) {
+      const res = await env.call(hq, 'POST', url)
+      expect(res.status, url).toBe(409)
+      expect(res.message).toBe('该充值请求编号已用于另一笔充值，请刷新页面后重试')
+    }
+    expect(await counters(a.id)).toMatchObject({ remainingTimes: 10, userAmount: 0 })
+    expect(await counters(b.id)).toMatchObject({ remainingTimes: 0 })
+    expect(await records(a.id) + await records(b.id)).toBe(1)
+  })
+
+  test('a top-up refused for an unknown base keeps its request id free', async () => {
+    const id = rid()
+    expect((await env.call(hq, 'POST', `/api/rechargeRecord/recharge?companyId=999999&times=5&requestId=${id}`)).status).toBe(404)
+    const c = await makeCompany(env.db, '后到基地')
+    expect((await env.call(hq, 'POST', `/api/rechargeRecord/recharge?companyId=${c.id}&times=5&requestId=${id}`)).status).toBe(200)
+    expect(await counters(c.id)).toMatchObject({ remainingTimes: 5 })
   })
 })
 
@@ -75,9 +159,9 @@ describe('recharge record list', () => {
   test('filters by company and date range; newest first; save, update, delete move the counter', async () => {
     const a = await makeCompany(env.db, '记录甲')
     const b = await makeCompany(env.db, '记录乙')
-    await env.call(hq, 'POST', `/api/rechargeRecord/recharge?companyId=${a.id}&times=10`)
-    await env.call(hq, 'POST', `/api/rechargeRecord/recharge?companyId=${a.id}&times=20`)
-    await env.call(hq, 'POST', `/api/rechargeRecord/recharge?companyId=${b.id}&times=7`)
+    await env.call(hq, 'POST', `/api/rechargeRecord/recharge?companyId=${a.id}&times=10&requestId=${rid()}`)
+    await env.call(hq, 'POST', `/api/rechargeRecord/recharge?companyId=${a.id}&times=20&requestId=${rid()}`)
+    await env.call(hq, 'POST', `/api/rechargeRecord/recharge?companyId=${b.id}&times=7&requestId=${rid()}`)
     const list = await env.call(hq, 'POST', '/api/rechargeRecord/find/', { companyId: a.id, page: 1, size: 20 })
     expect(list.data.totalCount).toBe(2)
     expect(list.data.data.map((r: { times: number }) => r.times)).toEqual([20, 10])
@@ -87,7 +171,7 @@ describe('recharge record list', () => {
     expect((await env.call(hq, 'POST', '/api/rechargeRecord/find/', { companyId: a.id, createTimeQuery: 'not a date' })).message).toBe('充值时间格式不正确')
     expect((await env.call(hq, 'POST', '/api/rechargeRecord/findCenter', {})).data.totalCount).toBeGreaterThanOrEqual(3)
 
-    const saved = await env.call(hq, 'POST', '/api/rechargeRecord/save', { companyId: b.id, times: 3, type: 1 })
+    const saved = await env.call(hq, 'POST', '/api/rechargeRecord/save', { companyId: b.id, times: 3, type: 1, requestId: rid() })
     expect(saved.message).toBe(Msg.created)
     expect((await counters(b.id)).remainingTimes).toBe(10)
     const updated = await env.call(hq, 'PUT', `/api/rechargeRecord/update/${saved.data.id}`, { times: 5 })
@@ -101,7 +185,7 @@ describe('recharge record list', () => {
 
   test('a top-up already used up cannot be withdrawn', async () => {
     const c = await makeCompany(env.db, '已用基地')
-    const r = await env.call(hq, 'POST', `/api/rechargeRecord/recharge?companyId=${c.id}&times=2`)
+    const r = await env.call(hq, 'POST', `/api/rechargeRecord/recharge?companyId=${c.id}&times=2&requestId=${rid()}`)
     await consumeUploadTime(env.db, c.id)
     const del = await env.call(hq, 'DELETE', `/api/rechargeRecord/delete/${r.data.record.id}`)
     expect(del.status).toBe(409)
@@ -111,7 +195,7 @@ describe('recharge record list', () => {
 
   test('export: CSV with BOM of the filtered records', async () => {
     const c = await makeCompany(env.db, '导出记录基地')
-    await env.call(hq, 'POST', `/api/rechargeRecord/recharge?companyId=${c.id}&times=9`)
+    await env.call(hq, 'POST', `/api/rechargeRecord/recharge?companyId=${c.id}&times=9&requestId=${rid()}`)
     const res = await env.app.inject({ method: 'GET', url: `/api/rechargeRecord/export/${c.id}`, headers: { authorization: `Bearer ${hq}` } })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-disposition']).toContain(encodeURIComponent('充值记录.csv'))
@@ -124,7 +208,7 @@ describe('recharge record list', () => {
     expect(all.body.trim().split('\r\n').length).toBeGreaterThan(2)
 
     // the 类型 filter reaches the export too
-    await env.call(hq, 'POST', `/api/rechargeRecord/rechargeAmount?companyId=${c.id}&times=2`)
+    await env.call(hq, 'POST', `/api/rechargeRecord/rechargeAmount?companyId=${c.id}&times=2&requestId=${rid()}`)
     const byType = await env.app.inject({ method: 'GET', url: `/api/rechargeRecord/export/${c.id}?type=2`, headers: { authorization: `Bearer ${hq}` } })
     const typed = byType.body.replace(/^\uFEFF/, '').trim().split('\r\n')
     expect(typed).toHaveLength(2)
@@ -159,7 +243,7 @@ describe('upload quota (consumeUploadTime)', () => {
   test('concurrent top-ups and uploads never lose a count', async () => {
     const c = await makeCompany(env.db, '混合基地', { remainingTimes: 5 })
     const work = [
-      ...Array.from({ length: 10 }, () => env.call(hq, 'POST', `/api/rechargeRecord/recharge?companyId=${c.id}&times=1`)),
+      ...Array.from({ length: 10 }, () => env.call(hq, 'POST', `/api/rechargeRecord/recharge?companyId=${c.id}&times=1&requestId=${rid()}`)),
       ...Array.from({ length: 10 }, () => consumeUploadTime(env.db, c.id).catch(() => null)),
     ]
     const out = await Promise.all(work)

@@ -16,13 +16,16 @@ interface RechargeAnswer {
   company: { id: number; remainingTimes: number; userAmount: number; useTimes: number }
 }
 
-/** 充值: adds upload times; answers the server's message (充值成功). */
-export const recharge = (companyId: number, times: number, userId?: number, opts?: RequestOptions) =>
-  requestEnvelope<RechargeAnswer>('/rechargeRecord/recharge', { ...opts, method: 'POST', params: { companyId, times, userId } })
+/**
+ * 充值: adds upload times; answers the server's message (充值成功). `requestId` (newRequestId(), one per
+ * dialog opening) makes a double submit or a retry top up once.
+ */
+export const recharge = (companyId: number, times: number, requestId: string, opts?: RequestOptions) =>
+  requestEnvelope<RechargeAnswer>('/rechargeRecord/recharge', { ...opts, method: 'POST', params: { companyId, times, requestId } })
 
-/** 扩容: adds sub-account quota; answers the server's message (扩容成功). */
-export const rechargeAmount = (companyId: number, times: number, opts?: RequestOptions) =>
-  requestEnvelope<RechargeAnswer>('/rechargeRecord/rechargeAmount', { ...opts, method: 'POST', params: { companyId, times } })
+/** 扩容: adds sub-account quota; answers the server's message (扩容成功). `requestId` as for recharge. */
+export const rechargeAmount = (companyId: number, times: number, requestId: string, opts?: RequestOptions) =>
+  requestEnvelope<RechargeAnswer>('/rechargeRecord/rechargeAmount', { ...opts, method: 'POST', params: { companyId, times, requestId } })
 
 export const findRecords = (q: RechargeQuery, opts?: RequestOptions) => http.post<Page<RechargeRow>>('/rechargeRecord/find/', q, opts)
 

@@ -1,7 +1,7 @@
 /**
  * The one request client (spec 000 §7-8, DESIGN §4). Every api module calls the server through it.
  *
- * - base `/api`, `Authorization: Bearer <token>`, 60 s time-out;
+ * - base `/api`, `Authorization: Bearer <token>` (to the page's own origin only), 60 s time-out;
  * - a pending request with the same method and URL is aborted, silently, when a new one starts;
  * - code 200, 'A00000' or no code is success; session codes (50008/50012/50014) open one
  *   "确定登出" confirm; any other failure shows `message.error(message, 5)` (unless `silent`) and
@@ -74,6 +74,22 @@ export function buildUrl(url: string, params?: Params): string {
   return s ? `${full}${full.includes('?') ? '&' : '?'}${s}` : full
 }
 
+/** Whether a request goes to the page's own origin: the session token is sent nowhere else. */
+export const isSameOrigin = (url: string): boolean => new URL(url, location.href).origin === location.origin
+
+/**
+ * A random id (uuid v4) for a request the server must carry out only once, however often it is sent
+ * (a top-up). From getRandomValues: crypto.randomUUID exists only on https and localhost pages, and
+ * the product is also opened on plain-http LAN addresses.
+ */
+export function newRequestId(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16))
+  b[6] = (b[6]! & 0x0f) | 0x40
+  b[8] = (b[8]! & 0x3f) | 0x80
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('')
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
+}
+
 let sessionDialogOpen = false
 
 /** One "确定登出" confirm at a time; confirming clears the session and reloads to /login. */
@@ -123,7 +139,7 @@ async function send(url: string, opts: RequestOptions): Promise<Response> {
 
   const headers: Record<string, string> = { Accept: 'application/json, */*', ...opts.headers }
   const token = getToken()
-  if (token) headers.Authorization = `Bearer ${token}`
+  if (token && isSameOrigin(fullUrl)) headers.Authorization = `Bearer ${token}`
   let body: BodyInit | undefined
   if (opts.data instanceof FormData || opts.data instanceof Blob) body = opts.data
   else if (opts.data !== undefined) {

@@ -53,17 +53,42 @@ function toRow(x: { r: typeof rechargeRecords.$inferSelect; companyName: string 
   }
 }
 
-/** Top-up: adds upload times (type 1) or sub-account quota (type 2) and records it with the operator (the session's user). */
-export async function recharge(db: Db, auth: Auth, input: { companyId: number; times: number }, type: RechargeType = RECHARGE_TYPES.times) {
+/**
+ * Top-up: adds upload times (type 1) or sub-account quota (type 2) and records it with the operator
+ * (the session's user). The record is inserted first under the client's request id (unique), so a
+ * double submit, even in parallel, finds the first record and tops up once; the same id for another
+ * company, amount or type is refused.
+ */
+export async function recharge(db: Db, auth: Auth, input: { companyId: number; times: number; requestId: string }, type: RechargeType = RECHARGE_TYPES.times) {
   assertTopsUp(auth)
   return db.transaction(async (tx) => {
+    const userName = await operatorName(tx, auth.userId)
+    // one statement: nothing for an unknown base; a parallel insert of the same request id waits
+    // for the first one to commit and then does nothing
+    const inserted = await tx.execute<{ id: number }>(sql`
+      insert into ${rechargeRecords} (company_id, times, type, user_id, user_name, request_id)
+      select ${companies.id}, ${input.times}::int, ${type}::smallint, ${auth.userId}::int, ${userName}::varchar, ${input.requestId}::varchar
+      from ${companies} where ${companies.id} = ${input.companyId}
+      on conflict (request_id) do nothing
+      returning id`)
+    const record = inserted.rows[0]
+    if (!record) return earlierTopUp(tx, input, type)
     const company = await moveCounter(tx, input.companyId, type, input.times)
-    const [record] = await tx.insert(rechargeRecords).values({
-      companyId: input.companyId, times: input.times, type, userId: auth.userId, userName: await operatorName(tx, auth.userId),
-    }).returning()
-    const [withName] = await select(tx).where(eq(rechargeRecords.id, record!.id))
+    const [withName] = await select(tx).where(eq(rechargeRecords.id, record.id))
     return { record: toRow(withName!), company: { id: input.companyId, ...company } }
   })
+}
+
+/** The answer to a repeated top-up: the record its request id made first, and the base's counters now. */
+async function earlierTopUp(tx: Executor, input: { companyId: number; times: number; requestId: string }, type: number) {
+  const [earlier] = await select(tx).where(eq(rechargeRecords.requestId, input.requestId))
+  if (!earlier) throw new NotFoundError(CompanyMsg.notFound)
+  if (earlier.r.companyId !== input.companyId || earlier.r.times !== input.times || earlier.r.type !== type) {
+    throw new ConflictError(CompanyMsg.rechargeRequestReused)
+  }
+  const [company] = await tx.select({ remainingTimes: companies.remainingTimes, userAmount: companies.userAmount, useTimes: companies.useTimes })
+    .from(companies).where(eq(companies.id, input.companyId))
+  return { record: toRow(earlier), company: { id: input.companyId, ...company! } }
 }
 
 function filters(auth: Auth, body: Pick<RechargeFindBody, 'companyId' | 'createTimeQuery' | 'type'>): SQL | undefined {

@@ -1,7 +1,9 @@
 /** 充值 (upload times) and 扩容 (sub-account quota): the base name read-only and a number. */
+import { useState } from 'react'
 import { ModalForm, ProFormDigit, ProFormText } from '@ant-design/pro-components'
 import type { CompanyRow } from '@app/contract'
 import * as rechargeApi from '../../api/recharge'
+import { newRequestId } from '../../api/request'
 import { dialogFormProps, submitDialog } from '../../components/dialogForm'
 import HiddenSubmit from '../../components/HiddenSubmit'
 
@@ -19,6 +21,10 @@ export default function CountModal({ kind, company, onClose, onSaved }: {
   onSaved: () => void
 }) {
   const t = TEXT[kind]
+  // one request id per opening of the dialog: a double click, or a retry after a lost answer, tops up once
+  const [opening, setOpening] = useState(() => ({ company, requestId: newRequestId() }))
+  if (opening.company !== company) setOpening({ company, requestId: newRequestId() })
+  const { requestId } = opening
   return (
     <ModalForm<{ name: string; times: number }>
       title={`${t.title}：${company?.name ?? ''}`}
@@ -31,7 +37,7 @@ export default function CountModal({ kind, company, onClose, onSaved }: {
       onFinish={async ({ times }) => {
         if (!company) return false
         return submitDialog(
-          () => (kind === 'recharge' ? rechargeApi.recharge(company.id, times) : rechargeApi.rechargeAmount(company.id, times)),
+          () => (kind === 'recharge' ? rechargeApi.recharge(company.id, times, requestId) : rechargeApi.rechargeAmount(company.id, times, requestId)),
           (env) => env.message || t.ok,
           onSaved,
         )
