@@ -1,0 +1,263 @@
+import { DELIVERY_FIELDS, HQ_COMPANY_ID, RECHARGE_TYPES, ROLES, SIGN_FIELDS, type RoleKey } from '@app/contract'
+import { and, eq, inArray } from 'drizzle-orm'
+import { createCompany, type Auth } from '../modules/companies/service.js'
+import { recharge } from '../modules/recharge/service.js'
+import { saveFormat, saveRule } from '../modules/receiptFormats/service.js'
+import { saveUser } from '../modules/users/admin.js'
+import { memoryStore } from '../platform/files.js'
+import { RoleRegistry } from '../platform/roles.js'
+import { encryptPassword, loadOrCreateCipher } from '../platform/rsa.js'
+import type { Db } from './client.js'
+import { companies, extractionRules, logEntries, rechargeRecords, receiptFormats, users } from './schema/index.js'
+
+/**
+ * Demo data to try the back-office with (`npm run seed:demo`): bases in five provinces, users of
+ * every role with sub-accounts, top-ups, a custom ticket format and rule, and six weeks of log
+ * entries. Rows are made by the same services as the admin screens, as headquarters' admin, so they
+ * obey the same rules; only log entries (no service writes a dated one) are inserted directly.
+ * Idempotent: every item is looked up by its natural key (base name, phone, …) and made only when missing.
+ * Later modules add their demo data here.
+ */
+
+/** The password of every demo account (not of headquarters' admin). */
+export const DEMO_PASSWORD = 'Demo@2025'
+
+type StaffRole = Exclude<RoleKey, 'admin' | 'subAccount' | 'baseAdmin'>
+interface DemoBase {
+  name: string
+  domain: string
+  province: string
+  city: string
+  district: string
+  address: string
+  contactor: string
+  /** the main account's login */
+  phone: string
+  /** '1' allows sub-accounts */
+  isCreate: '0' | '1'
+  staff: { phone: string; name: string; role: StaffRole }[]
+  /** sub-accounts of the main account */
+  subAccounts: { phone: string; name: string }[]
+  /** upload-time top-ups, oldest first */
+  uploadTopUps: number[]
+  /** who photographs the tickets in the log entries: a sub-account, or the main account */
+  uploader: string
+}
+
+const BASES: DemoBase[] = [
+  {
+    name: '南京江宁危险品车辆检测基地', domain: 'nanjing', province: '江苏省', city: '南京市', district: '江宁区',
+    address: '江宁经济技术开发区秣周东路18号', contactor: '王建国', phone: '13951702301', isCreate: '1',
+    staff: [
+      { phone: '13951702315', name: '刘洋', role: 'inspector' },
+      { phone: '13951702328', name: '孙丽华', role: 'operator' },
+      { phone: '13951702342', name: '周静', role: 'reception' },
+    ],
+    subAccounts: [{ phone: '13776543018', name: '吴磊' }, { phone: '13776543027', name: '郑晓峰' }],
+    uploadTopUps: [500, 300], uploader: '13776543018',
+  },
+  {
+    name: '宁波北仑港区罐车检测基地', domain: 'ningbo', province: '浙江省', city: '宁波市', district: '北仑区',
+    address: '新碶街道明州路666号', contactor: '陈海波', phone: '13857406112', isCreate: '1',
+    staff: [
+      { phone: '13857406125', name: '林志远', role: 'inspector' },
+      { phone: '13857406139', name: '徐佳琪', role: 'operator' },
+      { phone: '13857406147', name: '胡燕', role: 'reception' },
+    ],
+    subAccounts: [{ phone: '15867231046', name: '何俊杰' }, { phone: '15867231058', name: '高敏' }],
+    uploadTopUps: [800], uploader: '15867231046',
+  },
+  {
+    name: '成都龙泉驿物流检测基地', domain: 'chengdu', province: '四川省', city: '成都市', district: '龙泉驿区',
+    address: '经开区南四路99号', contactor: '李志强', phone: '13880921547', isCreate: '1',
+    staff: [
+      { phone: '13880921553', name: '杨帆', role: 'inspector' },
+      { phone: '13880921568', name: '邓小川', role: 'operator' },
+      { phone: '13880921574', name: '罗雪梅', role: 'reception' },
+    ],
+    subAccounts: [{ phone: '18982076315', name: '唐浩' }, { phone: '18982076329', name: '谢婷婷' }],
+    uploadTopUps: [300, 200], uploader: '18982076329',
+  },
+  {
+    name: '广州黄埔罐车检验基地', domain: 'guangzhou', province: '广东省', city: '广州市', district: '黄埔区',
+    address: '开创大道2288号', contactor: '黄伟明', phone: '13926083375', isCreate: '1',
+    staff: [
+      { phone: '13926083381', name: '梁家辉', role: 'inspector' },
+      { phone: '13926083396', name: '冯嘉欣', role: 'operator' },
+      { phone: '13926083402', name: '曾秀英', role: 'reception' },
+    ],
+    subAccounts: [{ phone: '13729845160', name: '蔡文斌' }, { phone: '13729845174', name: '邱丽娜' }],
+    uploadTopUps: [1000], uploader: '13729845174',
+  },
+  {
+    name: '淄博临淄化工园区检测基地', domain: 'zibo', province: '山东省', city: '淄博市', district: '临淄区',
+    address: '齐鲁化学工业区清田路17号', contactor: '张立新', phone: '13906436620', isCreate: '0',
+    staff: [
+      { phone: '13906436634', name: '马超', role: 'inspector' },
+      { phone: '13906436648', name: '韩冬梅', role: 'operator' },
+      { phone: '13906436651', name: '宋佳', role: 'reception' },
+    ],
+    subAccounts: [],
+    uploadTopUps: [200], uploader: '13906436620',
+  },
+]
+
+/** Headquarters' own staff besides its admin. */
+const HQ_STAFF: { phone: string; name: string; role: Exclude<RoleKey, 'subAccount'> }[] = [
+  { phone: '13601018826', name: '刘婷', role: 'admin' },
+  { phone: '13601018837', name: '赵磊', role: 'inspector' },
+]
+
+/** Seats each base gets beyond its main account: its staff and sub-accounts, with room for more. */
+const DEMO_SEATS = 10
+
+const CUSTOM_FORMAT = {
+  name: '海螺水泥发货单', type: 1 as const, regular: '海螺|安徽海螺', rankcom: 30,
+  requiredFields: ['deliveryNetWeight' as const, 'deliveryNumber' as const],
+  description: '安徽海螺水泥的发货单：净重印在“实发数量”一栏',
+}
+const CUSTOM_RULE = { property: 'deliveryNetWeight' as const, valueName: '实发数量', valueNameRegular: '实发\\s*数\\s*量', valueRegular: '\\d+(?:\\.\\d+)?\\s*(?:吨|t)?' }
+
+export interface DemoSummary {
+  bases: { name: string; domain: string; phone: string }[]
+  /** demo accounts in all (headquarters' staff, main accounts, staff, sub-accounts) */
+  accounts: number
+  /** rows this run added (all zero when the demo was already there) */
+  added: { bases: number; users: number; recharges: number; formats: number; rules: number; logs: number }
+}
+
+export async function seedDemo(db: Db, now = new Date()): Promise<DemoSummary> {
+  const roles = new RoleRegistry()
+  await roles.load(db)
+  // a key of this process only: each password is encrypted for the call that decrypts it
+  const cipher = loadOrCreateCipher(null, db)
+  const encrypted = () => encryptPassword(cipher.publicKeyPem, DEMO_PASSWORD)
+  const [admin] = await db.select().from(users).where(eq(users.phone, 'admin'))
+  if (!admin) throw new Error('headquarters admin missing: run the normal seed first')
+  const hq: Auth = { sessionId: 0, userId: admin.id, companyId: HQ_COMPANY_ID, roleId: admin.roleId, role: roles.get(admin.roleId) }
+  // creating a base stores no files
+  const deps = { db, cipher, roles, files: memoryStore() }
+  const added = { bases: 0, users: 0, recharges: 0, formats: 0, rules: 0, logs: 0 }
+
+  const userId = async (phone: string) => (await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)))[0]?.id
+  const addUser = async (companyId: number, u: { phone: string; name: string; role?: Exclude<RoleKey, 'subAccount'> }, parentId?: number) => {
+    if (await userId(u.phone)) return
+    await saveUser(deps, hq, {
+      phone: u.phone, name: u.name, nickName: u.role ? ROLES[u.role].nickName : undefined, isCreate: 0,
+      password: encrypted(), passwordAgain: encrypted(), companyId, parentId,
+    })
+    added.users++
+  }
+  /** a top-up, once: the request id makes a second run find the first record */
+  const topUp = async (companyId: number, requestId: string, type: (typeof RECHARGE_TYPES)[keyof typeof RECHARGE_TYPES], times: number, daysAgo: number) => {
+    const [done] = await db.select({ id: rechargeRecords.id }).from(rechargeRecords).where(eq(rechargeRecords.requestId, requestId))
+    if (done) return
+    const { record } = await recharge(db, hq, { companyId, times, requestId }, type)
+    // dated back so that the record list reads like weeks of use
+    await db.update(rechargeRecords).set({ createTime: daysBefore(now, daysAgo, 10) }).where(eq(rechargeRecords.id, record.id))
+    added.recharges++
+  }
+
+  for (const u of HQ_STAFF) await addUser(HQ_COMPANY_ID, u)
+
+  const baseIds = new Map<string, number>()
+  for (const [i, b] of BASES.entries()) {
+    let [company] = await db.select({ id: companies.id, mainUserId: companies.mainUserId }).from(companies).where(eq(companies.name, b.name))
+    if (!company) {
+      const row = await createCompany(deps, hq, {
+        name: b.name, contactor: b.contactor, phone: b.phone, address: b.address, domain: b.domain,
+        province: b.province, city: b.city, district: b.district, isCreate: b.isCreate, password: encrypted(),
+      })
+      await db.update(companies).set({ createTime: daysBefore(now, 60 - i * 5, 9) }).where(eq(companies.id, row.id))
+      company = { id: row.id, mainUserId: row.mainUserId }
+      added.bases++
+      added.users++
+    }
+    baseIds.set(b.phone, company.id)
+    // seats first: the quota is checked as users are added
+    await topUp(company.id, `demo-${b.domain}-seats`, RECHARGE_TYPES.userAmount, DEMO_SEATS, 58 - i * 5)
+    for (const [k, times] of b.uploadTopUps.entries()) {
+      await topUp(company.id, `demo-${b.domain}-times-${k + 1}`, RECHARGE_TYPES.times, times, 57 - i * 5 - k * 21)
+    }
+    for (const s of b.staff) await addUser(company.id, s)
+    for (const s of b.subAccounts) await addUser(company.id, s, company.mainUserId!)
+  }
+
+  let [format] = await db.select({ id: receiptFormats.id }).from(receiptFormats).where(eq(receiptFormats.name, CUSTOM_FORMAT.name))
+  if (!format) {
+    format = await saveFormat(db, CUSTOM_FORMAT)
+    added.formats++
+  }
+  const [rule] = await db.select({ id: extractionRules.id }).from(extractionRules)
+    .where(and(eq(extractionRules.receiptFormatId, format.id), eq(extractionRules.property, CUSTOM_RULE.property)))
+  if (!rule) {
+    await saveRule(db, { ...CUSTOM_RULE, receiptFormatId: format.id })
+    added.rules++
+  }
+
+  added.logs = await addLogs(db, now, BASES.map((b) => ({ companyId: baseIds.get(b.phone)!, uploader: b.uploader })))
+
+  return {
+    bases: BASES.map((b) => ({ name: b.name, domain: b.domain, phone: b.phone })),
+    accounts: HQ_STAFF.length + BASES.reduce((n, b) => n + 1 + b.staff.length + b.subAccounts.length, 0),
+    added,
+  }
+}
+
+/** A time `days` before `now` at `hour` o'clock China time (UTC+8), so entries fall in working hours. */
+function daysBefore(now: Date, days: number, hour: number, minute = 0) {
+  const day = new Date(now.getTime() - days * 86_400_000)
+  return new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), hour - 8, minute))
+}
+
+const DELIVERY_COUNT = Object.keys(DELIVERY_FIELDS).length
+const SIGN_COUNT = Object.keys(SIGN_FIELDS).length
+const FORMATS = { 1: ['水泥发货单', '过磅单（发货）', '海螺水泥发货单'], 2: ['水泥收货单', '过磅单（收货）'] } as const
+const FLAGS = [
+  '毛重 49.86 减皮重 15.20 为 34.66 吨，与净重 36.46 吨不符，请核对',
+  '车牌号“苏A8B2”格式不正确（应为省份简称 + 字母 + 5~6 位字母或数字），请核对',
+  '皮重大于毛重，请核对',
+]
+const FAILURES = ['图片无法读取，请重新拍摄上传', '文件不是图片（仅支持 JPG、PNG、WebP）']
+
+/**
+ * About eight ticket readings per base over the last six weeks, as the ticket reader logs them:
+ * mostly complete, some needing a check (告警), now and then a picture that could not be read.
+ * The same every run (a fixed pseudo-random sequence); an entry already there is not added again.
+ */
+async function addLogs(db: Db, now: Date, bases: { companyId: number; uploader: string }[]) {
+  let state = 20250301
+  const rand = (n: number) => {
+    state = (state * 1103515245 + 12345) % 2147483648
+    return state % n
+  }
+  const entries: (typeof logEntries.$inferInsert)[] = []
+  for (const { companyId, uploader } of bases) {
+    for (let k = 0; k < 8; k++) {
+      const type = (rand(2) + 1) as 1 | 2
+      const kind = type === 1 ? '发货单' : '收货单'
+      const total = type === 1 ? DELIVERY_COUNT : SIGN_COUNT
+      const createTime = daysBefore(now, 42 - k * 5 - rand(4), 8 + rand(10), rand(60))
+      const roll = rand(10)
+      if (roll === 0) {
+        entries.push({ companyId, phone: uploader, level: 1, createTime, errorMes: `${kind}识别失败：${FAILURES[rand(FAILURES.length)]}` })
+        continue
+      }
+      const serialNumber = `${type === 1 ? 'XS' : 'SH'}2025${String(100000 + rand(900000))}`
+      const format = FORMATS[type][rand(FORMATS[type].length)]
+      const filled = total - 3 - rand(4)
+      const flag = roll <= 2 ? `；需核对：${FLAGS[rand(FLAGS.length)]}` : ''
+      entries.push({
+        companyId, phone: uploader, level: flag ? 1 : 0, serialNumber, createTime,
+        errorMes: `${kind}识别完成：格式“${format}”，识别出 ${filled}/${total} 个字段，用时 ${900 + rand(2400)} ms${flag}`,
+      })
+    }
+  }
+  const existing = await db.select({ companyId: logEntries.companyId, errorMes: logEntries.errorMes }).from(logEntries)
+    .where(inArray(logEntries.companyId, bases.map((b) => b.companyId)))
+  const key = (e: { companyId?: number | null; errorMes: string }) => `${e.companyId}\n${e.errorMes}`
+  const seen = new Set(existing.map(key))
+  const missing = entries.filter((e) => !seen.has(key(e)) && seen.add(key(e)))
+  if (missing.length) await db.insert(logEntries).values(missing)
+  return missing.length
+}
