@@ -1,10 +1,15 @@
 import { z } from 'zod'
 import { idField, optIdField, optInt } from './fields.js'
+import type { Permission } from './permissions.js'
 
 /** Attachments (spec 000 §7 "Activities and files", spec 001 §7 "Attachments"). */
 
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024
 export const THUMBNAIL_MAX_SIDE = 320
+/** Pictures with more pixels are refused from their header, before decoding (attachments and ticket photos alike). */
+export const IMAGE_MAX_PIXELS = 40_000_000
+/** Stored pictures are shrunk so that their longest side is at most this (ticket photos keep 2400 px). */
+export const IMAGE_MAX_SIDE = 4096
 
 /** fileType of an upload: what the file is for. Picture types accept images only. */
 export const ATTACHMENT_TYPES = {
@@ -16,14 +21,41 @@ export const ATTACHMENT_TYPES = {
 } as const
 export const PICTURE_FILE_TYPES: readonly number[] = [ATTACHMENT_TYPES.activityPicture, ATTACHMENT_TYPES.ticketPicture, ATTACHMENT_TYPES.companyPicture]
 
+/**
+ * Who besides its uploader may delete an attachment of the session's company: a user whose role holds the
+ * permission of the screen the file belongs to. null: the uploader only (there is no activity screen yet).
+ * Any other fileType is also the uploader's only.
+ */
+export const ATTACHMENT_DELETE_PERMISSION = {
+  [ATTACHMENT_TYPES.activityPicture]: null,
+  [ATTACHMENT_TYPES.ticketPicture]: 'transport',
+  [ATTACHMENT_TYPES.companyAttachment]: 'agent',
+  [ATTACHMENT_TYPES.companyPicture]: 'agent',
+  // whoever manages the base's users may clear their files
+  [ATTACHMENT_TYPES.general]: 'user',
+} as const satisfies Record<(typeof ATTACHMENT_TYPES)[keyof typeof ATTACHMENT_TYPES], Permission | null>
+
+/** 1.5 GB, 20 MB, 300 KB: a storage size as people read it. */
+export function formatBytes(bytes: number): string {
+  const units = [['GB', 1024 ** 3], ['MB', 1024 ** 2], ['KB', 1024]] as const
+  for (const [unit, size] of units) {
+    if (bytes >= size) return `${Number((bytes / size).toFixed(1))} ${unit}`
+  }
+  return `${bytes} B`
+}
+
 export const AttachmentMsg = {
   tooLarge: '文件大小不能超过10MB',
   empty: '请选择要上传的文件',
   unsupported: '不支持的文件类型，仅支持图片（JPG/PNG/WEBP/GIF/BMP/TIFF）、PDF、Word、Excel 文件',
   imageOnly: '请上传图片文件（JPG/PNG/WEBP/GIF/BMP/TIFF）',
   badImage: '图片文件已损坏或无法识别',
-  tooManyPixels: '图片像素过大，请压缩后再上传',
+  tooManyPixels: `图片像素过大（最多 ${IMAGE_MAX_PIXELS / 10_000} 万像素），请缩小后重新上传`,
   notFound: '附件不存在',
+  busy: '图片处理繁忙，请稍后再试',
+  deleteForbidden: '只能删除自己上传的附件',
+  storageFull: (quotaBytes: number, usedBytes: number, fileBytes: number) =>
+    `本基地的存储空间已满：上限 ${formatBytes(quotaBytes)}，已用 ${formatBytes(usedBytes)}，本文件 ${formatBytes(fileBytes)}。请删除不用的附件或联系总部扩容`,
 } as const
 
 export const uploadQuery = z.object({

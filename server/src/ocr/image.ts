@@ -2,12 +2,11 @@
  * Ticket image intake: content type check, size / pixel limits, EXIF rotation, downscale.
  * Every refusal is a TicketImageError with a Chinese message the server answers as is.
  */
+import { AttachmentMsg, IMAGE_MAX_PIXELS } from '@app/contract'
 import sharp from 'sharp'
 import type { Box, OcrLine, RawImage } from './engine.js'
 
 export const MAX_FILE_BYTES = 15 * 1024 * 1024
-/** refuse decoding anything larger than this many pixels (about 8000 x 6000) */
-export const MAX_INPUT_PIXELS = 50_000_000
 /** longest side of the working image (OCR crops are taken from it) */
 export const WORK_MAX_SIDE = 1600
 /** images smaller than this are upscaled (up to 2x) */
@@ -68,13 +67,13 @@ export const IMAGE_MESSAGES = {
   tooLarge: '图片过大（最大 15 MB），请压缩后重新上传',
   notImage: '文件不是图片（仅支持 JPG、PNG、WebP）',
   unreadable: '图片无法读取，请重新拍摄上传',
-  tooManyPixels: '图片像素过大（最多 5000 万像素），请缩小后重新上传',
+  tooManyPixels: AttachmentMsg.tooManyPixels,
 } as const
 
 /** validate the upload and return an EXIF-oriented, downscaled RGBA image */
 export async function prepareImage(buf: Uint8Array, options: PrepareOptions = {}): Promise<PreparedImage> {
   const maxBytes = options.maxBytes ?? MAX_FILE_BYTES
-  const maxPixels = options.maxPixels ?? MAX_INPUT_PIXELS
+  const maxPixels = options.maxPixels ?? IMAGE_MAX_PIXELS
   const maxSide = options.maxSide ?? WORK_MAX_SIDE
   if (!buf || buf.length === 0) throw new TicketImageError('empty', IMAGE_MESSAGES.empty)
   if (buf.length > maxBytes) throw new TicketImageError('too_large', IMAGE_MESSAGES.tooLarge, 413)

@@ -1,31 +1,39 @@
 import {
-  ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, AttachmentMsg, attachmentUrl, formatDateTime, HQ_COMPANY_ID, PICTURE_FILE_TYPES,
-  THUMBNAIL_MAX_SIDE, type AttachmentInfo,
+  ATTACHMENT_DELETE_PERMISSION, ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, AttachmentMsg, attachmentUrl, formatDateTime, HQ_COMPANY_ID,
+  IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, PICTURE_FILE_TYPES, THUMBNAIL_MAX_SIDE, type AttachmentInfo, type Permission,
 } from '@app/contract'
 import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import { fileTypeFromBuffer } from 'file-type'
 import sharp from 'sharp'
+import type { AppContext } from '../context.js'
 import type { Db, Executor } from '../db/client.js'
 import { attachments, companies } from '../db/schema/index.js'
-import { NotFoundError, TooLargeError, ValidationError } from './errors.js'
+import { ForbiddenError, NotFoundError, TooLargeError, ValidationError } from './errors.js'
 import { sha256Hex, type FileStore } from './files.js'
+import { imageQueue } from './imageQueue.js'
+import type { RoleInfo } from './roles.js'
 import type { SessionUser } from './sessions.js'
 import { assertInScope } from './tenancy.js'
 
 /**
  * Attachments: type checked by content (magic bytes), 10 MB at most, images re-encoded upright
- * (EXIF orientation applied, metadata such as GPS dropped) with a JPEG thumbnail, bytes stored
- * content-addressed in the FileStore. A row belongs to a company; other companies never see it.
+ * (EXIF orientation applied, metadata such as GPS dropped, at most 4096 px) with a JPEG thumbnail,
+ * bytes stored content-addressed in the FileStore and counted against the base's storage quota.
+ * A row belongs to a company; other companies never see it.
  */
 export interface AttachmentDeps {
   db: Db
   files: FileStore
+  /** bytes one base may store (company.storage_used is charged against it) */
+  storageQuotaBytes: number
 }
+/** Removing blobs needs no quota. */
+export type BlobDeps = Pick<AttachmentDeps, 'db' | 'files'>
+
+export const attachmentDeps = (ctx: Pick<AppContext, 'db' | 'files' | 'config'>): AttachmentDeps =>
+  ({ db: ctx.db, files: ctx.files, storageQuotaBytes: ctx.config.storageQuotaBytes })
 
 type Row = typeof attachments.$inferSelect
-
-/** Pixels sharp may decode (about 100 MP): a decompression bomb is refused before it is decoded. */
-const MAX_INPUT_PIXELS = 100_000_000
 
 const IMAGE_MIMES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/bmp', 'image/tiff'])
 const DOCUMENT_MIMES: Record<string, string> = {
@@ -46,12 +54,10 @@ export interface StoreFileInput {
   /** the uploaded file's own name */
   filename?: string | null
   targetId?: number | null
-  /** pictures only: shrink so the longest side is at most this (ticket photos keep 2400 px) */
+  /** pictures only: shrink so the longest side is at most this (default IMAGE_MAX_SIDE; ticket photos keep 2400 px) */
   maxSide?: number
   /** refuse larger uploads (default ATTACHMENT_MAX_BYTES) */
   maxBytes?: number
-  /** pictures only: refuse more pixels than this, before decoding (default MAX_INPUT_PIXELS, about 100 MP) */
-  maxPixels?: number
 }
 
 interface Prepared {
@@ -75,27 +81,39 @@ function displayName(input: StoreFileInput, ext: string): string {
   return name.slice(0, 200)
 }
 
-async function prepareImage(buffer: Buffer, maxSide?: number, maxPixels = MAX_INPUT_PIXELS): Promise<Prepared> {
+/**
+ * A picture is refused from its header when it has more than IMAGE_MAX_PIXELS (a decompression bomb
+ * never takes a place in the queue), then decoded and re-encoded in the shared image queue.
+ */
+async function prepareImage(buffer: Buffer, maxSide: number): Promise<Prepared> {
+  let meta: sharp.Metadata
   try {
-    const image = sharp(buffer, { limitInputPixels: maxPixels, failOn: 'error' })
-    const meta = await image.metadata()
-    const alpha = Boolean(meta.hasAlpha)
-    const oriented = image.rotate()
-    const rotated = maxSide ? oriented.resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true }) : oriented
-    const out = alpha
-      ? await rotated.png({ compressionLevel: 8 }).toBuffer({ resolveWithObject: true })
-      : await rotated.jpeg({ quality: 88, chromaSubsampling: '4:4:4' }).toBuffer({ resolveWithObject: true })
-    const thumb = await sharp(out.data)
-      .resize(THUMBNAIL_MAX_SIDE, THUMBNAIL_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 75 })
-      .toBuffer()
-    return { data: out.data, mime: alpha ? 'image/png' : 'image/jpeg', ext: alpha ? 'png' : 'jpg', thumb, width: out.info.width, height: out.info.height }
-  } catch (err) {
-    const message = (err as Error).message ?? ''
-    if (/pixel limit/i.test(message)) throw new ValidationError(AttachmentMsg.tooManyPixels)
+    meta = await sharp(buffer, { limitInputPixels: false }).metadata()
+  } catch {
     throw new ValidationError(AttachmentMsg.badImage)
   }
+  if (!meta.width || !meta.height) throw new ValidationError(AttachmentMsg.badImage)
+  if (meta.width * meta.height > IMAGE_MAX_PIXELS) throw new TooLargeError(AttachmentMsg.tooManyPixels)
+  const alpha = Boolean(meta.hasAlpha)
+  return imageQueue.run(async () => {
+    try {
+      const rotated = sharp(buffer, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' })
+        .rotate()
+        .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
+      const out = alpha
+        ? await rotated.png({ compressionLevel: 8 }).toBuffer({ resolveWithObject: true })
+        : await rotated.jpeg({ quality: 88, chromaSubsampling: '4:4:4' }).toBuffer({ resolveWithObject: true })
+      const thumb = await sharp(out.data)
+        .resize(THUMBNAIL_MAX_SIDE, THUMBNAIL_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 75 })
+        .toBuffer()
+      return { data: out.data, mime: alpha ? 'image/png' : 'image/jpeg', ext: alpha ? 'png' : 'jpg', thumb, width: out.info.width, height: out.info.height }
+    } catch (err) {
+      if (/pixel limit/i.test((err as Error).message ?? '')) throw new TooLargeError(AttachmentMsg.tooManyPixels)
+      throw new ValidationError(AttachmentMsg.badImage)
+    }
+  })
 }
 
 /** Checks the bytes (not the name or the declared type) and prepares what is stored. */
@@ -104,7 +122,7 @@ async function prepare(input: StoreFileInput): Promise<Prepared> {
   if (input.buffer.length > (input.maxBytes ?? ATTACHMENT_MAX_BYTES)) throw new TooLargeError(AttachmentMsg.tooLarge)
   const detected = await fileTypeFromBuffer(input.buffer)
   const pictureOnly = PICTURE_FILE_TYPES.includes(input.fileType)
-  if (detected && IMAGE_MIMES.has(detected.mime)) return prepareImage(input.buffer, input.maxSide, input.maxPixels)
+  if (detected && IMAGE_MIMES.has(detected.mime)) return prepareImage(input.buffer, input.maxSide ?? IMAGE_MAX_SIDE)
   if (pictureOnly) throw new ValidationError(AttachmentMsg.imageOnly)
   if (detected && DOCUMENT_MIMES[detected.mime]) {
     return { data: input.buffer, mime: detected.mime, ext: DOCUMENT_MIMES[detected.mime]!, thumb: null, width: null, height: null }
@@ -137,24 +155,64 @@ export function toInfo(row: Row): AttachmentInfo {
   }
 }
 
-/** Stores any accepted file for a company. */
+/**
+ * Charges `bytes` to a base's storage in one statement, so parallel uploads never pass the quota together;
+ * a full base is refused with its limit and what it uses.
+ */
+async function chargeStorage(db: Executor, companyId: number, bytes: number, quotaBytes: number) {
+  const charged = await db.update(companies).set({ storageUsed: sql`${companies.storageUsed} + ${bytes}` })
+    .where(and(eq(companies.id, companyId), sql`${companies.storageUsed} + ${bytes} <= ${quotaBytes}`))
+    .returning({ id: companies.id })
+  if (charged.length) return
+  const [company] = await db.select({ used: companies.storageUsed }).from(companies).where(eq(companies.id, companyId))
+  throw new TooLargeError(AttachmentMsg.storageFull(quotaBytes, company?.used ?? 0, bytes))
+}
+
+const refundStorage = (db: Executor, companyId: number, bytes: number) =>
+  db.update(companies).set({ storageUsed: sql`greatest(${companies.storageUsed} - ${bytes}, 0)` }).where(eq(companies.id, companyId))
+
+/** Both blobs of a prepared file: a put that skips what is there already. */
+async function putBlobs(files: FileStore, p: Prepared, sha: string, thumbSha: string | null) {
+  await files.put(sha, p.data, p.mime)
+  if (p.thumb && thumbSha) await files.put(thumbSha, p.thumb, 'image/jpeg')
+}
+
+/**
+ * Stores any accepted file for a company: charges the base's storage, writes the blobs outside any
+ * transaction (a slow object store holds no database connection; a blob whose row never comes is
+ * harmless, being content-addressed), then inserts the row in a short transaction under the blobs' locks.
+ */
 export async function storeAttachment(deps: AttachmentDeps, input: StoreFileInput): Promise<AttachmentInfo> {
   const p = await prepare(input)
   const sha = sha256Hex(p.data)
   const thumbSha = p.thumb ? sha256Hex(p.thumb) : null
-  const row = await deps.db.transaction(async (tx) => {
-    await lockBlob(tx, sha)
-    if (thumbSha) await lockBlob(tx, thumbSha)
-    const [created] = await tx.insert(attachments).values({
-      companyId: input.companyId, userId: input.userId, fileType: input.fileType, targetId: input.targetId ?? null,
-      name: displayName(input, p.ext), mime: p.mime, ext: p.ext, size: p.data.length, sha256: sha, thumbSha256: thumbSha,
-      width: p.width, height: p.height,
-    }).returning()
-    // the row and its blobs commit together: a failed write leaves no row behind
-    await deps.files.put(sha, p.data, p.mime)
-    if (p.thumb && thumbSha) await deps.files.put(thumbSha, p.thumb, 'image/jpeg')
-    return created!
-  })
+  await chargeStorage(deps.db, input.companyId, p.data.length, deps.storageQuotaBytes)
+  let row: Row
+  try {
+    await putBlobs(deps.files, p, sha, thumbSha)
+    row = await deps.db.transaction(async (tx) => {
+      // always in the same order, so two stores sharing a blob cannot wait on each other
+      for (const blob of [sha, thumbSha].filter((b): b is string => Boolean(b)).sort()) await lockBlob(tx, blob)
+      const [created] = await tx.insert(attachments).values({
+        companyId: input.companyId, userId: input.userId, fileType: input.fileType, targetId: input.targetId ?? null,
+        name: displayName(input, p.ext), mime: p.mime, ext: p.ext, size: p.data.length, sha256: sha, thumbSha256: thumbSha,
+        width: p.width, height: p.height,
+      }).returning()
+      return created!
+    })
+  } catch (err) {
+    await refundStorage(deps.db, input.companyId, p.data.length)
+    throw err
+  }
+  try {
+    // a delete of the last row with the same bytes may have released them between the put and the insert;
+    // from the commit on, the row keeps them
+    if (!(await deps.files.exists(sha))) await deps.files.put(sha, p.data, p.mime)
+    if (p.thumb && thumbSha && !(await deps.files.exists(thumbSha))) await deps.files.put(thumbSha, p.thumb, 'image/jpeg')
+  } catch (err) {
+    await discardAttachment(deps, row.id)
+    throw err
+  }
   return toInfo(row)
 }
 
@@ -200,7 +258,7 @@ export async function readAttachment(deps: AttachmentDeps, auth: SessionUser, id
 }
 
 /** Removes blobs no row refers to any more (after deletions commit). */
-export async function releaseBlobs(deps: AttachmentDeps, shas: (string | null)[]) {
+export async function releaseBlobs(deps: BlobDeps, shas: (string | null)[]) {
   for (const sha of new Set(shas.filter((s): s is string => Boolean(s)))) {
     await deps.db.transaction(async (tx) => {
       await lockBlob(tx, sha)
@@ -211,16 +269,39 @@ export async function releaseBlobs(deps: AttachmentDeps, shas: (string | null)[]
   }
 }
 
-export async function deleteAttachment(deps: AttachmentDeps, auth: SessionUser, id: number) {
+/** Deletes a row and gives its bytes back to its base; undefined when it was already gone. */
+async function removeRow(tx: Executor, id: number): Promise<Row | undefined> {
+  const [row] = await tx.delete(attachments).where(eq(attachments.id, id)).returning()
+  if (!row) return undefined
+  await refundStorage(tx, row.companyId, row.size)
+  // a base that showed it as its attachment or picture forgets it
+  await tx.update(companies).set({ attachmentId: null }).where(eq(companies.attachmentId, id))
+  await tx.update(companies).set({ picId: null }).where(eq(companies.picId, id))
+  return row
+}
+
+/** Its uploader, or a user whose role holds the permission of the screen the file belongs to. */
+function assertMayDelete(auth: SessionUser & { role: RoleInfo }, row: Row) {
+  if (row.userId !== null && row.userId === auth.userId) return
+  const permission = (ATTACHMENT_DELETE_PERMISSION as Record<number, Permission | null | undefined>)[row.fileType]
+  if (permission && auth.role.permissions.has(permission)) return
+  throw new ForbiddenError(AttachmentMsg.deleteForbidden)
+}
+
+export async function deleteAttachment(deps: BlobDeps, auth: SessionUser & { role: RoleInfo }, id: number) {
   const row = await deps.db.transaction(async (tx) => {
-    const found = await findInScope(tx, auth, id)
-    await tx.delete(attachments).where(eq(attachments.id, id))
-    // a base that showed it as its attachment or picture forgets it
-    await tx.update(companies).set({ attachmentId: null }).where(eq(companies.attachmentId, id))
-    await tx.update(companies).set({ picId: null }).where(eq(companies.picId, id))
-    return found
+    assertMayDelete(auth, await findInScope(tx, auth, id))
+    const removed = await removeRow(tx, id)
+    if (!removed) throw new NotFoundError(AttachmentMsg.notFound)
+    return removed
   })
   await releaseBlobs(deps, [row.sha256, row.thumbSha256])
+}
+
+/** Takes back a file the server itself stored moments ago (a ticket photo whose reading failed). */
+export async function discardAttachment(deps: BlobDeps, id: number) {
+  const row = await deps.db.transaction((tx) => removeRow(tx, id))
+  if (row) await releaseBlobs(deps, [row.sha256, row.thumbSha256])
 }
 
 /**
@@ -236,6 +317,12 @@ export async function claimAttachments(tx: Executor, auth: SessionUser, ids: (nu
     if (!row) throw new ValidationError(`${AttachmentMsg.notFound}（编号 ${id}）`)
     assertInScope(auth, row.companyId, `${AttachmentMsg.notFound}（编号 ${id}）`)
   }
-  // headquarters' uploads move to the base; another base's attachment stays where it is
-  await tx.update(attachments).set({ companyId }).where(and(inArray(attachments.id, wanted), eq(attachments.companyId, HQ_COMPANY_ID)))
+  if (companyId === HQ_COMPANY_ID) return
+  // headquarters' uploads move to the base, and their bytes to its storage; another base's attachment stays where it is
+  const moved = await tx.update(attachments).set({ companyId })
+    .where(and(inArray(attachments.id, wanted), eq(attachments.companyId, HQ_COMPANY_ID))).returning({ size: attachments.size })
+  const bytes = moved.reduce((sum, r) => sum + r.size, 0)
+  if (!bytes) return
+  await refundStorage(tx, HQ_COMPANY_ID, bytes)
+  await tx.update(companies).set({ storageUsed: sql`${companies.storageUsed} + ${bytes}` }).where(eq(companies.id, companyId))
 }

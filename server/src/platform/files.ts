@@ -12,6 +12,7 @@ export interface FileStore {
   /** stores the blob unless it is already there */
   put(sha256: string, data: Buffer, contentType: string): Promise<void>
   get(sha256: string): Promise<Buffer | null>
+  exists(sha256: string): Promise<boolean>
   remove(sha256: string): Promise<void>
 }
 
@@ -39,6 +40,9 @@ export function memoryStore(): FileStore {
     async get(sha) {
       return blobs.get(blobKey(sha)) ?? null
     },
+    async exists(sha) {
+      return blobs.has(blobKey(sha))
+    },
     async remove(sha) {
       blobs.delete(blobKey(sha))
     },
@@ -65,6 +69,9 @@ export function diskStore(root: string): FileStore {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null
         throw err
       }
+    },
+    async exists(sha) {
+      return fs.existsSync(file(sha))
     },
     async remove(sha) {
       await fs.promises.rm(file(sha), { force: true })
@@ -133,11 +140,13 @@ export function s3Store(cfg: S3Config, fetchImpl: typeof fetch = fetch): FileSto
   const fail = async (res: Response, what: string) => {
     throw new Error(`S3 ${what} failed: HTTP ${res.status} ${(await res.text()).slice(0, 300)}`)
   }
+  // a bucket policy without ListBucket answers 403 for a missing key: anything but OK counts as absent (a re-put is harmless)
+  const exists = async (sha: string) => (await request('HEAD', sha)).ok
   return {
     kind: 's3',
+    exists,
     async put(sha, data, contentType) {
-      const head = await request('HEAD', sha)
-      if (head.ok) return
+      if (await exists(sha)) return
       const res = await request('PUT', sha, data, contentType)
       if (!res.ok) await fail(res, 'PUT')
     },

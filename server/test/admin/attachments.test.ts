@@ -1,12 +1,13 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { AttachmentMsg, Msg } from '@app/contract'
+import { AttachmentMsg, IMAGE_MAX_SIDE, Msg } from '@app/contract'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { attachments } from '../../src/db/schema/index.js'
-import { storeImage } from '../../src/platform/attachments.js'
+import { attachmentDeps, storeImage } from '../../src/platform/attachments.js'
+import { imageQueue } from '../../src/platform/imageQueue.js'
 import { diskStore, s3Store, sha256Hex, signV4 } from '../../src/platform/files.js'
 import { createTestApp, type TestEnv } from '../helpers.js'
 import { makeCompany, makeUser } from '../fixtures.js'
@@ -16,6 +17,8 @@ let hq: string
 let tokenA: string
 let tokenB: string
 let companyA: number
+let subA: string
+let operatorA: string
 beforeAll(async () => {
   env = await createTestApp({ loginRatePerMinute: 100_000 })
   hq = await env.token()
@@ -25,6 +28,10 @@ beforeAll(async () => {
   const b = await makeUser(env.db, { phone: '13730000002', companyIds: [companyB] })
   tokenA = await env.token(a.phone, a.password)
   tokenB = await env.token(b.phone, b.password)
+  const sub = await makeUser(env.db, { phone: '13730000003', role: 'subAccount', companyIds: [companyA] })
+  const operator = await makeUser(env.db, { phone: '13730000004', role: 'operator', companyIds: [companyA] })
+  subA = await env.token(sub.phone, sub.password)
+  operatorA = await env.token(operator.phone, operator.password)
 })
 afterAll(async () => env?.close())
 
@@ -113,6 +120,42 @@ describe('upload', () => {
     expect((await upload(tokenA, await png(), 'a.png', 'fileType=abc')).message).toBe('文件类型必须是整数')
   })
 
+  test('a picture over 40 megapixels is refused with 413 before it is decoded; nothing is kept', async () => {
+    const before = await env.db.select({ id: attachments.id }).from(attachments)
+    // a real 41-megapixel photo (the old limit, 100 MP, let it through and decoded it)
+    const big = await sharp({ create: { width: 6400, height: 6400, channels: 3, background: '#556677' } }).jpeg({ quality: 50 }).toBuffer()
+    const res = await upload(tokenA, big, 'big.jpg')
+    expect(res.status).toBe(413)
+    expect(res.message).toBe(AttachmentMsg.tooManyPixels)
+    expect(res.message).toContain('4000 万像素')
+    expect(await env.db.select({ id: attachments.id }).from(attachments)).toHaveLength(before.length)
+  })
+
+  test('a big photo is stored shrunk to 4096 px on its longest side, upright', async () => {
+    const photo = await sharp({ create: { width: 6000, height: 3000, channels: 3, background: '#224466' } }).jpeg().toBuffer()
+    const res = await upload(tokenA, photo, 'wide.jpg')
+    expect(res.code).toBe(200)
+    expect([res.data.width, res.data.height]).toEqual([IMAGE_MAX_SIDE, IMAGE_MAX_SIDE / 2])
+    const meta = await sharp((await download(tokenA, res.data.id)).rawPayload).metadata()
+    expect([meta.width, meta.height]).toEqual([4096, 2048])
+  })
+
+  test('when the picture queue is full an image upload answers 429 in Chinese; documents still go through', async () => {
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => { release = resolve })
+    const holders = Array.from({ length: imageQueue.concurrency + imageQueue.maxWaiting }, () => imageQueue.run(() => gate))
+    try {
+      const busy = await upload(tokenA, await png(22, 22), 'busy.png')
+      expect(busy.status).toBe(429)
+      expect(busy.message).toBe(AttachmentMsg.busy)
+      expect((await upload(tokenA, pdf(), 'still.pdf')).code).toBe(200)
+    } finally {
+      release()
+      await Promise.all(holders)
+    }
+    expect((await upload(tokenA, await png(22, 22), 'later.png')).code).toBe(200)
+  })
+
   test('fileType and name may come as form fields before the file', async () => {
     const res = await upload(tokenA, await png(), 'a.png', '', { fileType: '4', name: '基地图片' })
     expect(res.data).toMatchObject({ fileType: 4, name: '基地图片.png' })
@@ -151,6 +194,36 @@ describe('who may see it', () => {
   })
 })
 
+describe('who may delete it', () => {
+  test('its uploader, or a user holding the permission of the screen it belongs to; others get 403', async () => {
+    // baseAdmin (tokenA) holds 'user' and 'transport'; the sub-account holds 'transport'; the operator neither
+    const general = await upload(tokenA, await png(41, 41), 'general.png', 'fileType=5')
+    const refused = await env.call(subA, 'POST', `/api/attachments/${general.data.id}`)
+    expect(refused.status).toBe(403)
+    expect(refused.message).toBe(AttachmentMsg.deleteForbidden)
+    expect((await env.call(operatorA, 'DELETE', `/api/attachments/${general.data.id}`)).status).toBe(403)
+    expect((await download(tokenA, general.data.id)).statusCode).toBe(200)
+
+    // a ticket picture: anyone of the base with the transport screen
+    const ticket = await upload(tokenA, await png(42, 42), 'ticket.png', 'fileType=2')
+    expect((await env.call(operatorA, 'POST', `/api/attachments/${ticket.data.id}`)).status).toBe(403)
+    expect((await env.call(subA, 'POST', `/api/attachments/${ticket.data.id}`)).code).toBe(200)
+
+    // the uploader always; the base's user manager may clear a general file of theirs
+    const ownBySub = await upload(subA, pdf(), 'mine.pdf', 'fileType=5')
+    expect((await env.call(subA, 'DELETE', `/api/attachments/${ownBySub.data.id}`)).code).toBe(200)
+    const otherBySub = await upload(subA, pdf(), 'left.pdf', 'fileType=5')
+    expect((await env.call(tokenA, 'DELETE', `/api/attachments/${otherBySub.data.id}`)).code).toBe(200)
+
+    // a base's picture belongs to the bases screen (headquarters' 'agent')
+    const picture = await upload(tokenA, await png(43, 43), 'base.png', 'fileType=4')
+    expect((await env.call(subA, 'POST', `/api/attachments/${picture.data.id}`)).status).toBe(403)
+    expect((await env.call(tokenB, 'POST', `/api/attachments/${picture.data.id}`)).status).toBe(404)
+    expect((await env.call(hq, 'POST', `/api/attachments/${picture.data.id}`)).code).toBe(200)
+    expect((await download(tokenA, picture.data.id)).statusCode).toBe(404)
+  })
+})
+
 describe('delete and storage', () => {
   test('identical bytes are stored once; the blob goes when its last row goes', async () => {
     const bytes = await png(25, 25, '#ff00ff')
@@ -170,10 +243,10 @@ describe('delete and storage', () => {
   })
 
   test('storeImage (for the ticket analysis) stores a picture and answers its download url', async () => {
-    const stored = await storeImage({ db: env.db, files: env.ctx.files }, { buffer: await png(50, 50), companyId: companyA, userId: null, name: 'ticket.png' })
+    const stored = await storeImage(attachmentDeps(env.ctx), { buffer: await png(50, 50), companyId: companyA, userId: null, name: 'ticket.png' })
     expect(stored.url).toBe(`/api/attachments/actions/download?id=${stored.id}`)
     expect((await download(tokenA, stored.id)).statusCode).toBe(200)
-    await expect(storeImage({ db: env.db, files: env.ctx.files }, { buffer: pdf(), companyId: companyA, userId: null })).rejects.toMatchObject({ status: 400, message: AttachmentMsg.imageOnly })
+    await expect(storeImage(attachmentDeps(env.ctx), { buffer: pdf(), companyId: companyA, userId: null })).rejects.toMatchObject({ status: 400, message: AttachmentMsg.imageOnly })
   })
 
   test('disk store: content-addressed files, written whole, removed on request', async () => {

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { companyMaterialOrders, rechargeRecords, reservationPlans } from '../../src/db/schema/index.js'
-import { storeAttachment } from '../../src/platform/attachments.js'
+import { attachmentDeps, storeAttachment } from '../../src/platform/attachments.js'
 import type { TestEnv } from '../helpers.js'
 import { MARKER, type OtherCompany } from './otherCompany.js'
 
@@ -11,8 +11,8 @@ export async function adminRows(env: TestEnv, b: OtherCompany) {
   const [plan] = await env.db.insert(reservationPlans).values({ companyId: b.companyId, reserveTime: '2031-02-03', reservePeriod: '上午', tankerType: '常压车辆', totalCount: 5 }).returning()
   const [order] = await env.db.insert(companyMaterialOrders).values({ buyCompanyId: b.companyId, saleCompanyId: 1 }).returning()
   const picture = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#884422' } }).png().toBuffer()
-  const file = await storeAttachment({ db: env.db, files: env.ctx.files }, { buffer: picture, companyId: b.companyId, userId: null, fileType: 4, name: `${MARKER}图片.png` })
-  const pdf = await storeAttachment({ db: env.db, files: env.ctx.files }, {
+  const file = await storeAttachment(attachmentDeps(env.ctx), { buffer: picture, companyId: b.companyId, userId: null, fileType: 4, name: `${MARKER}图片.png` })
+  const pdf = await storeAttachment(attachmentDeps(env.ctx), {
     buffer: Buffer.from(`%PDF-1.4\n% ${MARKER}\n%%EOF\n`), companyId: b.companyId, userId: null, fileType: 3, name: `${MARKER}合同.pdf`,
   })
   for (const id of [record!.id, plan!.id, order!.id, file.id, pdf.id]) add('id', id)

@@ -5,8 +5,9 @@ import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { attachments, companies, logEntries } from '../../src/db/schema/index.js'
-import { IMAGE_MESSAGES, MAX_INPUT_PIXELS } from '../../src/ocr/image.js'
-import { storeImage } from '../../src/platform/attachments.js'
+import { IMAGE_MESSAGES } from '../../src/ocr/image.js'
+import { attachmentDeps, storeImage } from '../../src/platform/attachments.js'
+import { imageQueue } from '../../src/platform/imageQueue.js'
 import { createTestApp, type TestEnv } from '../helpers.js'
 import { makeCompany, makeUser } from '../fixtures.js'
 import { FIXTURES, fieldRight, loadTruth } from '../ocr/accuracy.js'
@@ -53,6 +54,7 @@ async function pngClaiming(width: number, height: number) {
   return png
 }
 
+const kept = async () => (await env.db.select({ id: attachments.id }).from(attachments).where(eq(attachments.companyId, companyId))).length
 const remaining = async () => (await env.db.select({ r: companies.remainingTimes, u: companies.useTimes }).from(companies).where(eq(companies.id, companyId)))[0]!
 
 describe('POST /logistics/analysis', () => {
@@ -126,19 +128,36 @@ describe('POST /logistics/analysis', () => {
     expect(Date.now() - t).toBeLessThan(5000)
   })
 
-  test('a 60-megapixel photo (over what OCR reads, under what attachments take) is refused in Chinese, keeps nothing, gives the upload time back', async () => {
+  test('a 45-megapixel photo (over the one 40 MP limit) is refused in Chinese, keeps nothing, gives the upload time back', async () => {
     const before = await remaining()
-    const kept = async () => (await env.db.select({ id: attachments.id }).from(attachments).where(eq(attachments.companyId, companyId))).length
     const keptBefore = await kept()
-    const res = await upload(await pngClaiming(10000, 6000), 1, token, 'sixty.png')
+    const res = await upload(await pngClaiming(7500, 6000), 1, token, 'forty-five.png')
     expect(res.status).toBe(413)
     expect(res.message).toBe(IMAGE_MESSAGES.tooManyPixels)
+    expect(res.message).toBe(AttachmentMsg.tooManyPixels)
     expect(await remaining()).toEqual(before)
     expect(await kept()).toBe(keptBefore)
-    // the picture store refuses it from the header, before decoding
-    const deps = { db: env.db, files: env.ctx.files }
-    await expect(storeImage(deps, { buffer: await pngClaiming(10000, 6000), companyId, userId: null, maxPixels: MAX_INPUT_PIXELS }))
-      .rejects.toMatchObject({ status: 400, message: AttachmentMsg.tooManyPixels })
+    // the picture store refuses it from the header too, before decoding
+    await expect(storeImage(attachmentDeps(env.ctx), { buffer: await pngClaiming(7500, 6000), companyId, userId: null }))
+      .rejects.toMatchObject({ status: 413, message: AttachmentMsg.tooManyPixels })
+    expect(await kept()).toBe(keptBefore)
+  })
+
+  test('the ticket picture waits in the image queue attachments use: when it is full, 429 in Chinese, the upload time back, nothing kept', async () => {
+    const before = await remaining()
+    const keptBefore = await kept()
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => { release = resolve })
+    const holders = Array.from({ length: imageQueue.concurrency + imageQueue.maxWaiting }, () => imageQueue.run(() => gate))
+    try {
+      const res = await upload(fs.readFileSync(path.join(FIXTURES, 'tickets', 'A1_000.jpg')), 1)
+      expect(res.status).toBe(429)
+      expect(res.message).toBe(AttachmentMsg.busy)
+    } finally {
+      release()
+      await Promise.all(holders)
+    }
+    expect(await remaining()).toEqual(before)
     expect(await kept()).toBe(keptBefore)
   })
 

@@ -4,21 +4,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppContext } from '../../context.js'
 import { authOf } from '../../platform/access.js'
-import { deleteAttachment, getAttachmentInfo, readAttachment, storeAttachment, type AttachmentDeps } from '../../platform/attachments.js'
+import { attachmentDeps, deleteAttachment, getAttachmentInfo, readAttachment, storeAttachment } from '../../platform/attachments.js'
 import { contentDisposition } from '../../platform/download.js'
 import { done } from '../../platform/envelope.js'
 import { readUploadedFile } from '../../platform/upload.js'
 
 export function attachmentRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>()
-  const deps: AttachmentDeps = { db: ctx.db, files: ctx.files }
+  const deps = attachmentDeps(ctx)
   const tags = ['附件']
   const idParams = z.object({ id: idParam().describe('附件编号') })
 
   r.post('/attachments', {
     config: { access: 'session' },
     schema: {
-      tags, summary: '上传附件（multipart，一个文件，最大10MB；按内容识别类型，图片会转正并生成缩略图）',
+      tags, summary: '上传附件（multipart，一个文件，最大10MB，图片最多4000万像素；按内容识别类型，图片会转正、缩到4096像素以内并生成缩略图；计入本基地存储空间）',
       querystring: uploadQuery, consumes: ['multipart/form-data'],
     },
   }, async (req) => {
@@ -52,7 +52,7 @@ export function attachmentRoutes(app: FastifyInstance, ctx: AppContext) {
     r.route({
       method, url: '/attachments/:id',
       config: { access: 'session' },
-      schema: { tags, summary: '删除附件', params: idParams },
+      schema: { tags, summary: '删除附件（上传者本人，或拥有该附件所属页面权限的用户）', params: idParams },
       handler: async (req) => {
         await deleteAttachment(deps, authOf(req), req.params.id)
         return done(null, Msg.deleted)

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppContext } from '../../context.js'
 import { authOf } from '../../platform/access.js'
+import { attachmentDeps } from '../../platform/attachments.js'
 import { done } from '../../platform/envelope.js'
 import { ValidationError } from '../../platform/errors.js'
 import { readUploadedFile } from '../../platform/upload.js'
@@ -20,7 +21,7 @@ const candidateRule = extractionRuleBody.extend({ id: z.coerce.number().int().po
 
 export function ticketReadingRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>()
-  const deps = { db: ctx.db, files: ctx.files, reader: ctx.reader }
+  const deps = { ...attachmentDeps(ctx), reader: ctx.reader }
 
   r.post('/logistics/analysis', {
     config: { access: 'upload' },

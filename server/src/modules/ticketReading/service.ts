@@ -1,11 +1,10 @@
 import { TICKET_TYPES, type TicketType } from '@app/contract'
 import type { Db } from '../../db/client.js'
-import { deleteAttachment, storeImage } from '../../platform/attachments.js'
+import { discardAttachment, storeImage, type AttachmentDeps } from '../../platform/attachments.js'
 import { AppError } from '../../platform/errors.js'
-import type { FileStore } from '../../platform/files.js'
 import type { SessionUser } from '../../platform/sessions.js'
 import { analyzeLines } from '../../ocr/analyze.js'
-import { MAX_FILE_BYTES, MAX_INPUT_PIXELS, TicketImageError } from '../../ocr/image.js'
+import { MAX_FILE_BYTES, TicketImageError } from '../../ocr/image.js'
 import { fieldPrefix } from '../../ocr/extract.js'
 import { OcrBusyError, OcrClosedError, OcrPool, OcrTimeoutError } from '../../ocr/pool.js'
 import type { ExtractionRule, TicketAnalysis } from '../../ocr/types.js'
@@ -38,9 +37,7 @@ function asAppError(err: unknown): unknown {
   return err
 }
 
-export interface ReadingDeps {
-  db: Db
-  files: FileStore
+export interface ReadingDeps extends AttachmentDeps {
   reader: TicketReader
 }
 
@@ -57,17 +54,6 @@ export interface AnalysisAnswer extends Record<string, unknown> {
 const TICKET_PICTURE_MAX_SIDE = 2400
 
 /**
- * Pictures are re-encoded in this thread's libvips pool: one at a time, so four phone shots
- * arriving together do not hold four decoded 12-megapixel images at once.
- */
-let pictureQueue: Promise<unknown> = Promise.resolve()
-function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
-  const run = pictureQueue.then(task, task)
-  pictureQueue = run.catch(() => undefined)
-  return run
-}
-
-/**
  * One photographed ticket: takes an upload time, reads the picture in the OCR pool while keeping
  * it as an attachment, and logs the reading. An unreadable picture gives the upload time back and
  * keeps nothing.
@@ -76,11 +62,11 @@ export async function analyzeTicketUpload(deps: ReadingDeps, auth: SessionUser &
   const quota = await consumeUploadTime(deps.db, auth.companyId)
   const started = Date.now()
   const kind = TICKET_TYPES[input.fileType]
-  const stored = oneAtATime(() => storeImage(deps, {
+  // re-encoded in the image queue attachments share, while the OCR pool reads it
+  const stored = storeImage(deps, {
     buffer: input.buffer, companyId: auth.companyId, userId: auth.userId, name: `${kind}.jpg`, filename: input.filename ?? `${kind}.jpg`,
-    // a photo with more pixels than OCR reads is refused from its header here too, never decoded
-    maxSide: TICKET_PICTURE_MAX_SIDE, maxBytes: MAX_FILE_BYTES, maxPixels: MAX_INPUT_PIXELS,
-  }))
+    maxSide: TICKET_PICTURE_MAX_SIDE, maxBytes: MAX_FILE_BYTES,
+  })
   let result: TicketAnalysis
   let picture: Awaited<typeof stored>
   try {
@@ -89,7 +75,7 @@ export async function analyzeTicketUpload(deps: ReadingDeps, auth: SessionUser &
     picture = await stored
   } catch (err) {
     const kept = await stored.catch(() => null)
-    if (kept) await deleteAttachment(deps, auth, kept.id)
+    if (kept) await discardAttachment(deps, kept.id)
     await refundUploadTime(deps.db, auth.companyId)
     await writeLog(deps.db, { companyId: auth.companyId, level: 1, phone: auth.phone ?? null, errorMes: `${kind}识别失败：${(err as Error).message}` })
     throw err
