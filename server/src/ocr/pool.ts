@@ -1,7 +1,9 @@
 /**
  * Worker-thread pool for ticket analysis. Each worker loads the OCR models once; jobs wait in a
- * bounded queue (full -> OcrBusyError 429); a job over its time limit gets its worker terminated
+ * bounded queue (full -> OcrBusyError 429); a job over its time limit gets its worker retired
  * and replaced (OcrTimeoutError 503). The main thread only posts buffers and receives results.
+ * The rule tester's pasted text is analysed here too, so that no user pattern ever runs on the
+ * main thread's event loop.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -10,6 +12,8 @@ import { createRequire } from 'node:module'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { TicketImageError, type TicketImageErrorCode } from './image.js'
+import type { TextAnalyzeInput } from './pastedText.js'
+import { UserRegexError } from './safeRegex.js'
 import type { AnalyzeInput, TicketAnalysis } from './types.js'
 import type { SerializedError } from './worker.js'
 
@@ -82,6 +86,14 @@ function workerBootstrap(file: string): string {
   return `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(pathToFileURL(file).href)}) })`
 }
 
+/** one time budget for every user pattern of a rule test on pasted text */
+export const TEXT_DEADLINE_MS = 2000
+/**
+ * A text job's worker stops its own patterns at the deadline; if it has not answered this much
+ * later (stuck outside a pattern), the pool gives up on it.
+ */
+const TEXT_JOB_GRACE_MS = 1000
+
 export interface OcrPoolOptions {
   /** workers (server: OCR_WORKERS), default os.availableParallelism() */
   size?: number
@@ -96,11 +108,14 @@ export interface OcrPoolOptions {
   entry?: WorkerEntry
   /** per-worker heap limit in MB (default 512) */
   maxOldGenerationSizeMb?: number
+  /** deadline of a text analysis (default TEXT_DEADLINE_MS) */
+  textDeadlineMs?: number
 }
 
-interface Job {
+type JobInput = { kind: 'ticket'; input: AnalyzeInput } | { kind: 'text'; input: TextAnalyzeInput }
+
+type Job = JobInput & {
   id: number
-  input: AnalyzeInput
   resolve: (r: TicketAnalysis) => void
   reject: (e: Error) => void
   timer?: NodeJS.Timeout
@@ -117,6 +132,7 @@ export class OcrPool {
   readonly size: number
   readonly maxQueue: number
   readonly timeoutMs: number
+  readonly textDeadlineMs: number
   private readonly threads: number
   private readonly entry: WorkerEntry
   private slots: Slot[] = []
@@ -133,6 +149,7 @@ export class OcrPool {
     this.size = Math.max(1, Math.floor(options.size ?? cores))
     this.maxQueue = Math.max(0, options.maxQueue ?? this.size * 4)
     this.timeoutMs = options.timeoutMs ?? 30_000
+    this.textDeadlineMs = options.textDeadlineMs ?? TEXT_DEADLINE_MS
     this.threads = Math.max(1, options.threadsPerWorker ?? Math.floor(cores / this.size))
     this.entry = options.entry ?? resolveWorkerEntry()
     for (let i = 0; i < this.size; i++) this.slots.push(this.spawn())
@@ -202,12 +219,25 @@ export class OcrPool {
 
   /** analyse a ticket in a worker. Rejects with OcrBusyError when the queue is full. */
   analyze(input: AnalyzeInput): Promise<TicketAnalysis> {
+    return this.enqueue({ kind: 'ticket', input })
+  }
+
+  /**
+   * The rule tester on pasted text, in a worker: every user pattern of the analysis shares one
+   * deadline (textDeadlineMs) from the moment a worker takes the job; past it the job is abandoned
+   * with UserRegexError('timeout') (400) naming the slow pattern.
+   */
+  analyzeText(input: TextAnalyzeInput): Promise<TicketAnalysis> {
+    return this.enqueue({ kind: 'text', input })
+  }
+
+  private enqueue(job: JobInput): Promise<TicketAnalysis> {
     if (this.closed) return Promise.reject(new OcrClosedError())
     if (this.broken) return Promise.reject(new OcrFailedError('识别服务无法启动，请联系管理员', this.broken))
     const idle = this.slots.some((s) => s.ready && !s.job)
     if (!idle && this.queue.length >= this.maxQueue) return Promise.reject(new OcrBusyError())
     return new Promise<TicketAnalysis>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, input, resolve, reject })
+      this.queue.push({ ...job, id: this.nextId++, resolve, reject })
       this.dispatch()
     })
   }
@@ -219,6 +249,12 @@ export class OcrPool {
       const job = this.queue.shift()!
       slot.job = job
       slot.worker.ref() // keep the process alive while a job runs; idle workers are unref'd
+      if (job.kind === 'text') {
+        const { text, fileType, formats, rules } = job.input
+        job.timer = setTimeout(() => this.onTimeout(slot, job), this.textDeadlineMs + TEXT_JOB_GRACE_MS)
+        slot.worker.postMessage({ type: 'text', id: job.id, text, fileType, formats, rules, deadlineMs: this.textDeadlineMs })
+        continue
+      }
       // copy into a fresh ArrayBuffer we can transfer (the caller's Buffer may be pooled)
       const src = job.input.buffer
       const ab = new ArrayBuffer(src.byteLength)
@@ -234,10 +270,16 @@ export class OcrPool {
   private onTimeout(slot: Slot, job: Job) {
     if (slot.job !== job) return
     slot.job = null
-    job.reject(new OcrTimeoutError())
     const idx = this.slots.indexOf(slot)
     if (idx >= 0 && !this.closed) this.slots[idx] = this.spawn()
-    this.retire(slot.worker)
+    if (job.kind === 'text') {
+      job.reject(new UserRegexError('timeout', `规则测试超过 ${this.textDeadlineMs / 1000} 秒仍未完成，已停止，请简化规则或减少粘贴的文字`))
+      // a text job runs JavaScript only (no inference in flight): ending the thread now is safe
+      void slot.worker.terminate()
+    } else {
+      job.reject(new OcrTimeoutError())
+      this.retire(slot.worker)
+    }
     this.dispatch()
   }
 
@@ -293,10 +335,9 @@ export class OcrPool {
       }
     }
     this.readyWaiters.splice(0).forEach((w) => w())
-    await Promise.all([
-      ...slots.map((s) => (s.ready ? this.retire(s.worker, graceMs) : s.worker.terminate().then(() => undefined))),
-      ...this.retiring,
-    ])
+    // a worker still loading its models is retired too: it reads the message once it has loaded
+    // (ending the thread inside onnxruntime's session creation aborts the process)
+    await Promise.all([...slots.map((s) => this.retire(s.worker, graceMs)), ...this.retiring])
   }
 }
 
@@ -304,6 +345,7 @@ function reviveError(e: SerializedError): Error {
   if (e.name === 'TicketImageError') {
     return new TicketImageError((e.code ?? 'unreadable') as TicketImageErrorCode, e.message, (e.status as 400 | 413) ?? 400)
   }
+  if (e.name === 'UserRegexError') return new UserRegexError(e.code === 'timeout' ? 'timeout' : 'invalid', e.message)
   const err = new OcrFailedError('识别失败，请稍后再试', e.message)
   return err
 }

@@ -1,17 +1,31 @@
 /**
- * User-supplied regular expressions (receipt format match rules, extraction rules) run in a
- * separate V8 context with a time limit, so a catastrophic pattern such as `(a+)+$` on a long
- * line cannot stall the worker. Patterns are also checked when a rule is saved.
+ * User-supplied regular expressions (receipt format match rules, extraction rules).
+ *
+ * Before one is stored or tried, `validateUserRegex` proves it safe with recheck's ReDoS analysis
+ * (which runs in its own process, or its own worker thread, never on the caller's event loop).
+ * When one runs (in an OCR worker only), it runs in a separate V8 context under a time limit, so a
+ * slow pattern on a long line still cannot stall the thread: per call by default, or one deadline
+ * shared by every pattern of an analysis (`withRegexDeadline`).
  */
 import vm from 'node:vm'
+import type { Diagnostics } from 'recheck'
 
 /**
- * Wall-clock bound of one pattern over one ticket's lines. Generous, because the OCR workers keep
- * every core busy and an honest pattern must not time out under that load (50 ms did); a
- * catastrophic pattern is still stopped here, and most are refused when saved (validateUserRegex).
+ * Wall-clock bound of one pattern over one ticket's lines when no deadline is set. Generous,
+ * because the OCR workers keep every core busy and an honest pattern must not time out under that
+ * load (50 ms did).
  */
 export const REGEX_TIME_LIMIT_MS = 300
 export const REGEX_MAX_LENGTH = 500
+/** bound of one ReDoS analysis; a pattern it cannot settle in time is refused */
+export const REDOS_CHECK_TIMEOUT_MS = 5000
+/**
+ * Polynomial backtracking is accepted up to this degree: on an OCR line (at most a couple of
+ * hundred characters) n³ is a few million steps, n⁴ already billions.
+ */
+export const MAX_POLYNOMIAL_DEGREE = 3
+/** the flags every user pattern runs with (see matchesRule and applyRules) */
+export const USER_REGEX_FLAGS = 'i'
 
 export class UserRegexError extends Error {
   readonly status = 400
@@ -23,27 +37,111 @@ export class UserRegexError extends Error {
   }
 }
 
-/** nested quantifier such as (a+)+, (\w*)*, (.+){2,}: exponential backtracking */
-const NESTED_QUANTIFIER = /\((?:[^()\\]|\\.)*[+*}](?:[^()\\]|\\.)*\)\s*(?:[+*]|\{\d*,?\d*\})/
+const shown = (src: string) => (src.length > 60 ? `${src.slice(0, 60)}…` : src)
+const syntaxError = (e: unknown) => `正则表达式有误：${(e as Error).message.replace(/^Invalid regular expression: /, '')}`
+
+/** What the ReDoS analysis says about a pattern, in words for the user (null: safe enough). */
+function verdict(src: string, d: Diagnostics, analysisMs: number): string | null {
+  if (d.status === 'safe') return null
+  if (d.status === 'vulnerable') {
+    if (d.complexity.type === 'exponential') return `正则表达式可能导致回溯爆炸，请简化：${shown(src)}`
+    if (d.complexity.type === 'polynomial' && d.complexity.degree > MAX_POLYNOMIAL_DEGREE) {
+      return `正则表达式可能导致回溯爆炸（${d.complexity.degree} 次方级回溯），请简化：${shown(src)}`
+    }
+    return null
+  }
+  switch (d.error.kind) {
+    case 'timeout':
+    case 'cancel':
+      return `正则表达式过于复杂，无法在 ${analysisMs / 1000} 秒内确认不会卡死，请简化：${shown(src)}`
+    case 'invalid':
+      return `正则表达式有误：${shown(src)}`
+    case 'unsupported':
+      return `正则表达式含无法检查安全性的写法，请改用常见写法：${shown(src)}`
+    default:
+      return `正则表达式的安全检查未能完成，请稍后再试：${shown(src)}`
+  }
+}
+
+/** recheck's analysis, bounded by its own timeout and, should its backend not answer at all, by ours */
+async function analyse(src: string, analysisMs: number): Promise<Diagnostics> {
+  const abort = new AbortController()
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<Diagnostics>((resolve) => {
+    // the analysis may also wait in recheck's queue, which its own timeout does not count
+    timer = setTimeout(() => {
+      abort.abort()
+      resolve({ source: src, flags: USER_REGEX_FLAGS, status: 'unknown', error: { kind: 'timeout' } })
+    }, analysisMs + 1000)
+  })
+  // loaded on first use: the OCR workers, which only run patterns, never pay for it (~0.4 s, 13 MB)
+  const analysis = import('recheck')
+    .then(({ check }) => check(src, USER_REGEX_FLAGS, { timeout: analysisMs, signal: abort.signal }))
+    .catch((e): Diagnostics => ({ source: src, flags: USER_REGEX_FLAGS, status: 'unknown', error: { kind: 'unexpected', message: String(e) } }))
+  try {
+    return await Promise.race([analysis, late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** verdicts already reached (the rule tester asks again on every edit); timeouts are not kept */
+const verdicts = new Map<string, string | null>()
+const VERDICTS_KEPT = 1000
 
 /**
- * Validate a pattern before it is stored. Returns null when usable, otherwise a Chinese message
- * that names the problem.
+ * Validate a pattern before it is stored or tried. Resolves null when usable, otherwise a Chinese
+ * message that names the problem.
  */
-export function validateUserRegex(src: string): string | null {
+export async function validateUserRegex(src: string, analysisMs = REDOS_CHECK_TIMEOUT_MS): Promise<string | null> {
   if (typeof src !== 'string') return '正则表达式必须是文本'
   if (src.length > REGEX_MAX_LENGTH) return `正则表达式过长（最多 ${REGEX_MAX_LENGTH} 个字符）`
   try {
-    new RegExp(src, 'u')
+    new RegExp(src, USER_REGEX_FLAGS) // compiles only; nothing is matched here
   } catch (e) {
-    try {
-      new RegExp(src)
-    } catch (e2) {
-      return `正则表达式有误：${(e2 as Error).message.replace(/^Invalid regular expression: /, '')}`
-    }
+    return syntaxError(e)
   }
-  if (NESTED_QUANTIFIER.test(src)) return '正则表达式含嵌套重复（如 (a+)+），可能导致识别卡死，请简化'
-  return null
+  const known = verdicts.get(src)
+  if (known !== undefined) return known
+  const d = await analyse(src, analysisMs)
+  const answer = verdict(src, d, analysisMs)
+  // a timeout depends on the load of the moment: ask again next time
+  if (d.status !== 'unknown' || d.error.kind === 'invalid' || d.error.kind === 'unsupported') {
+    if (verdicts.size >= VERDICTS_KEPT) verdicts.delete(verdicts.keys().next().value!)
+    verdicts.set(src, answer)
+  }
+  return answer
+}
+
+// ------------------------------------------------------------------------------- running
+
+interface Deadline {
+  at: number
+  ms: number
+  /** the pattern that was running when the time ran out */
+  overrun: string | null
+}
+let deadline: Deadline | null = null
+
+/**
+ * Run a synchronous analysis with ONE time budget for every user pattern it runs: each run gets
+ * what is left of it and none starts once it is spent. If the budget ran out the analysis is
+ * abandoned: UserRegexError('timeout') naming the pattern that was running.
+ */
+export function withRegexDeadline<T>(ms: number, analysis: () => T): T {
+  if (deadline) throw new Error('withRegexDeadline does not nest')
+  const d: Deadline = { at: performance.now() + ms, ms, overrun: null }
+  deadline = d
+  let value: T
+  try {
+    value = analysis()
+  } finally {
+    deadline = null
+  }
+  if (d.overrun !== null) {
+    throw new UserRegexError('timeout', `规则测试超过 ${d.ms / 1000} 秒仍未完成，已停止：正则表达式“${shown(d.overrun)}”耗时过长，请简化`)
+  }
+  return value
 }
 
 export interface SafeMatch {
@@ -64,38 +162,46 @@ const script = new vm.Script(`(() => {
   return out;
 })()`)
 
+function timedOut(src: string, timeoutMs: number): UserRegexError {
+  if (deadline) {
+    deadline.overrun ??= src
+    return new UserRegexError('timeout', `正则表达式执行超时（超过 ${deadline.ms} 毫秒），请简化：${shown(src)}`)
+  }
+  return new UserRegexError('timeout', `正则表达式执行超时（超过 ${timeoutMs} 毫秒），请简化：${shown(src)}`)
+}
+
 /**
  * Run `src` against every text; returns the first match per text or null.
  * Throws UserRegexError('invalid') for a bad pattern and UserRegexError('timeout') when the
- * whole batch exceeds the time limit.
+ * whole batch exceeds the time limit (or the current deadline).
  */
-export function safeExecAll(src: string, texts: string[], flags = 'i', timeoutMs = REGEX_TIME_LIMIT_MS): (SafeMatch | null)[] {
+export function safeExecAll(src: string, texts: string[], flags = USER_REGEX_FLAGS, timeoutMs = REGEX_TIME_LIMIT_MS): (SafeMatch | null)[] {
   try {
     new RegExp(src, flags)
   } catch (e) {
-    throw new UserRegexError('invalid', `正则表达式有误：${(e as Error).message.replace(/^Invalid regular expression: /, '')}`)
+    throw new UserRegexError('invalid', syntaxError(e))
   }
+  const limit = deadline ? Math.ceil(deadline.at - performance.now()) : timeoutMs
+  if (limit < 1) throw timedOut(src, timeoutMs)
   const ctx = context as any
   ctx.__src = src
   ctx.__flags = flags.replace(/[gy]/g, '')
   ctx.__texts = texts
   try {
-    const res = script.runInContext(context, { timeout: timeoutMs }) as (string | null)[]
+    const res = script.runInContext(context, { timeout: limit }) as (string | null)[]
     return Array.from(res, (r) => (r ? (JSON.parse(r) as SafeMatch) : null))
   } catch (e) {
-    if ((e as any)?.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') {
-      throw new UserRegexError('timeout', `正则表达式执行超时（超过 ${timeoutMs} 毫秒），请简化：${src.slice(0, 60)}`)
-    }
+    if ((e as any)?.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw timedOut(src, timeoutMs)
     throw new UserRegexError('invalid', `正则表达式执行出错：${(e as Error)?.message ?? e}`)
   } finally {
     ctx.__texts = null
   }
 }
 
-export function safeExec(src: string, text: string, flags = 'i', timeoutMs = REGEX_TIME_LIMIT_MS): SafeMatch | null {
+export function safeExec(src: string, text: string, flags = USER_REGEX_FLAGS, timeoutMs = REGEX_TIME_LIMIT_MS): SafeMatch | null {
   return safeExecAll(src, [text], flags, timeoutMs)[0]
 }
 
-export function safeTest(src: string, text: string, flags = 'i', timeoutMs = REGEX_TIME_LIMIT_MS): boolean {
+export function safeTest(src: string, text: string, flags = USER_REGEX_FLAGS, timeoutMs = REGEX_TIME_LIMIT_MS): boolean {
   return safeExec(src, text, flags, timeoutMs) !== null
 }

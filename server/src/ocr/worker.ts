@@ -1,12 +1,16 @@
 /**
- * OCR worker thread: loads the models once, then analyses tickets posted by OcrPool.
+ * OCR worker thread: loads the models once, then analyses tickets posted by OcrPool, and runs the
+ * rule tester on pasted text (user patterns only, no inference: see OcrPool.analyzeText).
  * Message in:  { type: 'job', id, buffer: ArrayBuffer (transferred), fileType, formats, rules }
+ *            | { type: 'text', id, text, fileType, formats, rules, deadlineMs }
  * Message out: { type: 'ready' } | { type: 'result', id, result } | { type: 'error', id, error }
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import sharp from 'sharp'
 import { analyzeTicket, getEngine } from './analyze.js'
 import { TicketImageError } from './image.js'
+import { analyzePastedText, type TextAnalyzeInput } from './pastedText.js'
+import { UserRegexError } from './safeRegex.js'
 import type { AnalyzeInput } from './types.js'
 
 export interface WorkerJob {
@@ -16,6 +20,13 @@ export interface WorkerJob {
   fileType: AnalyzeInput['fileType']
   formats?: AnalyzeInput['formats']
   rules?: AnalyzeInput['rules']
+}
+
+export interface WorkerTextJob extends TextAnalyzeInput {
+  type: 'text'
+  id: number
+  /** one time budget for every user pattern of the analysis */
+  deadlineMs: number
 }
 
 export interface SerializedError {
@@ -39,20 +50,22 @@ async function main() {
   await engine.recognize({ data: new Uint8Array(64 * 64 * 4).fill(255), width: 64, height: 64 })
   let busy = false
   let retiring = false
-  port.on('message', async (msg: WorkerJob | { type: 'retire' }) => {
+  port.on('message', async (msg: WorkerJob | WorkerTextJob | { type: 'retire' }) => {
     if (msg?.type === 'retire') {
       // leave between jobs: ending the thread during an onnxruntime call aborts the process
       retiring = true
       if (!busy) process.exit(0)
       return
     }
-    if (msg?.type !== 'job') return
+    if (msg?.type !== 'job' && msg?.type !== 'text') return
     busy = true
     try {
-      const result = await analyzeTicket(
-        { buffer: new Uint8Array(msg.buffer), fileType: msg.fileType, formats: msg.formats, rules: msg.rules },
-        { engine, workMaxSide: opts.workMaxSide, detMaxSide: opts.detMaxSide },
-      )
+      const result = msg.type === 'text'
+        ? analyzePastedText(msg, msg.deadlineMs)
+        : await analyzeTicket(
+          { buffer: new Uint8Array(msg.buffer), fileType: msg.fileType, formats: msg.formats, rules: msg.rules },
+          { engine, workMaxSide: opts.workMaxSide, detMaxSide: opts.detMaxSide },
+        )
       port.postMessage({ type: 'result', id: msg.id, result })
     } catch (e) {
       const err = e as Error & { status?: number; code?: string }
@@ -60,7 +73,7 @@ async function main() {
         name: err?.name ?? 'Error',
         message: err?.message ?? String(e),
         status: e instanceof TicketImageError ? e.status : err?.status,
-        code: e instanceof TicketImageError ? e.code : undefined,
+        code: e instanceof TicketImageError || e instanceof UserRegexError ? e.code : undefined,
       }
       port.postMessage({ type: 'error', id: msg.id, error })
     } finally {

@@ -94,7 +94,7 @@ describe('format choice', () => {
     expect(f3).toBeTruthy()
     expect(matchesRule(f3.regular, 'anything')).toBe(true)
     for (const r of DEFAULT_EXTRACTION_RULES) {
-      for (const src of [r.valueNameRegular, r.valueRegular]) if (src) expect(validateUserRegex(src)).toBeNull()
+      for (const src of [r.valueNameRegular, r.valueRegular]) if (src) expect(await validateUserRegex(src), src).toBeNull()
       expect(DEFAULT_RECEIPT_FORMATS.some((f) => f.id === r.receiptFormatId)).toBe(true)
     }
   })

@@ -1,23 +1,80 @@
 import { describe, expect, it } from 'vitest'
-import { safeExec, safeTest, UserRegexError, validateUserRegex } from '../../src/ocr/safeRegex.js'
+import { safeExec, safeExecAll, safeTest, UserRegexError, validateUserRegex, withRegexDeadline } from '../../src/ocr/safeRegex.js'
 
-describe('safeRegex', () => {
-  it('validates patterns with Chinese messages', () => {
-    expect(validateUserRegex('净\\s*重')).toBeNull()
-    expect(validateUserRegex('([')).toMatch(/正则表达式有误/)
-    expect(validateUserRegex('(a+)+$')).toMatch(/嵌套重复/)
-    expect(validateUserRegex('(\\w*)*')).toMatch(/嵌套重复/)
-    expect(validateUserRegex('x'.repeat(600))).toMatch(/过长/)
+describe('validateUserRegex', () => {
+  it('accepts honest patterns, including ones with bounded (polynomial) backtracking', async () => {
+    expect(await validateUserRegex('净\\s*重')).toBeNull()
+    expect(await validateUserRegex('净重[:：]?\\s*(\\d+\\.?\\d*)')).toBeNull()
+    expect(await validateUserRegex('\\d+\\.\\d+')).toBeNull()
+    expect(await validateUserRegex('(\\d+\\.?\\d*)\\s*(吨|t)')).toBeNull()
+    expect(await validateUserRegex('发货单,净重')).toBeNull()
   })
+
+  it('refuses exponential backtracking the nested-quantifier heuristic missed', async () => {
+    for (const p of ['(a|a)*$', '((a)+)+$', '(\\d+)*x', '(a+)+$', '(\\w*)*$']) {
+      expect(await validateUserRegex(p), p).toBe(`正则表达式可能导致回溯爆炸，请简化：${p}`)
+    }
+  })
+
+  it('refuses polynomial backtracking of a high degree and names it', async () => {
+    expect(await validateUserRegex('(.+)(.+)(.+)$')).toMatch(/^正则表达式可能导致回溯爆炸（4 次方级回溯），请简化/)
+  })
+
+  it('refuses a pattern the analysis cannot settle in its time', async () => {
+    expect(await validateUserRegex('a{1,30}a{1,30}a{1,30}$', 20)).toBe('正则表达式过于复杂，无法在 0.02 秒内确认不会卡死，请简化：a{1,30}a{1,30}a{1,30}$')
+  })
+
+  it('answers syntax and length problems in Chinese', async () => {
+    expect(await validateUserRegex('([')).toMatch(/^正则表达式有误/)
+    expect(await validateUserRegex('x'.repeat(600))).toMatch(/过长/)
+  })
+
+  it('analyses off this thread: the event loop keeps turning while it works', async () => {
+    let ticks = 0
+    const timer = setInterval(() => ticks++, 1)
+    const t0 = performance.now()
+    await validateUserRegex('a{1,30}b{1,30}a{1,30}$') // a fuzzing case, the slowest kind
+    const took = performance.now() - t0
+    clearInterval(timer)
+    // the interval kept firing during the analysis (a blocked loop would let it fire once)
+    expect(ticks).toBeGreaterThan(Math.min(20, took / 10))
+  })
+})
+
+describe('safeExec', () => {
   it('matches and returns groups', () => {
     expect(safeExec('净重:(\\d+\\.\\d+)', '净重:38.57吨')?.groups).toEqual(['净重:38.57', '38.57'])
     expect(safeTest('发货', '水泥发货单')).toBe(true)
   })
+
   it('stops a catastrophic pattern quickly', () => {
     const t0 = Date.now()
     expect(() => safeExec('(a+)+$', 'a'.repeat(50) + '!')).toThrow(UserRegexError)
     expect(Date.now() - t0).toBeLessThan(1000)
     // still usable afterwards
     expect(safeTest('a', 'a')).toBe(true)
+  })
+
+  it('gives every pattern of an analysis one deadline, then abandons the analysis naming the slow pattern', () => {
+    const slow = 'a'.repeat(40) + '!'
+    const t0 = performance.now()
+    let flagged = 0
+    const run = () => withRegexDeadline(400, () => {
+      // three slow rules: each alone would get its own 300 ms without a deadline
+      for (let i = 0; i < 3; i++) {
+        try {
+          safeExecAll('(a+)+$', [slow])
+        } catch (e) {
+          if (e instanceof UserRegexError) flagged++
+        }
+      }
+      return 'partial answer'
+    })
+    expect(run).toThrow(new UserRegexError('timeout', '规则测试超过 0.4 秒仍未完成，已停止：正则表达式“(a+)+$”耗时过长，请简化'))
+    expect(flagged).toBe(3)
+    expect(performance.now() - t0).toBeLessThan(700)
+    // no deadline left behind: an honest pattern runs as before
+    expect(safeTest('净重', '实发净重')).toBe(true)
+    expect(withRegexDeadline(400, () => safeExec('(\\d+)吨', '35吨')?.groups[1])).toBe('35')
   })
 })

@@ -97,6 +97,27 @@ describe('extraction rules', () => {
     expect((await env.call(admin, 'DELETE', `/api/rule/delete/${rule.id}`)).status).toBe(404)
   })
 
+  test('patterns that backtrack catastrophically are refused at save, naming the field; honest ones are kept', async () => {
+    const { data: f } = await env.call(admin, 'POST', '/api/receiptFormat/save', format({ name: '回溯测试格式' }))
+    for (const p of ['(a|a)*$', '((a)+)+$', '(\\d+)*x']) {
+      const asValue = await env.call(admin, 'POST', '/api/rule/save', { property: 'deliveryNetWeight', receiptFormatId: f.id, valueRegular: p })
+      expect(asValue.status, p).toBe(400)
+      expect(asValue.message).toBe(`取值表达式：正则表达式可能导致回溯爆炸，请简化：${p}`)
+      const asName = await env.call(admin, 'POST', '/api/rule/save', { property: 'deliveryNetWeight', receiptFormatId: f.id, valueNameRegular: p })
+      expect(asName.message).toBe(`名称表达式：正则表达式可能导致回溯爆炸，请简化：${p}`)
+      const asMatch = await env.call(admin, 'PUT', `/api/receiptFormat/update/${f.id}`, format({ name: '回溯测试格式', regular: p }))
+      expect(asMatch.status).toBe(400)
+      expect(asMatch.message).toBe(`匹配规则：正则表达式可能导致回溯爆炸，请简化：${p}`)
+    }
+    expect((await env.call(admin, 'POST', '/api/rule/find/', { receiptFormatId: f.id })).data.totalCount).toBe(0)
+    const honest = await env.call(admin, 'POST', '/api/rule/save', { property: 'deliveryNetWeight', receiptFormatId: f.id, valueNameRegular: '净重', valueRegular: '净重[:：]?\\s*(\\d+\\.?\\d*)' })
+    expect(honest.message).toBe('创建成功')
+    const edited = await env.call(admin, 'PUT', `/api/rule/update/${honest.data.id}`, { receiptFormatId: f.id, valueRegular: '(a|a)*$' })
+    expect(edited.message).toBe('取值表达式：正则表达式可能导致回溯爆炸，请简化：(a|a)*$')
+    const kept = await env.call(admin, 'POST', '/api/rule/find/', { receiptFormatId: f.id })
+    expect(kept.data.data).toEqual([expect.objectContaining({ valueRegular: '净重[:：]?\\s*(\\d+\\.?\\d*)' })])
+  })
+
   test('exports the rules as a spreadsheet', async () => {
     const res = await env.app.inject({ method: 'GET', url: '/api/rule/export/1', headers: { authorization: `Bearer ${admin}` } })
     const rows = await readXlsx(res.rawPayload)

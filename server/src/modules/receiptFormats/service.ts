@@ -23,14 +23,20 @@ const toFormat = (r: FormatRow, ruleCount = 0): ReceiptFormat => ({
 })
 
 /** A match rule is a regex unless it is a plain keyword list; either way it must be safe to run. */
-function checkPattern(label: string, pattern: string | null | undefined) {
+async function checkPattern(label: string, pattern: string | null | undefined) {
   if (!pattern) return
-  const problem = validateUserRegex(pattern)
+  const problem = await validateUserRegex(pattern)
   if (problem) throw new ValidationError(`${label}：${problem}`)
 }
 
-function formatValues(body: ReceiptFormatBody) {
-  checkPattern('匹配规则', body.regular)
+/** The patterns of an extraction rule, saved or tried in the rule tester: the same checks. */
+export async function checkRulePatterns(rule: { valueNameRegular?: string | null; valueRegular?: string | null }) {
+  await checkPattern('名称表达式', rule.valueNameRegular)
+  await checkPattern('取值表达式', rule.valueRegular)
+}
+
+async function formatValues(body: ReceiptFormatBody) {
+  await checkPattern('匹配规则', body.regular)
   return {
     name: body.name, type: body.type, regular: body.regular ?? '', rankcom: body.rankcom, excludeKeywords: body.excludeKeywords ?? null,
     requiredFields: body.requiredFields?.length ? body.requiredFields.join(',') : null, description: body.description ?? null,
@@ -56,13 +62,13 @@ export async function getFormat(db: Executor, id: number) {
 }
 
 export async function saveFormat(db: Executor, body: ReceiptFormatBody) {
-  const [row] = await db.insert(receiptFormats).values(formatValues(body)).returning()
+  const [row] = await db.insert(receiptFormats).values(await formatValues(body)).returning()
   return toFormat(row!)
 }
 
 export async function updateFormat(db: Executor, id: number, body: ReceiptFormatBody) {
   await getFormat(db, id)
-  const [row] = await db.update(receiptFormats).set(formatValues(body)).where(eq(receiptFormats.id, id)).returning()
+  const [row] = await db.update(receiptFormats).set(await formatValues(body)).where(eq(receiptFormats.id, id)).returning()
   return toFormat(row!)
 }
 
@@ -104,8 +110,7 @@ async function checkRule(db: Executor, body: Omit<ExtractionRuleBody, 'property'
     throw new ValidationError(`字段“${TICKET_FIELDS[property as TicketField] ?? property}”不属于${format.type === 1 ? '发货单' : '收货单'}`)
   }
   if (!body.valueNameRegular && !body.valueRegular && !body.valueName) throw new ValidationError('字段名称、名称表达式和取值表达式至少填写一项')
-  checkPattern('名称表达式', body.valueNameRegular)
-  checkPattern('取值表达式', body.valueRegular)
+  await checkRulePatterns(body)
 }
 
 export async function saveRule(db: Executor, body: ExtractionRuleBody) {
@@ -148,3 +153,14 @@ export async function loadReadingConfig(db: Executor): Promise<ReadingConfig> {
   }
 }
 
+/**
+ * What the rule tester applies: everything stored, with the rule being edited (checked like a
+ * saved one) replacing the stored rule of the same id, or added.
+ */
+export async function readingConfigWithCandidate(db: Executor, candidate?: Omit<OcrRule, 'id'> & { id?: number }): Promise<ReadingConfig> {
+  if (candidate) await checkRulePatterns(candidate)
+  const config = await loadReadingConfig(db)
+  if (!candidate) return config
+  const rule = { ...candidate, id: candidate.id ?? -1 }
+  return { formats: config.formats, rules: [...config.rules.filter((r) => r.id !== rule.id), rule] }
+}
