@@ -9,7 +9,8 @@ import { done } from '../../platform/envelope.js'
 import { ValidationError } from '../../platform/errors.js'
 import { readUploadedFile } from '../../platform/upload.js'
 import { MAX_FILE_BYTES } from '../../ocr/image.js'
-import { analyzeTicketUpload, analyzeText, readingConfigWith } from './service.js'
+import { readingConfigWithCandidate } from '../receiptFormats/service.js'
+import { analyzeTicketUpload } from './service.js'
 
 const fileTypeField = z.preprocess((v) => (typeof v === 'string' ? Number(v) : v),
   z.union([z.literal(1), z.literal(2)], { error: '票据类型只能是1（发货单）或2（收货单）' })).describe('票据类型')
@@ -44,7 +45,10 @@ export function ticketReadingRoutes(app: FastifyInstance, ctx: AppContext) {
       tags: ['取值规则'], summary: '规则测试：用粘贴的识别文字试运行票据格式与取值规则（可带正在编辑的规则）',
       body: z.object({ fileType: fileTypeField, text: z.string().trim().min(1, { error: '请粘贴票据文字' }).max(20_000, { error: '票据文字不能超过20000个字符' }), rule: candidateRule.optional() }),
     },
-  }, async (req) => analyzeText(await readingConfigWith(ctx.db, req.body.rule), req.body.fileType as TicketType, req.body.text))
+  }, async (req) => {
+    const config = await readingConfigWithCandidate(ctx.db, req.body.rule)
+    return ctx.reader.analyzeText({ text: req.body.text, fileType: req.body.fileType as TicketType, formats: config.formats, rules: config.rules })
+  })
 
   r.post('/rule/testImage', {
     config: { access: 'receipt_format' },
@@ -64,7 +68,7 @@ export function ticketReadingRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!parsed.success) throw new ValidationError(parsed.error.issues[0]!.message)
       rule = parsed.data
     }
-    const config = await readingConfigWith(ctx.db, rule)
+    const config = await readingConfigWithCandidate(ctx.db, rule)
     return ctx.reader.analyze({ buffer: file.buffer, fileType: req.query.fileType as TicketType, formats: config.formats, rules: config.rules })
   })
 }

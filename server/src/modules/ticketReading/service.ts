@@ -1,16 +1,15 @@
 import { TICKET_TYPES, type TicketType } from '@app/contract'
-import type { Db } from '../../db/client.js'
 import { discardAttachment, storeImage, type AttachmentDeps } from '../../platform/attachments.js'
 import { AppError } from '../../platform/errors.js'
 import type { SessionUser } from '../../platform/sessions.js'
-import { analyzeLines } from '../../ocr/analyze.js'
 import { MAX_FILE_BYTES, TicketImageError } from '../../ocr/image.js'
 import { fieldPrefix } from '../../ocr/extract.js'
 import { OcrBusyError, OcrClosedError, OcrPool, OcrTimeoutError } from '../../ocr/pool.js'
-import type { ExtractionRule, TicketAnalysis } from '../../ocr/types.js'
+import { UserRegexError } from '../../ocr/safeRegex.js'
+import type { TicketAnalysis } from '../../ocr/types.js'
 import { consumeUploadTime, refundUploadTime } from '../companies/service.js'
 import { writeLog } from '../logs/service.js'
-import { loadReadingConfig, type ReadingConfig } from '../receiptFormats/service.js'
+import { loadReadingConfig } from '../receiptFormats/service.js'
 
 /** Workers load the OCR models on first use, so a server that never reads a ticket never pays for them. */
 export class TicketReader {
@@ -24,6 +23,14 @@ export class TicketReader {
     })
   }
 
+  /** the rule tester on pasted text: in the pool too, so no user pattern runs on this thread */
+  analyzeText(input: Parameters<OcrPool['analyzeText']>[0]): Promise<TicketAnalysis> {
+    this.pool ??= new OcrPool({ size: this.workers })
+    return this.pool.analyzeText(input).catch((err) => {
+      throw asAppError(err)
+    })
+  }
+
   async close() {
     await this.pool?.close()
   }
@@ -31,7 +38,7 @@ export class TicketReader {
 
 /** The OCR library's errors carry a status and a Chinese message; give them the server's error type. */
 function asAppError(err: unknown): unknown {
-  if (err instanceof TicketImageError) return new AppError(err.status, err.message)
+  if (err instanceof TicketImageError || err instanceof UserRegexError) return new AppError(err.status, err.message)
   // a failed worker stays an internal error (500 with a log id); busy, time-out and closed are the user's to retry
   if (err instanceof OcrBusyError || err instanceof OcrTimeoutError || err instanceof OcrClosedError) return new AppError(err.status, err.message)
   return err
@@ -101,24 +108,4 @@ export async function analyzeTicketUpload(deps: ReadingDeps, auth: SessionUser &
     height: result.height,
     remainingTimes: quota.remainingTimes,
   }
-}
-
-/** A rule being edited, tried before it is saved: replaces the stored rule of the same id, or is added. */
-export async function readingConfigWith(db: Db, candidate?: Omit<ExtractionRule, 'id'> & { id?: number }): Promise<ReadingConfig> {
-  const config = await loadReadingConfig(db)
-  if (!candidate) return config
-  const rule = { ...candidate, id: candidate.id ?? -1 }
-  return { formats: config.formats, rules: [...config.rules.filter((r) => r.id !== rule.id), rule] }
-}
-
-/** The rule tester on pasted OCR text: one line a text box, stacked top to bottom. */
-export function analyzeText(config: ReadingConfig, fileType: TicketType, text: string) {
-  const lines = text.split(/\r?\n/).map((t) => t.trim()).filter(Boolean).slice(0, 500)
-  const width = 1000
-  const ocrLines = lines.map((t, i) => ({
-    text: t, score: 1,
-    box: [[0, i * 40], [width, i * 40], [width, i * 40 + 30], [0, i * 40 + 30]] as [[number, number], [number, number], [number, number], [number, number]],
-  }))
-  // a bad or slow user pattern comes back as a flag (rankFormats and applyRules catch it), never thrown
-  return { ...analyzeLines({ lines: ocrLines, fileType, formats: config.formats, rules: config.rules, width, height: lines.length * 40 }), width, height: lines.length * 40 }
 }
