@@ -74,6 +74,8 @@ export async function analyzeTicketUpload(deps: ReadingDeps, auth: SessionUser &
     buffer: input.buffer, companyId: auth.companyId, userId: auth.userId, name: `${kind}.jpg`, filename: input.filename ?? `${kind}.jpg`,
     maxSide: TICKET_PICTURE_MAX_SIDE, maxBytes: MAX_FILE_BYTES,
   })
+  // its failure is answered below, after the reading: until then it must not count as unhandled
+  stored.catch(() => undefined)
   let result: TicketAnalysis
   let picture: Awaited<typeof stored>
   try {
