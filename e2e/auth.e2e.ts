@@ -50,9 +50,14 @@ describe('login page', () => {
     await dialog.getByRole('button', { name: '重置密码' }).click()
     await dialog.getByText(Msg.passwordTooShort).waitFor()
     await dialog.getByText(Msg.passwordMismatch).waitFor()
-    // an unknown phone: the server's message is shown in the dialog
+    // an unknown phone is answered like a registered one (nobody learns who is registered); its code never matches
     await dialog.getByRole('button', { name: '获取验证码' }).click()
-    await dialog.getByText('该手机号未注册').waitFor()
+    await page.getByText(Msg.sendOk).waitFor()
+    await dialog.getByRole('button', { name: /秒后重新获取/ }).waitFor()
+    await dialog.getByLabel('新密码', { exact: true }).fill('Brand9New')
+    await dialog.getByLabel('确认新密码').fill('Brand9New')
+    await dialog.getByRole('button', { name: '重置密码' }).click()
+    await dialog.getByRole('alert').filter({ hasText: Msg.smsCodeWrong }).waitFor()
     await context.close()
   })
   it('logs in with a single-use ?token= link, and explains a used or unknown one', async () => {
@@ -133,16 +138,22 @@ describe('signed in', () => {
     expect(await profile.textContent()).toMatch(/创建时间\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/)
     await shot(page, 'profile')
 
-    // password rules, then the change
+    // password rules, then the change, which asks for the current password first
     const form = page.locator('form#change-password')
     await form.getByLabel('新密码').fill('12345')
     await form.getByLabel('确认密码').fill('123456')
     await form.getByRole('button', { name: '修改密码' }).click()
+    await form.getByText('请输入当前密码').waitFor()
     await form.getByText(Msg.passwordTooShort).waitFor()
     await form.getByText(Msg.passwordMismatch).waitFor()
     const newPassword = 'New@Pass2024'
+    await form.getByLabel('当前密码').fill('not-my-password')
     await form.getByLabel('新密码').fill(newPassword)
     await form.getByLabel('确认密码').fill(newPassword)
+    await form.getByRole('button', { name: '修改密码' }).click()
+    await form.getByRole('alert').filter({ hasText: Msg.currentPasswordWrong }).waitFor()
+    await shot(page, 'profile-wrong-current')
+    await form.getByLabel('当前密码').fill(ADMIN.password)
     await form.getByRole('button', { name: '修改密码' }).click()
     await page.getByText(Msg.passwordUpdated).waitFor()
 

@@ -15,8 +15,13 @@ export const LIST_MAX_PAGE_SIZE = 100
 export const TRANSPORT_MAX_PAGE_SIZE = 100_000
 /** An encrypted password's ts older than this is refused (replay protection). */
 export const PASSWORD_TS_MAX_AGE_MS = 5 * 60 * 1000
-export const LOGIN_LOCK = { failures: 5, windowMs: 10 * 60 * 1000, lockMs: 10 * 60 * 1000 }
-export const SMS_CODE = { length: 6, ttlMs: 5 * 60 * 1000, resendMs: 60 * 1000, perDay: 10 }
+/**
+ * Sign-in attempts: `failures` per user name and client address in `windowMs` lock that pair for
+ * `lockMs`; `perUserFailures` across every address lock the user name itself.
+ */
+export const LOGIN_LOCK = { failures: 5, perUserFailures: 30, windowMs: 10 * 60 * 1000, lockMs: 10 * 60 * 1000 }
+/** Password-reset codes: `attempts` guesses per code, `guessesPerDay` per phone across all codes and addresses. */
+export const SMS_CODE = { length: 6, ttlMs: 5 * 60 * 1000, resendMs: 60 * 1000, perDay: 10, attempts: 5, guessesPerDay: 20 }
 /** Token login (`?token=`): single use, short lived. */
 export const LOGIN_TOKEN_TTL_MS = 2 * 60 * 1000
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss'

@@ -41,7 +41,14 @@ export const Msg = {
   passwordExpired: '密码加密信息已过期，请刷新页面后重试',
   passwordReplayed: '该登录信息已使用过，请重新输入密码后提交',
   passwordUndecryptable: '密码加密信息无效，请刷新页面后重试',
+  currentPasswordWrong: '当前密码不正确',
+  smsCodeWrong: '验证码不正确',
+  smsCodeInvalid: '验证码已失效，请重新获取',
+  smsGuessesExceeded: '该手机号今日验证码错误次数过多，请明天再试',
+  smsPerDayExceeded: '该手机号今日获取验证码次数已达上限，请明天再试',
 } as const
 
 export const loginLockedMessage = (minutes: number) =>
   `密码错误次数过多，账号已锁定，请${minutes}分钟后再试`
+
+export const smsResendMessage = (seconds: number) => `验证码已发送，请${seconds}秒后再试`

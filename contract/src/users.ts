@@ -47,9 +47,10 @@ export interface Profile {
   createTime: string
 }
 
-/** Change password (profile): `password` is encrypted like the login password. */
+/** Change password (profile): both passwords are encrypted like the login password. */
 export const updatePasswordBody = z.object({
   userName: z.string().trim().max(64).optional(),
+  currentPassword: z.string().min(1).max(2048).describe('当前密码'),
   password: z.string().min(1).max(2048).describe('新密码'),
 })
 

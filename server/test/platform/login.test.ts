@@ -102,12 +102,12 @@ describe('lockout', () => {
     const deps = { db: env.db, cipher: env.ctx.cipher, roles: env.ctx.roles, sms: env.ctx.sms, sessionIdleMs: 30 * 60_000 }
     const t0 = Date.now()
     for (let i = 0; i < LOGIN_LOCK.failures; i++) {
-      await login(deps, { username: '13900000005', password: env.encrypt('bad', t0) }, t0).catch(() => undefined)
+      await login(deps, { username: '13900000005', password: env.encrypt('bad', t0) }, '127.0.0.1', t0).catch(() => undefined)
     }
-    await expect(login(deps, { username: '13900000005', password: env.encrypt('Passw0rd!', t0 + 60_000) }, t0 + 60_000)).rejects.toThrow('请9分钟后再试')
-    await expect(login(deps, { username: '13900000005', password: env.encrypt('Passw0rd!', t0 + 5 * 60_000) }, t0 + 5 * 60_000)).rejects.toThrow('请5分钟后再试')
+    await expect(login(deps, { username: '13900000005', password: env.encrypt('Passw0rd!', t0 + 60_000) }, '127.0.0.1', t0 + 60_000)).rejects.toThrow('请9分钟后再试')
+    await expect(login(deps, { username: '13900000005', password: env.encrypt('Passw0rd!', t0 + 5 * 60_000) }, '127.0.0.1', t0 + 5 * 60_000)).rejects.toThrow('请5分钟后再试')
     const later = t0 + LOGIN_LOCK.lockMs + 1000
-    const ok = await login(deps, { username: '13900000005', password: env.encrypt('Passw0rd!', later) }, later)
+    const ok = await login(deps, { username: '13900000005', password: env.encrypt('Passw0rd!', later) }, '127.0.0.1', later)
     expect(ok.token).toBeTruthy()
   })
 })

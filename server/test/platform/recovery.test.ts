@@ -4,7 +4,7 @@ import { Msg } from '@app/contract'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { smsOutbox } from '../../src/db/schema/index.js'
-import { sendResetCode } from '../../src/modules/auth/service.js'
+import { sendResetCode } from '../../src/modules/auth/resetCode.js'
 import { createTestApp, type TestEnv } from '../helpers.js'
 import { makeCompany, makeUser } from '../fixtures.js'
 
@@ -57,17 +57,25 @@ describe('forgot password by SMS', () => {
 
   test('at most 10 codes a day per phone', async () => {
     await makeUser(env.db, { phone: '13500000003', companyIds: [companyId] })
-    const deps = { db: env.db, cipher: env.ctx.cipher, roles: env.ctx.roles, sms: env.ctx.sms, sessionIdleMs: 1800_000 }
     const t0 = Date.now()
-    for (let i = 0; i < 10; i++) await sendResetCode(deps, '13500000003', t0 + i * 61_000)
-    await expect(sendResetCode(deps, '13500000003', t0 + 10 * 61_000)).rejects.toThrow('今日获取验证码次数已达上限')
+    for (let i = 0; i < 10; i++) await sendResetCode(env.db, env.ctx.sms, '13500000003', t0 + i * 61_000)
+    await expect(sendResetCode(env.db, env.ctx.sms, '13500000003', t0 + 10 * 61_000)).rejects.toThrow(Msg.smsPerDayExceeded)
   })
 
-  test('bad phone numbers and unknown phones', async () => {
+  test('a bad phone number is named; an unknown phone is answered like a registered one, and nothing is sent', async () => {
     expect((await env.call(null, 'POST', '/api/users/sendMsg/12345')).message).toBe('请输入正确的11位手机号')
-    const unknown = await env.call(null, 'POST', '/api/users/sendMsg/13599999999')
-    expect(unknown.status).toBe(404)
-    expect(unknown.message).toBe('该手机号未注册')
+    await makeUser(env.db, { phone: '13500000009', companyIds: [companyId] })
+    const answers = async (phone: string) => {
+      const first = await env.call(null, 'POST', `/api/users/sendMsg/${phone}`)
+      const again = await env.call(null, 'POST', `/api/users/sendMsg/${phone}`)
+      return [first.status, first.message, again.status, again.message.replace(/\d+/, 'N')]
+    }
+    const unknown = await answers('13599999999')
+    expect(unknown).toEqual([200, Msg.sendOk, 429, '验证码已发送，请N秒后再试'])
+    expect(unknown).toEqual(await answers('13500000009'))
+    expect(received.some((m) => m.phone === '13599999999')).toBe(false)
+    const guess = await env.call(null, 'POST', '/api/users/forgetPassword', { userName: '13599999999', code: '123456', password: env.encrypt('Brand9New') })
+    expect(guess.message).toBe('验证码不正确')
   })
 
   test('a gateway failure says 发送失败 and is not a 500', async () => {

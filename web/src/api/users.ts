@@ -72,12 +72,16 @@ export const getUserInfo = (opts?: RequestOptions) => http.get<UserInfo>('/users
 
 export const getProfile = (id: number, opts?: RequestOptions) => http.get<Profile>(`/users/getProfile/${id}`, undefined, opts)
 
-/** Own password; the server ends the user's other sessions. Answers the server's message (更新密码成功). */
-export async function updatePassword(id: number, input: { userName?: string; password: string }, opts?: RequestOptions) {
+/** Own password, proven by the current one; the server ends the user's other sessions. Answers the server's message (更新密码成功). */
+export async function updatePassword(id: number, input: { userName?: string; currentPassword: string; password: string }, opts?: RequestOptions) {
   const env = await requestEnvelope<null>(`/users/updatePassword/${id}`, {
     ...opts,
     method: 'POST',
-    data: { userName: input.userName, password: await encryptPassword(input.password) },
+    data: {
+      userName: input.userName,
+      currentPassword: await encryptPassword(input.currentPassword),
+      password: await encryptPassword(input.password),
+    },
   })
   return env.message
 }

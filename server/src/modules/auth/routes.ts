@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.js'
 import { authOf, bearerToken } from '../../platform/access.js'
 import { done } from '../../platform/envelope.js'
 import { revokeSessionByToken } from '../../platform/sessions.js'
+import { sendResetCode } from './resetCode.js'
 import * as auth from './service.js'
 
 /** Per-IP limits on calls that guess passwords or send SMS (counted in the database). */
@@ -23,7 +24,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     r.post(url, {
       config: { access: 'public', ...perIp(ctx.config.loginRatePerMinute) },
       schema: { tags, summary: '登录', body: loginBody },
-    }, async (req) => done(await auth.login(deps, req.body), '登录成功'))
+    }, async (req) => done(await auth.login(deps, req.body, req.ip), '登录成功'))
   }
 
   r.post('/users/actions/logout', {
@@ -37,9 +38,9 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post('/users/sendMsg/:phone', {
     config: { access: 'public', ...perIp(ctx.config.smsRatePerMinute) },
-    schema: { tags, summary: '发送找回密码验证码', params: z.object({ phone: mobile().describe('手机号') }) },
+    schema: { tags, summary: '发送找回密码验证码（未注册的手机号同样答复，但不发送）', params: z.object({ phone: mobile().describe('手机号') }) },
   }, async (req) => {
-    await auth.sendResetCode(deps, req.params.phone)
+    await sendResetCode(ctx.db, ctx.sms, req.params.phone)
     return done(null, Msg.sendOk)
   })
 

@@ -26,9 +26,9 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post('/users/updatePassword/:id', {
     config: { access: 'session' },
-    schema: { tags, summary: '修改自己的密码（其他会话随之失效）', params: idParams, body: updatePasswordBody },
+    schema: { tags, summary: '修改自己的密码（须输入当前密码；其他会话随之失效）', params: idParams, body: updatePasswordBody },
   }, async (req) => {
-    await users.updateOwnPassword(ctx.db, ctx.cipher, authOf(req), req.params.id, req.body.password)
+    await users.updateOwnPassword(ctx.db, ctx.cipher, authOf(req), req.params.id, req.body, req.ip)
     return done(null, Msg.passwordUpdated)
   })
 

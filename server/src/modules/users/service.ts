@@ -1,13 +1,14 @@
-import { pruneMenu, type MenuNode, type Permission, type Profile, type UserInfo } from '@app/contract'
+import { Msg, pruneMenu, type MenuNode, type Permission, type Profile, type UserInfo } from '@app/contract'
 import { and, asc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { companies, menus, userCompanies, users } from '../../db/schema/index.js'
 import { ForbiddenError, NotFoundError } from '../../platform/errors.js'
-import { hashPassword } from '../../platform/passwords.js'
+import { hashPassword, verifyPassword } from '../../platform/passwords.js'
 import type { PasswordCipher } from '../../platform/rsa.js'
 import type { RoleInfo } from '../../platform/roles.js'
 import { revokeUserSessions, setSessionCompany, type SessionUser } from '../../platform/sessions.js'
 import { isHeadquarters } from '../../platform/tenancy.js'
+import { countAttempt } from '../auth/lockout.js'
 import { assertPasswordRules } from './password.js'
 
 type Auth = SessionUser & { role: RoleInfo }
@@ -79,14 +80,25 @@ export async function getProfile(db: Db, auth: Auth, id: number): Promise<Profil
   return { id: row.id, phone: row.phone, name: row.name, companyName: row.companyName ?? '', createTime: row.createTime.toISOString() }
 }
 
-/** Changing your own password ends your other sessions (they answer 50012). */
-export async function updateOwnPassword(db: Db, cipher: PasswordCipher, auth: Auth, id: number, encrypted: string) {
+/**
+ * Changing your own password asks for the current one, counted like a sign-in attempt from `ip`
+ * (a stolen session cannot guess it). Ends your other sessions (they answer 50012).
+ */
+export async function updateOwnPassword(
+  db: Db, cipher: PasswordCipher, auth: Auth, id: number, input: { currentPassword: string; password: string }, ip: string,
+) {
   if (id !== auth.userId) throw new ForbiddenError('只能修改自己的密码')
-  const plain = await cipher.decrypt(encrypted)
+  const current = await cipher.decrypt(input.currentPassword)
+  const plain = await cipher.decrypt(input.password)
   assertPasswordRules(plain)
+  const [user] = await db.select({ phone: users.phone, passwordHash: users.passwordHash }).from(users).where(eq(users.id, id))
+  if (!user) throw new NotFoundError('用户不存在')
+  const attempt = await countAttempt(db, user.phone, ip)
+  if (!(await verifyPassword(user.passwordHash, current))) throw attempt.failed(Msg.currentPasswordWrong)
   const passwordHash = await hashPassword(plain)
   const now = new Date()
   await db.transaction(async (tx) => {
+    await attempt.succeeded(tx)
     await tx.update(users).set({ passwordHash, lastPasswordResetDate: now, mustChangePassword: false, updateTime: now }).where(eq(users.id, id))
     await revokeUserSessions(tx, id, 'password', auth.sessionId)
   })

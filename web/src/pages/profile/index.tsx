@@ -1,7 +1,7 @@
-/** /profile/index (spec 000 §2 Profile, spec 001 §2): login name, company, creation time; change password. */
+/** /profile/index (spec 000 §2 Profile, spec 001 §2): login name, company, creation time; change password (current one first). */
 import { useEffect, useState } from 'react'
-import { Alert, App, Avatar, Button, Card, Col, Descriptions, Form, Row, Skeleton, Typography } from 'antd'
-import { UserOutlined } from '@ant-design/icons'
+import { Alert, App, Avatar, Button, Card, Col, Descriptions, Form, Input, Row, Skeleton, Typography } from 'antd'
+import { LockOutlined, UserOutlined } from '@ant-design/icons'
 import dayjs from 'dayjs'
 import { DATE_TIME_FORMAT, Msg, roleLabel, type Profile } from '@app/contract'
 import * as usersApi from '../../api/users'
@@ -10,6 +10,7 @@ import { useUserInfo } from '../../app/session'
 import PasswordFields from '../../components/PasswordFields'
 
 interface PasswordForm {
+  currentPassword: string
   password: string
   passwordAgain: string
 }
@@ -37,7 +38,7 @@ export default function ProfilePage() {
     setSaving(true)
     setSaveError(null)
     try {
-      const msg = await usersApi.updatePassword(info.id, { userName: profile?.phone ?? info.phone, password: values.password }, { silent: true })
+      const msg = await usersApi.updatePassword(info.id, { userName: profile?.phone ?? info.phone, currentPassword: values.currentPassword, password: values.password }, { silent: true })
       message.success(msg || Msg.passwordUpdated)
       form.resetFields()
     } catch (e) {
@@ -92,6 +93,9 @@ export default function ProfilePage() {
             onFinish={onFinish}
             onValuesChange={() => saveError && setSaveError(null)}
           >
+            <Form.Item name="currentPassword" label="当前密码" rules={[{ required: true, message: '请输入当前密码' }]}>
+              <Input.Password prefix={<LockOutlined />} placeholder="请输入当前密码" autoComplete="current-password" />
+            </Form.Item>
             <PasswordFields label="新密码" confirmLabel="确认密码" />
             {saveError && (
               <Form.Item wrapperCol={{ offset: 0 }}>
