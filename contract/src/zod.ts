@@ -1,6 +1,10 @@
 import { z } from 'zod'
 import { LIST_MAX_PAGE_SIZE } from './constants.js'
 
+// In a browser zod would try `new Function('')` when it builds an object schema (to see whether it may
+// compile fast parsers); the web app's Content-Security-Policy forbids eval and reports every such try.
+if ('document' in globalThis) z.config({ jitless: true })
+
 /** Chinese names of request fields, used by the error map when a schema has no `.describe()` label. */
 export const FIELD_LABELS: Record<string, string> = {
   username: '用户名', password: '密码', passwordAgain: '确认密码', phone: '手机号', code: '验证码', name: '名称',

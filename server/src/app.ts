@@ -28,6 +28,7 @@ import { registerErrorAnswers, wrapAnswers } from './platform/envelope.js'
 import { RateLimitError } from './platform/errors.js'
 import { databaseRateStore } from './platform/rateLimit.js'
 import { RoleRegistry } from './platform/roles.js'
+import { registerSecurityHeaders } from './platform/securityHeaders.js'
 import { loadOrCreateCipher } from './platform/rsa.js'
 import { outboxSms, webhookSms } from './platform/sms.js'
 
@@ -82,6 +83,8 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     return true
   })
 
+  // first of the request hooks, so every answer carries the headers, refusals of the access check too
+  await registerSecurityHeaders(app)
   await app.register(rateLimit, {
     global: false,
     store: databaseRateStore(database.db),
