@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { CompanyMsg, ResultCode } from '@app/contract'
 import { eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
@@ -47,8 +48,8 @@ async function populate(name: string, phoneStart: number) {
     name, contactor: '负责人', phone: `1350000${phoneStart}`, domain: `dereg-${phoneStart}`, password: env.encrypt('Main@1234'),
   })
   const id = created.data.id as number
-  await env.call(hq, 'POST', `/api/rechargeRecord/recharge?companyId=${id}&times=10`)
-  await env.call(hq, 'POST', `/api/rechargeRecord/rechargeAmount?companyId=${id}&times=5`)
+  await env.call(hq, 'POST', `/api/rechargeRecord/recharge?companyId=${id}&times=10&requestId=${randomUUID()}`)
+  await env.call(hq, 'POST', `/api/rechargeRecord/rechargeAmount?companyId=${id}&times=5&requestId=${randomUUID()}`)
   await env.call(hq, 'POST', '/api/reservationPlan/save', { companyId: id, reserveTime: '2031-01-01', totalCount: 4 })
   const main = await env.token(`1350000${phoneStart}`, 'Main@1234')
   const sub = await env.call(main, 'POST', '/api/users/save', {
