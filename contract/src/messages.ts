@@ -52,3 +52,10 @@ export const loginLockedMessage = (minutes: number) =>
   `密码错误次数过多，账号已锁定，请${minutes}分钟后再试`
 
 export const smsResendMessage = (seconds: number) => `验证码已发送，请${seconds}秒后再试`
+
+/** Reading an uploaded .xlsx (server/src/platform/spreadsheet.ts). */
+export const SpreadsheetMsg = {
+  tooLarge: '表格文件解压后过大，请删除多余的工作表或内容后重试',
+  tooManyParts: '表格文件包含的内容过多，请另存为新的 .xlsx 文件后重试',
+  sheetTooLarge: '工作表内容过多，请删除多余的行、列或格式后重试',
+} as const

@@ -17,7 +17,10 @@ export const UserAdminMsg = {
   hasChildren: '该用户下还有子账号，请先删除子账号',
   parentNoCreate: '该账号没有创建子账号的权限',
   companyNoCreate: '该基地不允许创建子账号',
-  quotaUsedUp: '子账号数量已达上限，请联系管理员扩容',
+  outranks: '该用户拥有您没有的权限，不能对其操作',
+  sharedAccount: '该用户同时属于其他基地，只有总部可以修改该账号',
+  selfRole: '不能修改自己的角色',
+  adminOutsideHq: 'admin 角色的用户只能属于总部',
   alreadyMember: '该用户已属于该基地',
   assignForeign: '该手机号已属于其他基地，只有总部可以分配',
   companyRequired: '请选择所属基地',
@@ -25,6 +28,15 @@ export const UserAdminMsg = {
   importEmpty: '表格中没有可导入的数据',
   passwordReset: '密码已重置，该用户下次登录后需修改密码',
 } as const
+
+/**
+ * A base's seats are its members beyond the main account, whatever their role (the screens call them
+ * 子账号: 子账号总数 userAmount, 已分配子账号数, 剩余子账号数).
+ */
+export const seatsUsedUp = (amount: number, used: number) =>
+  `子账号数量已达上限（共${amount}个，已分配${used}个），请联系管理员扩容`
+
+export const importTooManyRows = (max: number) => `每次最多导入${max}行，当前超过${max}行，请分批导入`
 
 /** Columns of the import template, in order. 所属基地 is read only for headquarters. */
 export const USER_IMPORT_COLUMNS = ['手机号', '姓名', '角色', '密码', '所属基地'] as const

@@ -255,14 +255,18 @@ describe('reservation plans and supply orders', () => {
 })
 
 describe('counts shown in the list', () => {
-  test('assigned sub-accounts are the base users without a role; remaining = quota - assigned', async () => {
+  test('assigned sub-accounts are the base members beyond the main account, whatever their role; remaining = quota - assigned', async () => {
     const row = (await save(base())).data
     await env.db.update(companies).set({ userAmount: 5 }).where(eq(companies.id, row.id))
+    expect((await env.call(hq, 'GET', `/api/company/get/${row.id}`)).data).toMatchObject({ userAmount: 5, assignedUserNums: 0, remainingUserNums: 5 })
     await makeUser(env.db, { phone: nextPhone(), role: 'subAccount', companyIds: [row.id] })
-    await makeUser(env.db, { phone: nextPhone(), role: 'subAccount', companyIds: [row.id] })
+    await makeUser(env.db, { phone: nextPhone(), role: 'operator', companyIds: [row.id] })
+    await makeUser(env.db, { phone: nextPhone(), role: 'inspector', companyIds: [row.id] })
     const got = (await env.call(hq, 'GET', `/api/company/get/${row.id}`)).data
-    expect(got).toMatchObject({ userAmount: 5, assignedUserNums: 2, remainingUserNums: 3 })
+    expect(got).toMatchObject({ userAmount: 5, assignedUserNums: 3, remainingUserNums: 2 })
+    const listed = (await env.call(hq, 'POST', '/api/company/find/', { name: row.name })).data.data[0]
+    expect(listed).toMatchObject({ id: row.id, assignedUserNums: 3, remainingUserNums: 2 })
     const n = await env.db.execute<{ n: number }>(sql`select count(*)::int as n from user_company where company_id = ${row.id}`)
-    expect(n.rows[0]!.n).toBe(3)
+    expect(n.rows[0]!.n).toBe(4)
   })
 })

@@ -14,8 +14,8 @@ let adminA: string
 beforeAll(async () => {
   env = await createTestApp({ loginRatePerMinute: 100_000 })
   hq = await env.token()
-  baseA = (await makeCompany(env.db, '导入甲基地')).id
-  baseB = (await makeCompany(env.db, '导入乙基地')).id
+  baseA = (await makeCompany(env.db, '导入甲基地', { userAmount: 100 })).id
+  baseB = (await makeCompany(env.db, '导入乙基地', { userAmount: 100 })).id
   const u = await makeUser(env.db, { phone: '13740000001', companyIds: [baseA] })
   adminA = await env.token(u.phone, u.password)
 })

@@ -1,4 +1,4 @@
-import { HQ_COMPANY_ID, Msg, ResultCode, UserAdminMsg } from '@app/contract'
+import { HQ_COMPANY_ID, Msg, ResultCode, seatsUsedUp, UserAdminMsg } from '@app/contract'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { companies, userCompanies, users } from '../../src/db/schema/index.js'
@@ -22,7 +22,9 @@ beforeAll(async () => {
   const mainPhone = phone()
   const created = await env.call(hq, 'POST', '/api/company/save', { name: '用户甲基地', contactor: '甲主', phone: mainPhone, domain: 'users-a', password: env.encrypt('Main@1234') })
   a = { id: created.data.id, mainPhone, token: await env.token(mainPhone, 'Main@1234') }
-  b = (await makeCompany(env.db, '用户乙基地')).id
+  // seats beyond the main account (seats.test.ts covers the limit itself)
+  await env.db.update(companies).set({ userAmount: 100 }).where(eq(companies.id, a.id))
+  b = (await makeCompany(env.db, '用户乙基地', { userAmount: 100 })).id
   bUser = await makeUser(env.db, { phone: phone(), name: '乙的人', companyIds: [b], role: 'inspector' })
 })
 afterAll(async () => env?.close())
@@ -104,42 +106,43 @@ describe('add a user', () => {
 })
 
 describe('sub-accounts', () => {
-  test('need isCreate 1 on the parent, a base that allows them and quota left; they show under the parent', async () => {
-    const parent = (await env.call(a.token, 'POST', '/api/users/save', newUser({ name: '可建子账号', isCreate: 1 }))).data
-    const noCreate = (await env.call(a.token, 'POST', '/api/users/save', newUser({ isCreate: 0 }))).data
+  test('need isCreate 1 on the parent, a base that allows them and a seat left; they show under the parent', async () => {
+    const mainPhone = phone()
+    const c = (await env.call(hq, 'POST', '/api/company/save', { name: '子账号基地', contactor: '子主', phone: mainPhone, domain: 'sub-base', password: env.encrypt('Main@1234') })).data
+    const token = await env.token(mainPhone, 'Main@1234')
+    await env.db.update(companies).set({ userAmount: 2 }).where(eq(companies.id, c.id))
+    const parent = (await env.call(token, 'POST', '/api/users/save', newUser({ name: '可建子账号', isCreate: 1 }))).data
     const sub = (extra: Record<string, unknown> = {}) => newUser({ nickName: undefined, parentId: parent.id, name: '子账号甲', ...extra })
 
-    const denied = await env.call(a.token, 'POST', '/api/users/save', sub({ parentId: noCreate.id }))
+    const noCreate = (await env.call(a.token, 'POST', '/api/users/save', newUser({ isCreate: 0 }))).data
+    const denied = await env.call(a.token, 'POST', '/api/users/save', newUser({ nickName: undefined, parentId: noCreate.id }))
     expect(denied.message).toBe(UserAdminMsg.parentNoCreate)
-    const noQuota = await env.call(a.token, 'POST', '/api/users/save', sub())
-    expect(noQuota.status).toBe(409)
-    expect(noQuota.message).toBe(UserAdminMsg.quotaUsedUp)
 
-    await env.call(hq, 'POST', `/api/rechargeRecord/rechargeAmount?companyId=${a.id}&times=2`)
-    const first = await env.call(a.token, 'POST', '/api/users/save', sub())
-    expect(first.data).toMatchObject({ nickName: '', parentId: parent.id, companyId: a.id })
-    await env.call(a.token, 'POST', '/api/users/save', sub({ name: '子账号乙' }))
-    const third = await env.call(a.token, 'POST', '/api/users/save', sub({ name: '子账号丙' }))
-    expect(third.message).toBe(UserAdminMsg.quotaUsedUp)
-    const counts = (await env.call(hq, 'GET', `/api/company/get/${a.id}`)).data
+    const first = await env.call(token, 'POST', '/api/users/save', sub())
+    expect(first.data).toMatchObject({ nickName: '', parentId: parent.id, companyId: c.id })
+    const full = await env.call(token, 'POST', '/api/users/save', sub({ name: '子账号乙' }))
+    expect(full.status).toBe(409)
+    expect(full.message).toBe(seatsUsedUp(2, 2))
+    const counts = (await env.call(hq, 'GET', `/api/company/get/${c.id}`)).data
     expect(counts).toMatchObject({ userAmount: 2, assignedUserNums: 2, remainingUserNums: 0 })
 
-    await env.db.update(companies).set({ isCreate: '0', userAmount: 10 }).where(eq(companies.id, a.id))
-    expect((await env.call(a.token, 'POST', '/api/users/save', sub())).message).toBe(UserAdminMsg.companyNoCreate)
-    await env.db.update(companies).set({ isCreate: '1', userAmount: 2 }).where(eq(companies.id, a.id))
+    await env.db.update(companies).set({ isCreate: '0', userAmount: 10 }).where(eq(companies.id, c.id))
+    expect((await env.call(token, 'POST', '/api/users/save', sub())).message).toBe(UserAdminMsg.companyNoCreate)
+    await env.db.update(companies).set({ isCreate: '1', userAmount: 3 }).where(eq(companies.id, c.id))
+    await env.call(token, 'POST', '/api/users/save', sub({ name: '子账号乙' }))
 
     // a parent in another base is not found
-    expect((await env.call(a.token, 'POST', '/api/users/save', sub({ parentId: bUser.id }))).status).toBe(404)
+    expect((await env.call(token, 'POST', '/api/users/save', sub({ parentId: bUser.id }))).status).toBe(404)
 
-    const list = await find(a.token, { size: 100 })
+    const list = await find(token, { size: 100 })
     const row = list.data.data.find((r: { id: number }) => r.id === parent.id)
     expect(row.children.map((c: { name: string }) => c.name)).toEqual(['子账号甲', '子账号乙'])
     expect(list.data.data.some((r: { name: string }) => r.name === '子账号甲')).toBe(false)
     // searching by name answers matching rows flat
-    const found = await find(a.token, { name: '子账号乙' })
+    const found = await find(token, { name: '子账号乙' })
     expect(found.data.data.map((r: { name: string; children?: unknown }) => [r.name, r.children])).toEqual([['子账号乙', undefined]])
     // a parent with sub-accounts cannot be deleted
-    const del = await env.call(a.token, 'POST', `/api/users/delete/${parent.id}`)
+    const del = await env.call(token, 'POST', `/api/users/delete/${parent.id}`)
     expect(del.status).toBe(409)
     expect(del.message).toBe(UserAdminMsg.hasChildren)
   })
@@ -148,7 +151,7 @@ describe('sub-accounts', () => {
 describe('sub-account tree', () => {
   test('nests at any depth; removing a parent from the base lifts its sub-accounts to the top level', async () => {
     const c = (await env.call(hq, 'POST', '/api/company/save', { name: '树基地', contactor: '树', phone: phone(), domain: 'tree-base' })).data
-    await env.call(hq, 'POST', `/api/rechargeRecord/rechargeAmount?companyId=${c.id}&times=5`)
+    await env.db.update(companies).set({ userAmount: 5 }).where(eq(companies.id, c.id))
     const parent = (await env.call(hq, 'POST', '/api/users/save', newUser({ companyId: c.id, isCreate: 1, name: '树根' }))).data
     const child = (await env.call(hq, 'POST', '/api/users/save', newUser({ companyId: c.id, parentId: parent.id, nickName: undefined, isCreate: 1, name: '树枝' }))).data
     await env.call(hq, 'POST', '/api/users/save', newUser({ companyId: c.id, parentId: child.id, nickName: undefined, name: '树叶' }))

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto'
 import {
-  COMPANY_EXPORT_NAME, CompanyMsg, formatDateTime, HQ_COMPANY_ID, rangeBounds, RESERVED_DOMAINS, resolvePaging, ROLES,
+  COMPANY_EXPORT_NAME, CompanyMsg, formatDateTime, HQ_COMPANY_ID, rangeBounds, RESERVED_DOMAINS, resolvePaging, ROLES, seatsUsedUp, UserAdminMsg,
   type CompanyFindBody, type CompanyOption, type CompanyRow, type CompanySaveBody, type CompanyUpdateBody,
   type MaterialOrderRow, type Page, type ReservationPlanRow, type ReservationPlanSaveBody,
 } from '@app/contract'
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, inArray, lte, ne, notInArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db, Executor, Tx } from '../../db/client.js'
 import {
@@ -33,16 +33,18 @@ export interface CompanyDeps {
 
 // ---------------------------------------------------------------- reading
 
-/** Sub-accounts (users without a role) per company. */
-const subAccountCounts = (db: Executor) =>
-  db.select({ companyId: userCompanies.companyId, n: sql<number>`count(*)::int`.as('n') })
-    .from(userCompanies).innerJoin(users, eq(users.id, userCompanies.userId))
-    .where(isNull(users.roleId)).groupBy(userCompanies.companyId).as('sub_accounts')
+/**
+ * Seats a base uses (the screens' 已分配子账号数): its members other than its main account, whatever
+ * their role. company.user_amount is the number of seats beyond the main account.
+ */
+const seatsUsed = (companyId: SQL, mainUserId: SQL) => sql<number>`(
+  select count(*)::int from user_company seat where seat.company_id = ${companyId} and seat.user_id is distinct from ${mainUserId})`
+
+// drizzle leaves columns of a one-table select unqualified; inside the subquery they must name company
+const companyColumn = (column: AnyColumn) => sql`${companies}.${sql.identifier(column.name)}`
 
 function rowSelect(db: Executor) {
-  const sub = subAccountCounts(db)
-  return db.select({ c: companies, assigned: sql<number>`coalesce(${sub.n}, 0)` })
-    .from(companies).leftJoin(sub, eq(sub.companyId, companies.id))
+  return db.select({ c: companies, assigned: seatsUsed(companyColumn(companies.id), companyColumn(companies.mainUserId)) }).from(companies)
 }
 
 function toRow(r: { c: typeof companies.$inferSelect; assigned: number }): CompanyRow {
@@ -171,7 +173,9 @@ export async function createCompany(deps: CompanyDeps, auth: Auth, body: Company
       attachmentId: body.attachmentId ?? null, picId: body.picId ?? null,
     }).returning({ id: companies.id })
     const companyId = created!.id
-    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.phone, body.phone))
+    const [existing] = await tx.select({ id: users.id, roleId: users.roleId }).from(users).where(eq(users.phone, body.phone))
+    if (existing && deps.roles.get(existing.roleId).nickName === ROLES.admin.nickName) throw new ForbiddenError(UserAdminMsg.adminOutsideHq)
+    // the main account takes no seat: a new base has all of user_amount (0 until expanded) left
     let mainUserId = existing?.id
     if (!mainUserId) {
       const [user] = await tx.insert(users).values({
@@ -291,6 +295,29 @@ export async function deregisterCompany(deps: CompanyDeps, auth: Auth, id: numbe
   })
   await releaseBlobs(deps, blobs)
   return result
+}
+
+// ---------------------------------------------------------------- seat quota
+
+export type CompanyRecord = typeof companies.$inferSelect
+
+/** The base's row, locked until the transaction ends: additions of members to one base queue behind it. */
+export async function lockCompany(tx: Executor, companyId: number): Promise<CompanyRecord> {
+  const [company] = await tx.select().from(companies).where(eq(companies.id, companyId)).for('update')
+  if (!company) throw new NotFoundError(CompanyMsg.notFound)
+  return company
+}
+
+/**
+ * Refuses (409) one more member of a base whose seats beyond the main account are all used.
+ * `company` must come from lockCompany in the same transaction as the membership insert, so the
+ * count and the insert cannot interleave with another addition. Headquarters has no seat limit.
+ */
+export async function assertSeatLeft(tx: Executor, company: CompanyRecord) {
+  if (company.id === HQ_COMPANY_ID) return
+  const result = await tx.execute<{ n: number }>(sql`select ${seatsUsed(sql`${company.id}::int`, sql`${company.mainUserId}::int`)} as n`)
+  const used = Number(result.rows[0]?.n ?? 0)
+  if (used >= company.userAmount) throw new ConflictError(seatsUsedUp(company.userAmount, used))
 }
 
 // ---------------------------------------------------------------- upload quota

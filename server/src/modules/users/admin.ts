@@ -1,5 +1,5 @@
 import {
-  CompanyMsg, formatDateTime, HQ_COMPANY_ID, Msg, rangeBounds, resolvePaging, ROLES, USER_IMPORT_COLUMNS,
+  formatDateTime, HQ_COMPANY_ID, importTooManyRows, Msg, rangeBounds, resolvePaging, ROLES, USER_IMPORT_COLUMNS,
   USER_IMPORT_MAX_ROWS, UserAdminMsg, mobileField, text,
   type Page, type Paging, type UserBrief, type UserFindBody, type UserImportResult, type UserRow, type UserSaveBody,
   type UserUpdateBody,
@@ -15,7 +15,9 @@ import { contains, isUniqueViolation } from '../../platform/query.js'
 import type { RoleInfo, RoleRegistry } from '../../platform/roles.js'
 import type { PasswordCipher } from '../../platform/rsa.js'
 import { revokeCompanySessions, revokeUserSessions, type SessionUser } from '../../platform/sessions.js'
+import { readFirstSheet } from '../../platform/spreadsheet.js'
 import { isHeadquarters, ownerCompany, scopeCompany } from '../../platform/tenancy.js'
+import { assertSeatLeft, lockCompany } from '../companies/service.js'
 import { assertPasswordRules } from './password.js'
 
 /**
@@ -183,6 +185,9 @@ async function loadRow(db: Executor, roles: RoleRegistry, userId: number, compan
 
 // ---------------------------------------------------------------- rules
 
+/** The session holds every permission of the role: the one rule for giving a role and for acting on its holders. */
+const covers = (auth: Auth, role: RoleInfo) => [...role.permissions].every((p) => auth.role.permissions.has(p))
+
 /**
  * A role the session may give in a base: never the empty (sub-account) role this way, 'admin' only
  * in headquarters, and nothing with permissions the session itself lacks.
@@ -193,25 +198,45 @@ export function assignableRole(roles: RoleRegistry, auth: Auth, nickName: string
   const role = roles.byNickName(wanted)
   if (!role || !role.nickName) throw new ValidationError(`${UserAdminMsg.roleUnknown}：${wanted}`)
   if (role.nickName === ROLES.admin.nickName && companyId !== HQ_COMPANY_ID) throw new ForbiddenError('只有总部用户可以是 admin 角色')
-  for (const p of role.permissions) if (!auth.role.permissions.has(p)) throw new ForbiddenError(`${UserAdminMsg.roleNotAllowed}：${wanted}`)
+  if (!covers(auth, role)) throw new ForbiddenError(`${UserAdminMsg.roleNotAllowed}：${wanted}`)
   return role
 }
 
 /** Roles the session may give (for the user dialog and the import template). */
 export function assignableRoles(roles: RoleRegistry, auth: Auth): string[] {
   return roles.all()
-    .filter((r) => r.nickName && [...r.permissions].every((p) => auth.role.permissions.has(p)))
+    .filter((r) => r.nickName && covers(auth, r))
     .filter((r) => r.nickName !== ROLES.admin.nickName || isHeadquarters(auth))
     .map((r) => r.nickName)
 }
 
-/** The user's memberships; a user outside the session's base answers as missing. */
-async function userInScope(db: Executor, auth: Auth, userId: number) {
-  const [user] = await db.select().from(users).where(eq(users.id, userId))
+/**
+ * What a write does to an existing user: changes the account itself (password, profile, role,
+ * deletion, moving it), touches only its membership of the session's base (removal from it, a
+ * sub-account under it), or takes it into the session's base (assign).
+ */
+type Reach = 'account' | 'membership' | 'joining'
+
+/**
+ * The check before every write on an existing user. The user must be in the session's base
+ * (headquarters: any; otherwise it answers as missing) and hold no permission the session lacks (a
+ * sub-account has the sub-account role's). Outside headquarters the account itself may be changed
+ * only when it belongs to no other base, and only accounts of no other base may be taken in.
+ * Answers the user and its bases.
+ */
+async function assertMayManage(tx: Executor, roles: RoleRegistry, auth: Auth, userId: number, reach: Reach) {
+  const [user] = await tx.select().from(users).where(eq(users.id, userId))
   if (!user) throw new NotFoundError(UserAdminMsg.notFound)
-  const memberships = await db.select({ companyId: userCompanies.companyId }).from(userCompanies).where(eq(userCompanies.userId, userId))
+  const memberships = await tx.select({ companyId: userCompanies.companyId }).from(userCompanies).where(eq(userCompanies.userId, userId))
   const companyIds = memberships.map((m) => m.companyId)
-  if (!isHeadquarters(auth) && !companyIds.includes(auth.companyId)) throw new NotFoundError(UserAdminMsg.notFound)
+  const elsewhere = companyIds.some((c) => c !== auth.companyId)
+  if (!isHeadquarters(auth)) {
+    if (reach === 'joining') {
+      if (elsewhere) throw new ForbiddenError(UserAdminMsg.assignForeign)
+    } else if (!companyIds.includes(auth.companyId)) throw new NotFoundError(UserAdminMsg.notFound)
+  }
+  if (!covers(auth, roles.get(user.roleId))) throw new ForbiddenError(UserAdminMsg.outranks)
+  if (!isHeadquarters(auth) && reach === 'account' && elsewhere) throw new ForbiddenError(UserAdminMsg.sharedAccount)
   return { user, companyIds }
 }
 
@@ -224,24 +249,16 @@ async function decryptPair(cipher: PasswordCipher, password: string, again?: str
   return plain
 }
 
-async function lockCompany(tx: Executor, companyId: number) {
-  const [company] = await tx.select().from(companies).where(eq(companies.id, companyId)).for('update')
-  if (!company) throw new NotFoundError(CompanyMsg.notFound)
-  return company
-}
-
-/** Sub-accounts a base has: users without a role. */
-async function subAccountCount(tx: Executor, companyId: number) {
-  const [row] = await tx.select({ n: count() }).from(userCompanies).innerJoin(users, eq(users.id, userCompanies.userId))
-    .where(and(eq(userCompanies.companyId, companyId), isNull(users.roleId)))
-  return Number(row?.n ?? 0)
-}
-
-/** A base may take one more sub-account: it allows them and has quota left (checked with the base row locked). */
-async function assertSubAccountQuota(tx: Executor, companyId: number) {
+/**
+ * Every new member of a base takes a seat: locks the base row and checks the seats left, in the
+ * transaction that then inserts the membership. A role-less sub-account also needs a base that
+ * allows them.
+ */
+async function takeSeat(tx: Executor, companyId: number, subAccount = false) {
   const company = await lockCompany(tx, companyId)
-  if (company.isCreate !== '1') throw new ValidationError(UserAdminMsg.companyNoCreate)
-  if ((await subAccountCount(tx, companyId)) >= company.userAmount) throw new ConflictError(UserAdminMsg.quotaUsedUp)
+  if (subAccount && company.isCreate !== '1') throw new ValidationError(UserAdminMsg.companyNoCreate)
+  await assertSeatLeft(tx, company)
+  return company
 }
 
 const phoneConflict = (err: unknown): never => {
@@ -273,16 +290,16 @@ export async function saveUser(deps: UserAdminDeps, auth: Auth, body: UserSaveBo
     let roleId: number | null
     let parentId: number | null = null
     if (body.parentId) {
-      const { user: parent, companyIds } = await userInScope(tx, auth, body.parentId)
+      const { user: parent, companyIds } = await assertMayManage(tx, deps.roles, auth, body.parentId, 'membership')
       if (isHeadquarters(auth) && !body.companyId) companyId = companyIds[0] ?? companyId
       if (!companyIds.includes(companyId)) throw new NotFoundError('上级账号不属于该基地')
       if (parent.isCreate !== 1) throw new ValidationError(UserAdminMsg.parentNoCreate)
-      await assertSubAccountQuota(tx, companyId)
+      await takeSeat(tx, companyId, true)
       roleId = null
       parentId = parent.id
     } else {
-      await lockCompany(tx, companyId)
       roleId = assignableRole(deps.roles, auth, body.nickName, companyId).id
+      await takeSeat(tx, companyId)
     }
     await assertPhoneFree(tx, body.phone)
     const [user] = await tx.insert(users).values({
@@ -300,16 +317,12 @@ export async function saveUser(deps: UserAdminDeps, auth: Auth, body: UserSaveBo
 export async function assignUser(db: Db, roles: RoleRegistry, auth: Auth, phone: string, requestedCompanyId: number): Promise<UserRow> {
   const companyId = ownerCompany(auth, requestedCompanyId)
   return db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.phone, phone))
-    if (!user) throw new NotFoundError('该手机号尚未注册')
-    const memberships = (await tx.select({ companyId: userCompanies.companyId }).from(userCompanies).where(eq(userCompanies.userId, user.id))).map((m) => m.companyId)
-    if (memberships.includes(companyId)) return loadRow(tx, roles, user.id, companyId)
-    if (!isHeadquarters(auth) && memberships.length) throw new ForbiddenError(UserAdminMsg.assignForeign)
-    if (user.roleId == null) await assertSubAccountQuota(tx, companyId)
-    else {
-      await lockCompany(tx, companyId)
-      if (roles.get(user.roleId).nickName === ROLES.admin.nickName && companyId !== HQ_COMPANY_ID) throw new ForbiddenError('admin 角色的用户只能属于总部')
-    }
+    const [found] = await tx.select({ id: users.id }).from(users).where(eq(users.phone, phone))
+    if (!found) throw new NotFoundError('该手机号尚未注册')
+    const { user, companyIds } = await assertMayManage(tx, roles, auth, found.id, 'joining')
+    if (companyIds.includes(companyId)) return loadRow(tx, roles, user.id, companyId)
+    if (roles.get(user.roleId).nickName === ROLES.admin.nickName && companyId !== HQ_COMPANY_ID) throw new ForbiddenError(UserAdminMsg.adminOutsideHq)
+    await takeSeat(tx, companyId, user.roleId == null)
     await tx.insert(userCompanies).values({ userId: user.id, companyId }).onConflictDoNothing()
     return loadRow(tx, roles, user.id, companyId)
   })
@@ -318,7 +331,7 @@ export async function assignUser(db: Db, roles: RoleRegistry, auth: Auth, phone:
 /** Edits a user's name, login phone, role and profile (not the password). */
 export async function updateUser(deps: UserAdminDeps, auth: Auth, id: number, body: UserUpdateBody): Promise<UserRow> {
   return deps.db.transaction(async (tx) => {
-    const { user, companyIds } = await userInScope(tx, auth, id)
+    const { user, companyIds } = await assertMayManage(tx, deps.roles, auth, id, 'account')
     const companyId = isHeadquarters(auth) ? (companyIds[0] ?? HQ_COMPANY_ID) : auth.companyId
     let roleId = user.roleId
     const wanted = body.nickName?.trim()
@@ -328,7 +341,7 @@ export async function updateUser(deps: UserAdminDeps, auth: Auth, id: number, bo
       roleId = role.id
       if (role.nickName === ROLES.admin.nickName && companyIds.some((c) => c !== HQ_COMPANY_ID)) throw new ForbiddenError('只有总部用户可以是 admin 角色')
     }
-    if (id === auth.userId && roleId !== user.roleId) throw new ForbiddenError('不能修改自己的角色')
+    if (id === auth.userId && roleId !== user.roleId) throw new ForbiddenError(UserAdminMsg.selfRole)
     if (body.phone !== user.phone) await assertPhoneFree(tx, body.phone, id)
     await tx.update(users).set({
       phone: body.phone, name: body.name, roleId, isCreate: body.isCreate ?? user.isCreate, ...profileFields(body), updateTime: new Date(),
@@ -342,7 +355,7 @@ export async function resetPassword(deps: UserAdminDeps, auth: Auth, id: number,
   const plain = await decryptPair(deps.cipher, body.password, body.passwordAgain)
   const passwordHash = await hashPassword(plain)
   await deps.db.transaction(async (tx) => {
-    await userInScope(tx, auth, id)
+    await assertMayManage(tx, deps.roles, auth, id, 'account')
     await tx.update(users).set({ passwordHash, mustChangePassword: true, updateTime: new Date() }).where(eq(users.id, id))
     await revokeUserSessions(tx, id, 'forced')
   })
@@ -362,9 +375,10 @@ async function assertDeletable(tx: Executor, auth: Auth, id: number, companyIds:
  * belongs to others; headquarters deletes the account. The main account of a base and yourself
  * cannot be deleted.
  */
-export async function deleteUser(db: Db, auth: Auth, id: number) {
-  await db.transaction(async (tx) => {
-    const { companyIds } = await userInScope(tx, auth, id)
+export async function deleteUser(deps: UserAdminDeps, auth: Auth, id: number) {
+  await deps.db.transaction(async (tx) => {
+    // outside headquarters a user of other bases too is only taken out of this one
+    const { companyIds } = await assertMayManage(tx, deps.roles, auth, id, 'membership')
     const scope = isHeadquarters(auth) ? companyIds : [auth.companyId]
     await assertDeletable(tx, auth, id, scope)
     if (!isHeadquarters(auth) && companyIds.some((c) => c !== auth.companyId)) {
@@ -379,12 +393,13 @@ export async function deleteUser(db: Db, auth: Auth, id: number) {
 }
 
 /** Removes a user from a base (the account stays). Not the base's main account. */
-export async function removeFromCompany(db: Db, auth: Auth, userId: number, requestedCompanyId: number) {
+export async function removeFromCompany(deps: UserAdminDeps, auth: Auth, userId: number, requestedCompanyId: number) {
   const companyId = ownerCompany(auth, requestedCompanyId)
-  await db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const [rel] = await tx.select({ id: userCompanies.id }).from(userCompanies)
       .where(and(eq(userCompanies.userId, userId), eq(userCompanies.companyId, companyId)))
     if (!rel) throw new NotFoundError(UserAdminMsg.notFound)
+    await assertMayManage(tx, deps.roles, auth, userId, 'membership')
     if (userId === auth.userId) throw new ForbiddenError('不能把自己移出基地')
     const [main] = await tx.select({ id: companies.id }).from(companies).where(and(eq(companies.id, companyId), eq(companies.mainUserId, userId)))
     if (main) throw new ForbiddenError(UserAdminMsg.mainAccount)
@@ -399,12 +414,12 @@ export async function removeFromCompany(db: Db, auth: Auth, userId: number, requ
 export async function moveUser(db: Db, roles: RoleRegistry, auth: Auth, companyId: number, userId: number) {
   if (!isHeadquarters(auth) || !auth.role.permissions.has('user')) throw new ForbiddenError('只能切换自己的所属基地')
   return db.transaction(async (tx) => {
-    const { user } = await userInScope(tx, auth, userId)
-    const company = await lockCompany(tx, companyId)
+    const { user, companyIds } = await assertMayManage(tx, roles, auth, userId, 'account')
+    const company = companyIds.includes(companyId) ? await lockCompany(tx, companyId) : await takeSeat(tx, companyId, user.roleId == null)
     const [main] = await tx.select({ id: companies.id }).from(companies).where(and(eq(companies.mainUserId, userId), ne(companies.id, companyId))).limit(1)
     if (main) throw new ConflictError('该用户是基地主账号，不能改变所属公司')
     if (user.roleId != null && roles.get(user.roleId).nickName === ROLES.admin.nickName && companyId !== HQ_COMPANY_ID) {
-      throw new ForbiddenError('admin 角色的用户只能属于总部')
+      throw new ForbiddenError(UserAdminMsg.adminOutsideHq)
     }
     await tx.delete(userCompanies).where(and(eq(userCompanies.userId, userId), ne(userCompanies.companyId, companyId)))
     await tx.update(userCompanies).set({ parentId: null }).where(and(eq(userCompanies.parentId, userId), ne(userCompanies.companyId, companyId)))
@@ -447,40 +462,33 @@ export async function importTemplate(roles: RoleRegistry, auth: Auth): Promise<B
   return Buffer.from(await book.xlsx.writeBuffer())
 }
 
-const cellText = (row: ExcelJS.Row, col: number | undefined) => (col ? String(row.getCell(col).text ?? '').trim() : '')
-
 /**
  * Imports users from the template: every row is checked and saved on its own (a row is all or
  * nothing); rows with errors are reported with their row number and the rest are kept.
  */
 export async function importUsers(deps: UserAdminDeps, auth: Auth, file: Buffer, requestedCompanyId?: number): Promise<UserImportResult> {
-  const isZip = file.length > 4 && file.readUInt32LE(0) === 0x04034b50
-  const book = new ExcelJS.Workbook()
-  try {
-    if (!isZip) throw new Error('not a zip')
-    await book.xlsx.load(file as unknown as ArrayBuffer)
-  } catch {
-    throw new ValidationError(UserAdminMsg.importFileType)
-  }
-  const sheet = book.worksheets[0]
-  if (!sheet) throw new ValidationError(UserAdminMsg.importEmpty)
+  const [head, ...body] = await readFirstSheet(file, {
+    maxRows: USER_IMPORT_MAX_ROWS + 1,
+    messages: { invalid: UserAdminMsg.importFileType, tooManyRows: importTooManyRows(USER_IMPORT_MAX_ROWS) },
+  })
+  if (!head) throw new ValidationError(UserAdminMsg.importEmpty)
   const header = new Map<string, number>()
-  sheet.getRow(1).eachCell((cell, col) => header.set(String(cell.text ?? '').replace(/[*＊\s]/g, ''), col))
+  head.cells.forEach((text, i) => { if (text) header.set(text.replace(/[*＊\s]/g, ''), i) })
   for (const required of USER_IMPORT_COLUMNS.slice(0, 4)) {
     if (!header.has(required)) throw new ValidationError(`表格缺少“${required}”列，请下载模板后按模板填写`)
   }
-  const rows: { row: number; values: Record<string, string> }[] = []
-  sheet.eachRow({ includeEmpty: false }, (row, n) => {
-    if (n === 1) return
-    const values = {
-      phone: cellText(row, header.get('手机号')), name: cellText(row, header.get('姓名')),
-      nickName: cellText(row, header.get('角色')), password: cellText(row, header.get('密码')),
-      company: cellText(row, header.get('所属基地')),
-    }
-    if (Object.values(values).some(Boolean)) rows.push({ row: n, values })
-  })
+  const cell = (cells: string[], column: string) => {
+    const i = header.get(column)
+    return i == null ? '' : (cells[i] ?? '')
+  }
+  const rows = body.map(({ number, cells }) => ({
+    row: number,
+    values: {
+      phone: cell(cells, '手机号'), name: cell(cells, '姓名'), nickName: cell(cells, '角色'), password: cell(cells, '密码'),
+      company: cell(cells, '所属基地'),
+    },
+  })).filter(({ values }) => Object.values(values).some(Boolean))
   if (!rows.length) throw new ValidationError(UserAdminMsg.importEmpty)
-  if (rows.length > USER_IMPORT_MAX_ROWS) throw new ValidationError(`每次最多导入${USER_IMPORT_MAX_ROWS}行，当前为${rows.length}行`)
 
   const defaultCompany = ownerCompany(auth, requestedCompanyId)
   const companyByName = new Map<string, number>()
@@ -508,7 +516,7 @@ export async function importUsers(deps: UserAdminDeps, auth: Auth, file: Buffer,
       const role = assignableRole(deps.roles, auth, input.nickName, companyId)
       const passwordHash = await hashPassword(input.password)
       await deps.db.transaction(async (tx) => {
-        await lockCompany(tx, companyId)
+        await takeSeat(tx, companyId)
         await assertPhoneFree(tx, input.phone)
         const [user] = await tx.insert(users).values({ phone: input.phone, name: input.name, passwordHash, roleId: role.id }).returning({ id: users.id })
         await tx.insert(userCompanies).values({ userId: user!.id, companyId })

@@ -80,7 +80,7 @@ function adminRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: 'user' },
       schema: { tags, summary: '把用户移出基地（账号保留）', querystring: relaDeleteQuery },
       handler: async (req) => {
-        await admin.removeFromCompany(ctx.db, authOf(req), req.query.userId, req.query.companyId)
+        await admin.removeFromCompany(deps, authOf(req), req.query.userId, req.query.companyId)
         return done(null, Msg.deleted)
       },
     })
@@ -138,7 +138,7 @@ function adminRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { access: 'user' },
       schema: { tags, summary: '删除用户（主账号和自己不能删除）', params: idParams },
       handler: async (req) => {
-        await admin.deleteUser(ctx.db, authOf(req), req.params.id)
+        await admin.deleteUser(deps, authOf(req), req.params.id)
         return done(null, Msg.deleted)
       },
     })
