@@ -97,7 +97,7 @@ export default function CompanyForm({ open, editing, onOpenChange, onSaved }: {
         label="联系电话"
         placeholder="11位手机号，即基地主账号的登录名"
         disabled={!!editing}
-        tooltip="联系电话是该基地主账号的登录名，创建后不能修改"
+        tooltip="联系电话是该基地主账号的登录名，创建后不能修改；主账号不占子账号数量"
         fieldProps={{ maxLength: 11 }}
         rules={editing ? [] : [
           { required: true, whitespace: true, message: '联系电话不能为空' },
@@ -139,7 +139,20 @@ export default function CompanyForm({ open, editing, onOpenChange, onSaved }: {
       >
         <Input placeholder="如 hangzhou" addonAfter={suffix || undefined} maxLength={63} />
       </Form.Item>
-      <ProFormSwitch name="isCreate" label="允许子账号" checkedChildren="是" unCheckedChildren="否" />
+      <ProFormSwitch
+        name="isCreate"
+        label="允许子账号"
+        checkedChildren="是"
+        unCheckedChildren="否"
+        tooltip="允许在该基地添加无角色的子账号。主账号以外的每个用户（无论角色）都占一个子账号名额，名额在列表中“扩容”"
+      />
+      {editing && (
+        <ProFormText
+          label="子账号"
+          disabled
+          fieldProps={{ value: `共 ${editing.userAmount} 个，已分配 ${editing.assignedUserNums} 个，剩余 ${editing.remainingUserNums} 个` }}
+        />
+      )}
       <Form.Item name="attachmentId" label="附件" extra="图片、PDF、Word 或 Excel，不超过10MB">
         <AttachmentUpload fileType={ATTACHMENT_TYPES.companyAttachment} accept="image/*,.pdf,.doc,.docx,.xls,.xlsx" />
       </Form.Item>

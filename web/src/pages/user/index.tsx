@@ -4,10 +4,10 @@
  * add, edit, reset password, delete, xlsx import, add sub-account where the isCreate flag is 1.
  */
 import { useEffect, useRef, useState } from 'react'
-import { Button, Space } from 'antd'
+import { Button, Space, Tooltip, Typography } from 'antd'
 import { ImportOutlined, PlusOutlined } from '@ant-design/icons'
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components'
-import { DEFAULT_PAGE_SIZE, HQ_COMPANY_ID, PAGE_SIZE_OPTIONS, roleLabel, type CompanyOption, type UserRow } from '@app/contract'
+import { DEFAULT_PAGE_SIZE, HQ_COMPANY_ID, PAGE_SIZE_OPTIONS, roleLabel, seatsUsedUp, type CompanyOption, type UserRow } from '@app/contract'
 import * as companiesApi from '../../api/companies'
 import * as userApi from '../../api/userAdmin'
 import { useUserInfo } from '../../app/session'
@@ -15,6 +15,7 @@ import DeleteAction from '../../components/DeleteAction'
 import { loadTable, toListQuery, type TableParams } from '../../components/listQuery'
 import ImportModal from './ImportModal'
 import ResetPasswordModal from './ResetPasswordModal'
+import { canAddSubAccount, seatLeft, seatsOf, seatsText, type Seats } from './seats'
 import UserForm, { type UserFormMode } from './UserForm'
 
 const formKey = (m: UserFormMode | null) =>
@@ -29,21 +30,24 @@ export default function UserPage() {
   const [formMode, setFormMode] = useState<UserFormMode | null>(null)
   const [resetting, setResetting] = useState<UserRow | null>(null)
   const [importing, setImporting] = useState(false)
-  /** sub-accounts each base on the page may still add (spec: only with quota left) */
-  const [quota, setQuota] = useState<Record<number, { allowed: boolean; left: number }>>({})
+  /** the seats of the bases on the page (null: headquarters, no limit); every new member takes one */
+  const [quota, setQuota] = useState<Record<number, Seats | null>>({})
   const reload = () => actionRef.current?.reload()
 
-  const loadQuota = (rows: UserRow[]) => {
-    // only accounts that may create sub-accounts show the button the quota decides
-    const ids = [...new Set(rows.filter((r) => r.isCreate === 1).map((r) => r.companyId))]
+  /** the base the list shows: a base user's own, or the base headquarters filters by */
+  const shownCompany = (filter: number | undefined) => (headquarters ? filter : info?.companyId)
+  const loadQuota = (rows: UserRow[], filter: number | undefined) => {
+    // the shown base (for 新增) and the bases of accounts that may create sub-accounts (for 添加子账号)
+    const shown = shownCompany(filter)
+    const ids = [...new Set([...(shown ? [shown] : []), ...rows.filter((r) => r.isCreate === 1).map((r) => r.companyId)])]
     void Promise.all(ids.map((id) => companiesApi.getCompany(id, { silent: true, cancelDuplicate: false }).catch(() => null)))
-      .then((found) => setQuota(Object.fromEntries(found.filter((c) => c).map((c) => [c!.id, { allowed: c!.isCreate === '1', left: c!.remainingUserNums }]))))
+      .then((found) => setQuota(Object.fromEntries(found.filter((c) => c).map((c) => [c!.id, seatsOf(c!)]))))
   }
-  const canAddSub = (row: UserRow) => {
-    if (row.isCreate !== 1) return false
-    const q = quota[row.companyId]
-    return !q || (q.allowed && q.left > 0)
-  }
+  const canAddSub = (row: UserRow) => canAddSubAccount(row.isCreate, quota[row.companyId])
+  const shownSeats = (() => {
+    const id = shownCompany(companyFilter)
+    return id ? quota[id] : undefined
+  })()
 
   useEffect(() => {
     if (headquarters) companiesApi.companyOptions({ silent: true }).then(setCompanies).catch(() => setCompanies([]))
@@ -88,7 +92,12 @@ export default function UserPage() {
     <>
       <ProTable<UserRow, TableParams>
         rowKey="relaId"
-        headerTitle={headquarters ? '全部用户' : `${info?.companyName ?? ''} 用户`}
+        headerTitle={(
+          <Space size={12}>
+            {headquarters ? '全部用户' : `${info?.companyName ?? ''} 用户`}
+            {shownSeats && <Typography.Text type="secondary" style={{ fontSize: 13, fontWeight: 'normal' }}>{seatsText(shownSeats)}</Typography.Text>}
+          </Space>
+        )}
         actionRef={actionRef}
         columns={columns}
         scroll={{ x: 1000 }}
@@ -100,13 +109,20 @@ export default function UserPage() {
           const q = toListQuery<userApi.UserQuery>(params)
           setCompanyFilter(q.companyId)
           return loadTable(userApi.findUsers(q).then((page) => {
-            loadQuota(page.data)
+            loadQuota(page.data, q.companyId)
             return page
           }))
         }}
         toolBarRender={() => [
           <Button key="import" icon={<ImportOutlined />} onClick={() => setImporting(true)}>导入</Button>,
-          <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => setFormMode({ kind: 'create', companyId: companyFilter ?? info?.companyId ?? HQ_COMPANY_ID })}>新增</Button>,
+          <Tooltip key="add" title={seatLeft(shownSeats) ? undefined : seatsUsedUp(shownSeats!.amount, shownSeats!.used)}>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              disabled={!seatLeft(shownSeats)}
+              onClick={() => setFormMode({ kind: 'create', companyId: companyFilter ?? info?.companyId ?? HQ_COMPANY_ID })}
+            >新增</Button>
+          </Tooltip>,
         ]}
       />
       {/* a fresh form for each opening, so it starts from that row's values */}
