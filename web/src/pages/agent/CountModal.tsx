@@ -1,7 +1,7 @@
 /** 充值 (upload times) and 扩容 (sub-account quota): the base name read-only and a number. */
 import { useState } from 'react'
 import { ModalForm, ProFormDigit, ProFormText } from '@ant-design/pro-components'
-import type { CompanyRow } from '@app/contract'
+import { HQ_COMPANY_ID, type CompanyRow } from '@app/contract'
 import * as rechargeApi from '../../api/recharge'
 import { newRequestId } from '../../api/request'
 import { dialogFormProps, submitDialog } from '../../components/dialogForm'
@@ -47,7 +47,7 @@ export default function CountModal({ kind, company, onClose, onSaved }: {
       {kind === 'recharge' ? (
         <ProFormText label="当前剩余次数" disabled fieldProps={{ value: String(company?.remainingTimes ?? 0) }} />
       ) : (
-        <ProFormText label="当前子账号" disabled fieldProps={{ value: `共 ${company?.userAmount ?? 0} 个，已分配 ${company?.assignedUserNums ?? 0} 个` }} />
+        <ProFormText label="当前子账号" disabled fieldProps={{ value: company?.id === HQ_COMPANY_ID ? `不限，已分配 ${company.assignedUserNums} 个` : `共 ${company?.userAmount ?? 0} 个，已分配 ${company?.assignedUserNums ?? 0} 个` }} />
       )}
       <ProFormDigit
         name="times"

@@ -54,7 +54,8 @@ export default function AgentPage() {
       title: '允许子账号', dataIndex: 'isCreate', hideInSearch: true, width: 100, align: 'center',
       render: (_, r) => (r.isCreate === '1' ? <Tag color="green">是</Tag> : <Tag>否</Tag>),
     },
-    { title: '剩余子账号数', dataIndex: 'remainingUserNums', hideInSearch: true, width: 110, align: 'right' },
+    // headquarters has no seat limit
+    { title: '剩余子账号数', dataIndex: 'remainingUserNums', hideInSearch: true, width: 110, align: 'right', render: (_, r) => (r.id === HQ_COMPANY_ID ? '不限' : r.remainingUserNums) },
     { title: '已分配子账号数', dataIndex: 'assignedUserNums', hideInSearch: true, width: 120, align: 'right' },
     { title: '创建时间', dataIndex: 'createTimeStr', hideInSearch: true, width: 170 },
     {
