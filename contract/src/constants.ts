@@ -3,6 +3,8 @@ export const IDLE_TIMEOUT_MS = 30 * 60 * 1000
 export const IDLE_CHECK_INTERVAL_MS = 5 * 1000
 /** A remembered login keeps its session for 7 days. */
 export const REMEMBER_SESSION_MS = 7 * 24 * 60 * 60 * 1000
+/** However active, a session ends this long after its login (50014). */
+export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000
 export const REQUEST_TIMEOUT_MS = 60 * 1000
 export const PASSWORD_MIN_LENGTH = 6
 export const PASSWORD_MAX_LENGTH = 64

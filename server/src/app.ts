@@ -26,6 +26,7 @@ import { createFileStore } from './platform/files.js'
 import { registerAccess, type ApiRoute } from './platform/access.js'
 import { registerErrorAnswers, wrapAnswers } from './platform/envelope.js'
 import { RateLimitError } from './platform/errors.js'
+import { schedulePruning } from './platform/prune.js'
 import { databaseRateStore } from './platform/rateLimit.js'
 import { RoleRegistry } from './platform/roles.js'
 import { registerSecurityHeaders } from './platform/securityHeaders.js'
@@ -73,6 +74,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   const apiRoutes: ApiRoute[] = []
   app.decorate('apiRoutes', apiRoutes)
   app.addHook('onReady', async () => roles.load(database.db))
+  const pruning = schedulePruning(database.db, app.log)
 
   const indexHtml = config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))
     ? fs.readFileSync(path.join(config.webDist, 'index.html'), 'utf8') : null
@@ -108,6 +110,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: '365d', immutable: true })
   }
   app.addHook('onClose', async () => {
+    await pruning.stop()
     await ctx.reader.close()
     await database.close()
   })

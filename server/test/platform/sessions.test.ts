@@ -1,8 +1,8 @@
-import { Msg, ResultCode } from '@app/contract'
+import { Msg, ResultCode, SESSION_MAX_AGE_MS } from '@app/contract'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { sessions, userCompanies } from '../../src/db/schema/index.js'
-import { revokeUserSessions } from '../../src/platform/sessions.js'
+import { forgetAllSessions, resolveSession, revokeUserSessions, SESSION_CACHE_MS } from '../../src/platform/sessions.js'
 import { createTestApp, type TestEnv } from '../helpers.js'
 import { makeCompany, makeUser } from '../fixtures.js'
 
@@ -22,8 +22,16 @@ async function userWithToken(companyIds = [companyA]) {
   return { user, token: await env.token(user.phone, user.password) }
 }
 const info = (token: string) => env.call(token, 'GET', '/api/users/info')
-const ageSession = (token: string, ms: number) =>
-  env.db.execute(sql`update session set last_seen_at = now() - make_interval(secs => ${ms / 1000}) where user_id = (select user_id from session order by id desc limit 1) and id = (select max(id) from session)`)
+/** Edits the newest session row as if time had passed; the server's copies of sessions are older than that too. */
+async function editSession(set: ReturnType<typeof sql>) {
+  await env.db.execute(sql`update session set ${set} where id = (select max(id) from session)`)
+  forgetAllSessions()
+}
+const ageSession = (_token: string, ms: number) => editSession(sql`last_seen_at = now() - make_interval(secs => ${ms / 1000})`)
+const lastSeenAgoMs = async () => {
+  const r = await env.db.execute<{ ms: number }>(sql`select (extract(epoch from now() - last_seen_at) * 1000)::int as ms from session where id = (select max(id) from session)`)
+  return Number(r.rows[0]!.ms)
+}
 
 describe('session codes', () => {
   test('no token, a garbage token and an unknown token answer 401 with 50008', async () => {
@@ -48,8 +56,38 @@ describe('session codes', () => {
     expect(expired.code).toBe(ResultCode.TOKEN_EXPIRED)
   })
 
+  test('a session ends 30 days after its login however active it is (50014)', async () => {
+    const { token } = await userWithToken()
+    await editSession(sql`idle_ms = ${7 * 24 * 3600_000}, created_at = now() - make_interval(secs => ${SESSION_MAX_AGE_MS / 1000 - 60}), last_seen_at = now() - interval '1 minute'`)
+    expect((await info(token)).code).toBe(200)
+    await editSession(sql`created_at = now() - make_interval(secs => ${SESSION_MAX_AGE_MS / 1000 + 60}), last_seen_at = now() - interval '1 minute'`)
+    const expired = await info(token)
+    expect(expired.status).toBe(401)
+    expect(expired.code).toBe(ResultCode.TOKEN_EXPIRED)
+  })
+
+  test('last_seen_at is written at most once a minute, however many calls', async () => {
+    const { token } = await userWithToken()
+    await ageSession(token, 30_000)
+    for (let i = 0; i < 3; i++) expect((await info(token)).code).toBe(200)
+    expect(await lastSeenAgoMs()).toBeGreaterThanOrEqual(29_000)
+    await ageSession(token, 90_000)
+    await Promise.all([info(token), info(token), info(token)])
+    expect(await lastSeenAgoMs()).toBeLessThan(5_000)
+  })
+
+  test('a revocation by another server process is seen within SESSION_CACHE_MS', async () => {
+    const { token } = await userWithToken()
+    expect((await info(token)).code).toBe(200)
+    // another process ends the session: this one's copy of it is not told
+    await env.db.execute(sql`update session set revoked_at = now(), revoke_reason = 'forced' where id = (select max(id) from session)`)
+    await expect(resolveSession(env.db, token, Date.now() + SESSION_CACHE_MS + 1)).rejects.toMatchObject({ code: ResultCode.OTHER_CLIENT })
+    expect((await info(token)).code).toBe(ResultCode.OTHER_CLIENT)
+  })
+
   test('logout ends the session; the token is then illegal', async () => {
     const { token } = await userWithToken()
+    expect((await info(token)).code).toBe(200)
     expect((await env.call(token, 'POST', '/api/users/actions/logout')).code).toBe(200)
     expect((await info(token)).code).toBe(ResultCode.ILLEGAL_TOKEN)
     // logging out twice, or with no token, is harmless
@@ -60,6 +98,7 @@ describe('session codes', () => {
   test('a forced logout ends every session of the user with 50012', async () => {
     const { user, token } = await userWithToken()
     const second = await env.token(user.phone, user.password)
+    expect((await info(token)).code).toBe(200)
     await revokeUserSessions(env.db, user.id, 'forced')
     expect((await info(token)).code).toBe(ResultCode.OTHER_CLIENT)
     expect((await info(second)).code).toBe(ResultCode.OTHER_CLIENT)
@@ -83,7 +122,10 @@ describe('password change', () => {
   test('updates the password, keeps this session and ends the others with 50012', async () => {
     const { user, token } = await userWithToken()
     const other = await env.token(user.phone, user.password)
-    const res = await env.call(token, 'POST', `/api/users/updatePassword/${user.id}`, { userName: user.phone, password: env.encrypt('NewPass99') })
+    expect((await info(other)).code).toBe(200)
+    const res = await env.call(token, 'POST', `/api/users/updatePassword/${user.id}`, {
+      userName: user.phone, currentPassword: env.encrypt(user.password), password: env.encrypt('NewPass99'),
+    })
     expect(res.message).toBe(Msg.passwordUpdated)
     expect((await info(token)).code).toBe(200)
     expect((await info(other)).code).toBe(ResultCode.OTHER_CLIENT)
@@ -94,7 +136,7 @@ describe('password change', () => {
 
   test('fewer than 6 characters is refused with the spec message', async () => {
     const { user, token } = await userWithToken()
-    const res = await env.call(token, 'POST', `/api/users/updatePassword/${user.id}`, { password: env.encrypt('12345') })
+    const res = await env.call(token, 'POST', `/api/users/updatePassword/${user.id}`, { currentPassword: env.encrypt(user.password), password: env.encrypt('12345') })
     expect(res.status).toBe(400)
     expect(res.message).toBe(Msg.passwordTooShort)
   })
@@ -102,7 +144,7 @@ describe('password change', () => {
   test("nobody changes someone else's password here", async () => {
     const a = await userWithToken()
     const b = await userWithToken()
-    const res = await env.call(a.token, 'POST', `/api/users/updatePassword/${b.user.id}`, { password: env.encrypt('Whatever1') })
+    const res = await env.call(a.token, 'POST', `/api/users/updatePassword/${b.user.id}`, { currentPassword: env.encrypt(a.user.password), password: env.encrypt('Whatever1') })
     expect(res.status).toBe(403)
     expect((await env.login(b.user.phone, b.user.password)).statusCode).toBe(200)
   })

@@ -1,5 +1,5 @@
 import { Msg, pruneMenu, type MenuNode, type Permission, type Profile, type UserInfo } from '@app/contract'
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { companies, menus, userCompanies, users } from '../../db/schema/index.js'
 import { ForbiddenError, NotFoundError } from '../../platform/errors.js'
@@ -42,12 +42,17 @@ export class MenuCache {
   }
 }
 
+/** Who is signed in, in one query: the user and the bases they belong to. */
 export async function userInfo(db: Db, menusCache: MenuCache, auth: Auth): Promise<UserInfo> {
-  const [user] = await db.select().from(users).where(eq(users.id, auth.userId))
+  const [user] = await db.select({
+    id: users.id, isCreate: users.isCreate, name: users.name, phone: users.phone, avatar: users.avatar,
+    lastPasswordResetDate: users.lastPasswordResetDate,
+    memberships: sql<{ id: number; name: string }[]>`coalesce((
+      select json_agg(json_build_object('id', c.id, 'name', c.name) order by uc.id)
+      from ${userCompanies} uc join ${companies} c on c.id = uc.company_id where uc.user_id = ${auth.userId}), '[]')`,
+  }).from(users).where(eq(users.id, auth.userId))
   if (!user) throw new NotFoundError('用户不存在')
-  const memberships = await db.select({ id: companies.id, name: companies.name }).from(userCompanies)
-    .innerJoin(companies, eq(companies.id, userCompanies.companyId))
-    .where(eq(userCompanies.userId, auth.userId)).orderBy(asc(userCompanies.id))
+  const memberships = user.memberships
   return {
     id: user.id,
     companyId: auth.companyId,

@@ -1,0 +1,53 @@
+import { LOGIN_LOCK, SESSION_MAX_AGE_MS } from '@app/contract'
+import { sql, type SQL } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Db } from '../db/client.js'
+
+export const PRUNE_INTERVAL_MS = 10 * 60_000
+const DAY_MS = 24 * 60 * 60_000
+
+/**
+ * Deletes the rows nothing reads any more, and answers how many went from each table: sessions idle
+ * past their time-out or older than SESSION_MAX_AGE_MS (ended ones too), sign-in counters whose window
+ * and lock are both over, rate-limit windows that have reset, reset codes older than a day (the daily
+ * caps count the last 24 hours) and used password payloads past their expiry.
+ */
+export async function pruneExpired(db: Db, now = new Date()) {
+  const expired: Record<string, SQL> = {
+    session: sql`delete from session
+      where created_at < ${now}::timestamptz - make_interval(secs => ${SESSION_MAX_AGE_MS / 1000})
+         or last_seen_at < ${now}::timestamptz - make_interval(secs => idle_ms / 1000.0)`,
+    login_failure: sql`delete from login_failure
+      where window_start < ${now}::timestamptz - make_interval(secs => ${LOGIN_LOCK.windowMs / 1000})
+        and (locked_until is null or locked_until < ${now})`,
+    rate_counter: sql`delete from rate_counter where reset_at < ${now}`,
+    sms_code: sql`delete from sms_code where created_at < ${new Date(now.getTime() - DAY_MS)}`,
+    password_nonce: sql`delete from password_nonce where expires_at < ${now}`,
+  }
+  const deleted: Record<string, number> = {}
+  for (const [table, statement] of Object.entries(expired)) {
+    const result = await db.execute<{ n: number }>(sql`with gone as (${statement} returning 1) select count(*)::int as n from gone`)
+    deleted[table] = Number(result.rows[0]!.n)
+  }
+  return deleted
+}
+
+/**
+ * Runs pruneExpired every `intervalMs` without keeping the process alive; `stop` waits for a run
+ * under way, so the database can close after it.
+ */
+export function schedulePruning(db: Db, log: FastifyBaseLogger, intervalMs = PRUNE_INTERVAL_MS) {
+  let running: Promise<unknown> | null = null
+  const timer = setInterval(() => {
+    running ??= pruneExpired(db)
+      .catch((err: Error) => log.warn({ err }, 'pruning expired rows failed'))
+      .finally(() => { running = null })
+  }, intervalMs)
+  timer.unref()
+  return {
+    async stop() {
+      clearInterval(timer)
+      await running
+    },
+  }
+}
