@@ -72,7 +72,8 @@ describe('safeExec', () => {
     })
     expect(run).toThrow(new UserRegexError('timeout', '规则测试超过 0.4 秒仍未完成，已停止：正则表达式“(a+)+$”耗时过长，请简化'))
     expect(flagged).toBe(3)
-    expect(performance.now() - t0).toBeLessThan(700)
+    // one shared 400 ms, not 3 × 300 ms
+    expect(performance.now() - t0).toBeLessThan(850)
     // no deadline left behind: an honest pattern runs as before
     expect(safeTest('净重', '实发净重')).toBe(true)
     expect(withRegexDeadline(400, () => safeExec('(\\d+)吨', '35吨')?.groups[1])).toBe('35')
