@@ -229,6 +229,17 @@ describe('edit, reset password, delete', () => {
     expect((await env.call(a.token, 'POST', `/api/users/update/${main!.id}`, { phone: a.mainPhone, name: '甲主', nickName: 'operator' })).status).toBe(403)
   })
 
+  test('a changed role holds from the user\'s next call, and a deleted user\'s session ends at once', async () => {
+    const body = newUser({ nickName: 'base admin' })
+    const u = (await env.call(hq, 'POST', '/api/users/save', { ...body, companyId: a.id })).data
+    const token = await env.token(body.phone, PASSWORD)
+    expect((await env.call(token, 'POST', '/api/users/find/', { page: 1, size: 10 })).code).toBe(200)
+    await env.call(hq, 'POST', `/api/users/update/${u.id}`, { phone: body.phone, name: body.name, nickName: 'operator' })
+    expect((await env.call(token, 'POST', '/api/users/find/', { page: 1, size: 10 })).status).toBe(403)
+    expect((await env.call(hq, 'POST', `/api/users/delete/${u.id}`)).code).toBe(200)
+    expect((await env.call(token, 'GET', '/api/users/info')).status).toBe(401)
+  })
+
   test('resetPassword: the user is signed out (50012), must change the password, and signs in with the new one', async () => {
     const body = newUser()
     const u = (await env.call(a.token, 'POST', '/api/users/save', body)).data

@@ -14,7 +14,7 @@ import { hashPassword } from '../../platform/passwords.js'
 import { contains, isUniqueViolation } from '../../platform/query.js'
 import type { RoleInfo, RoleRegistry } from '../../platform/roles.js'
 import type { PasswordCipher } from '../../platform/rsa.js'
-import { revokeCompanySessions, revokeUserSessions, type SessionUser } from '../../platform/sessions.js'
+import { forgetUserSessions, revokeCompanySessions, revokeUserSessions, type SessionUser } from '../../platform/sessions.js'
 import { readFirstSheet } from '../../platform/spreadsheet.js'
 import { isHeadquarters, ownerCompany, scopeCompany } from '../../platform/tenancy.js'
 import { assertSeatLeft, lockCompany } from '../companies/service.js'
@@ -347,7 +347,7 @@ export async function updateUser(deps: UserAdminDeps, auth: Auth, id: number, bo
       phone: body.phone, name: body.name, roleId, isCreate: body.isCreate ?? user.isCreate, ...profileFields(body), updateTime: new Date(),
     }).where(eq(users.id, id))
     return loadRow(tx, deps.roles, id, companyIds.includes(companyId) ? companyId : companyIds[0]!)
-  }).catch(phoneConflict)
+  }).catch(phoneConflict).finally(() => forgetUserSessions(id)) // a new role holds from the user's next call
 }
 
 /** An administrator sets a new password: the user must change it at the next login, and is signed out everywhere (50012). */
@@ -390,6 +390,8 @@ export async function deleteUser(deps: UserAdminDeps, auth: Auth, id: number) {
     await tx.update(users).set({ parentId: null }).where(eq(users.parentId, id))
     await tx.delete(users).where(eq(users.id, id))
   })
+  // the account's sessions went with it (cascade): none may linger in this process's cache
+  forgetUserSessions(id)
 }
 
 /** Removes a user from a base (the account stays). Not the base's main account. */
