@@ -38,4 +38,8 @@ export const logEntries = pgTable('log_entry', {
   phone: varchar('phone', { length: 64 }),
   companyId: integer('company_id'),
   createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('log_entry_company_time_idx').on(t.companyId, t.createTime)])
+}, (t) => [
+  index('log_entry_company_time_idx').on(t.companyId, t.createTime),
+  // headquarters' log list (every base, newest first) reads a page without sorting the whole table
+  index('log_entry_time_idx').on(t.createTime, t.id),
+])

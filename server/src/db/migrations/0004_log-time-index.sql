@@ -1,0 +1,1 @@
+CREATE INDEX "log_entry_time_idx" ON "log_entry" USING btree ("create_time","id");
