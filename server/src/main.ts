@@ -3,22 +3,14 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { buildApp } from './app.js'
 import { loadConfig } from './config.js'
-import { openDatabase } from './db/client.js'
 import { seed } from './db/seed.js'
+import { openMigratedOrExit } from './startup.js'
 
 const started = Date.now()
 // a server re-encodes each picture once: libvips' operation cache only holds memory here
 sharp.cache(false)
 const config = loadConfig(process.env)
-fs.mkdirSync(config.dataDir, { recursive: true })
-// what goes wrong here is the operator's to fix (an unreachable DATABASE_URL, an old data directory): say what, without a stack
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrationsDir: config.migrationsDir })
-  .then(async (db) => (await db.migrate(), db))
-  .catch((err: Error) => {
-    const cause = err.cause instanceof Error ? err.cause.message : ''
-    console.error(`无法打开数据库：${cause || err.message}`)
-    process.exit(1)
-  })
+const database = await openMigratedOrExit(config)
 const seeded = await seed(database.db, { adminPassword: config.adminPassword })
 const app = await buildApp(config, database)
 

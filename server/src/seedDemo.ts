@@ -3,25 +3,18 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { loadConfig } from './config.js'
-import { openDatabase } from './db/client.js'
 import { DEMO_PASSWORD, seedDemo } from './db/demo.js'
 import { seed } from './db/seed.js'
+import { openMigratedOrExit } from './startup.js'
 
 const config = loadConfig(process.env)
-fs.mkdirSync(config.dataDir, { recursive: true })
 // the embedded database has no lock between processes: writing beside a running server would corrupt it
 const openMark = path.join(config.dataDir, 'db', 'postmaster.pid')
 if (!config.databaseUrl && fs.existsSync(openMark)) {
   console.error(`内置数据库正被使用：请先停止服务（npm start）再导入演示数据（若服务并未运行，删除 ${openMark} 后重试）`)
   process.exit(1)
 }
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrationsDir: config.migrationsDir })
-  .then(async (db) => (await db.migrate(), db))
-  .catch((err: Error) => {
-    const cause = err.cause instanceof Error ? err.cause.message : ''
-    console.error(`无法打开数据库：${cause || err.message}`)
-    process.exit(1)
-  })
+const database = await openMigratedOrExit(config)
 try {
   const seeded = await seed(database.db, { adminPassword: config.adminPassword })
   if (seeded.generatedAdminPassword) {
