@@ -29,7 +29,7 @@ import { RateLimitError } from './platform/errors.js'
 import { schedulePruning } from './platform/prune.js'
 import { databaseRateStore } from './platform/rateLimit.js'
 import { RoleRegistry } from './platform/roles.js'
-import { registerSecurityHeaders } from './platform/securityHeaders.js'
+import { registerSecurityHeaders, ROUTER_ANSWER_HEADERS } from './platform/securityHeaders.js'
 import { loadOrCreateCipher } from './platform/rsa.js'
 import { outboxSms, webhookSms } from './platform/sms.js'
 
@@ -54,7 +54,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     // errors the router raises before any hook runs (bad URL encoding, over-long path segments)
     frameworkErrors: (err, _req, reply: FastifyReply) => {
       const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400
-      reply.status(status).send({ code: status, message: status === 414 ? '请求地址过长' : '请求地址格式不正确', data: null })
+      reply.status(status).headers(ROUTER_ANSWER_HEADERS).send({ code: status, message: status === 414 ? '请求地址过长' : '请求地址格式不正确', data: null })
     },
   })
   app.setValidatorCompiler(validatorCompiler)

@@ -22,6 +22,17 @@ export const CONTENT_SECURITY_POLICY = {
 }
 
 /**
+ * The same headers for the few answers Fastify's router gives before any hook runs (a bad URL
+ * encoding, an over-long path segment), where helmet's hook cannot add them.
+ */
+export const ROUTER_ANSWER_HEADERS: Record<string, string> = {
+  'content-security-policy': Object.entries(CONTENT_SECURITY_POLICY).map(([name, values]) => `${name} ${values.join(' ')}`).join(';'),
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+}
+
+/**
  * Security headers on every answer (API, web app, static files, Swagger UI): the policy above,
  * X-Frame-Options DENY, Referrer-Policy no-referrer (sign-in links carry a token in their query),
  * X-Content-Type-Options nosniff. HSTS is left to the TLS terminator in front of the server.

@@ -37,6 +37,8 @@ const answers = () => [
   ['refused without a session (401)', { method: 'GET', url: '/api/users/info' }],
   ['bad input (400)', { method: 'POST', url: '/api/company/find/', headers: { authorization: `Bearer ${token}` }, payload: { size: 'x' } }],
   ['unknown API route (404)', { method: 'GET', url: '/api/no/such/thing' }],
+  ['a bad URL encoding, refused by the router (400)', { method: 'GET', url: '/api/attachments/get/%E0%A4%A' }],
+  ['an over-long path segment, refused by the router (414)', { method: 'GET', url: `/api/attachments/get/${'1'.repeat(200)}` }],
   ['the web app page', { method: 'GET', url: '/' }],
   ['a web app route', { method: 'GET', url: '/agent/index' }],
   ['a web app file', { method: 'GET', url: '/assets/index-abc.js' }],
