@@ -36,6 +36,9 @@ export const UserAdminMsg = {
 export const seatsUsedUp = (amount: number, used: number) =>
   `子账号数量已达上限（共${amount}个，已分配${used}个），请联系管理员扩容`
 
+/** Taking seats back (a sub-account top-up corrected or withdrawn) stops at the seats in use. */
+export const rechargeSeatsInUseMessage = (used: number) => `该基地已分配${used}个子账号，子账号数量不能少于已分配数，请先删除或移出用户`
+
 export const importTooManyRows = (max: number) => `每次最多导入${max}行，当前超过${max}行，请分批导入`
 
 /** Columns of the import template, in order. 所属基地 is read only for headquarters. */

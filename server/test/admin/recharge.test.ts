@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { CompanyMsg, HQ_COMPANY_ID, Msg } from '@app/contract'
+import { CompanyMsg, HQ_COMPANY_ID, Msg, rechargeSeatsInUseMessage } from '@app/contract'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { companies } from '../../src/db/schema/index.js'
@@ -41,6 +41,21 @@ describe('top-up and expansion', () => {
     expect(res.message).toBe(CompanyMsg.expanded)
     expect(res.data.record).toMatchObject({ type: 2, typeName: '子账号数量', times: 3 })
     expect((await counters(c.id)).userAmount).toBe(3)
+  })
+
+  test('a sub-account top-up cannot be corrected or withdrawn below the seats the base uses', async () => {
+    const c = await makeCompany(env.db, '占用席位基地')
+    const expand = await env.call(hq, 'POST', `/api/rechargeRecord/rechargeAmount?companyId=${c.id}&times=3&requestId=${rid()}`)
+    for (const n of [1, 2]) await makeUser(env.db, { phone: `1370000${c.id.toString().padStart(3, '0')}${n}`, role: 'operator', companyIds: [c.id] })
+    const id = expand.data.record.id
+    const lower = await env.call(hq, 'PUT', `/api/rechargeRecord/update/${id}`, { times: 1 })
+    expect(lower.status).toBe(409)
+    expect(lower.message).toBe(rechargeSeatsInUseMessage(2))
+    expect((await env.call(hq, 'DELETE', `/api/rechargeRecord/delete/${id}`)).message).toBe(rechargeSeatsInUseMessage(2))
+    expect((await counters(c.id)).userAmount).toBe(3)
+    // down to exactly the seats in use is allowed
+    expect((await env.call(hq, 'PUT', `/api/rechargeRecord/update/${id}`, { times: 2 })).code).toBe(200)
+    expect((await counters(c.id)).userAmount).toBe(2)
   })
 
   test('validation: times and company are required whole numbers in range; unknown company is 404', async () => {

@@ -37,7 +37,7 @@ export interface CompanyDeps {
  * Seats a base uses (the screens' 已分配子账号数): its members other than its main account, whatever
  * their role. company.user_amount is the number of seats beyond the main account.
  */
-const seatsUsed = (companyId: SQL, mainUserId: SQL) => sql<number>`(
+export const seatsUsed = (companyId: SQL, mainUserId: SQL) => sql<number>`(
   select count(*)::int from user_company seat where seat.company_id = ${companyId} and seat.user_id is distinct from ${mainUserId})`
 
 // drizzle leaves columns of a one-table select unqualified; inside the subquery they must name company

@@ -1,12 +1,13 @@
 import {
-  CompanyMsg, formatDateTime, RECHARGE_EXPORT_NAME, RECHARGE_TYPE_LABELS, RECHARGE_TYPES, rangeBounds, resolvePaging,
-  type Page, type RechargeFindBody, type RechargeRow,
+  CompanyMsg, formatDateTime, HQ_COMPANY_ID, RECHARGE_EXPORT_NAME, RECHARGE_TYPE_LABELS, RECHARGE_TYPES, rangeBounds, resolvePaging,
+  rechargeSeatsInUseMessage, type Page, type RechargeFindBody, type RechargeRow,
 } from '@app/contract'
 import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm'
 import type { Db, Executor } from '../../db/client.js'
 import { companies, rechargeRecords, users } from '../../db/schema/index.js'
 import type { Column } from '../../platform/exports.js'
 import { ConflictError, NotFoundError } from '../../platform/errors.js'
+import { seatsUsed } from '../companies/service.js'
 import type { RoleInfo } from '../../platform/roles.js'
 import type { SessionUser } from '../../platform/sessions.js'
 import { assertHeadquarters, assertInScope, scopeCompany } from '../../platform/tenancy.js'
@@ -25,6 +26,12 @@ const counterOf = (type: number) => (type === RECHARGE_TYPES.userAmount ? compan
  */
 async function moveCounter(tx: Executor, companyId: number, type: number, delta: number) {
   const column = counterOf(type)
+  if (type === RECHARGE_TYPES.userAmount && delta < 0 && companyId !== HQ_COMPANY_ID) {
+    // the base row stays locked to the end, as it is while a seat is taken: no seat slips in between
+    const [c] = await tx.select({ userAmount: companies.userAmount, used: seatsUsed(sql`${companies.id}`, sql`${companies.mainUserId}`) })
+      .from(companies).where(eq(companies.id, companyId)).for('update')
+    if (c && c.userAmount + delta < c.used) throw new ConflictError(rechargeSeatsInUseMessage(c.used))
+  }
   const [row] = await tx.update(companies).set(type === RECHARGE_TYPES.userAmount
     ? { userAmount: sql`${companies.userAmount} + ${delta}` }
     : { remainingTimes: sql`${companies.remainingTimes} + ${delta}` })
