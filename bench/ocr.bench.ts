@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { OcrPool } from '../server/src/ocr/pool.js'
-import { BENCH_FIXTURES } from '../server/test/ocr/accuracy.js'
+import { BENCH_FIXTURES } from './lib.js'
 
 const FIX = BENCH_FIXTURES
 type Truth = { file: string; fileType: 1 | 2 }

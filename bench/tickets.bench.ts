@@ -3,8 +3,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { encryptPassword } from '../server/src/platform/rsa.js'
-import { BENCH_FIXTURES } from '../server/test/ocr/accuracy.js'
-import { percentile, report, startBuiltServer } from './lib.js'
+import { BENCH_FIXTURES, percentile, report, startBuiltServer } from './lib.js'
 
 const PASSWORD = 'Bench@123456'
 const fixtures = BENCH_FIXTURES

@@ -5,13 +5,9 @@ import type { FieldValue } from '../../src/ocr/types.js'
 
 const here = path.dirname(new URL(import.meta.url).pathname)
 const COMMITTED = path.resolve(here, '../fixtures')
-const SHARED = path.resolve(here, '../../../../shared/fixtures')
 
 /** Ticket fixtures for tests: the subset committed with the repository (TICKET_FIXTURES: another set of the same layout). */
 export const FIXTURES = process.env.TICKET_FIXTURES ?? COMMITTED
-
-/** For benchmarks: the larger shared set beside the checkout when it is there, else the committed subset. */
-export const BENCH_FIXTURES = process.env.TICKET_FIXTURES ?? (fs.existsSync(path.join(SHARED, 'tickets/truth.json')) ? SHARED : COMMITTED)
 
 export interface TruthEntry {
   file: string
