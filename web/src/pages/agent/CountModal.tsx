@@ -1,7 +1,7 @@
 /** 充值 (upload times) and 扩容 (sub-account quota): the base name read-only and a number. */
 import { useState } from 'react'
 import { ModalForm, ProFormDigit, ProFormText } from '@ant-design/pro-components'
-import { HQ_COMPANY_ID, type CompanyRow } from '@app/contract'
+import { HQ_COMPANY_ID, rechargeAmountQuery, rechargeQuery, type CompanyRow } from '@app/contract'
 import * as rechargeApi from '../../api/recharge'
 import { newRequestId } from '../../api/request'
 import { dialogFormProps, submitDialog } from '../../components/dialogForm'
@@ -9,10 +9,11 @@ import HiddenSubmit from '../../components/HiddenSubmit'
 
 export type CountKind = 'recharge' | 'expand'
 
-const TEXT: Record<CountKind, { title: string; label: string; max: number; ok: string }> = {
-  recharge: { title: '充值', label: '充值次数', max: 1_000_000, ok: '充值成功' },
-  expand: { title: '扩容', label: '新增子账号数量', max: 10_000, ok: '扩容成功' },
-}
+// the number is checked by the server's own rule: a field that clamped 0 to its minimum would top up 1 unasked
+const TEXT = {
+  recharge: { title: '充值', label: '充值次数', ok: '充值成功', times: rechargeQuery.shape.times },
+  expand: { title: '扩容', label: '新增子账号数量', ok: '扩容成功', times: rechargeAmountQuery.shape.times },
+} as const satisfies Record<CountKind, unknown>
 
 export default function CountModal({ kind, company, onClose, onSaved }: {
   kind: CountKind
@@ -53,10 +54,13 @@ export default function CountModal({ kind, company, onClose, onSaved }: {
         name="times"
         label={t.label}
         placeholder={`请输入${t.label}`}
-        min={1}
-        max={t.max}
-        fieldProps={{ precision: 0, style: { width: '100%' }, autoFocus: true }}
-        rules={[{ required: true, message: `${t.label}不能为空` }]}
+        fieldProps={{ style: { width: '100%' }, autoFocus: true }}
+        rules={[{
+          validator: (_: unknown, v: unknown) => {
+            const checked = t.times.safeParse(v ?? undefined)
+            return checked.success ? Promise.resolve() : Promise.reject(new Error(checked.error.issues[0]?.message))
+          },
+        }]}
       />
       <HiddenSubmit />
     </ModalForm>
