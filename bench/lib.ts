@@ -4,13 +4,14 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { MALLOC_ENV } from '../scripts/malloc-env.mjs'
+import { FIXTURES } from '../server/test/ocr/accuracy.js'
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 
 /** Ticket fixtures for benchmarks: the larger shared set beside the checkout when it is there, else the subset the tests use. */
 const SHARED_FIXTURES = path.resolve(root, '../shared/fixtures')
 export const BENCH_FIXTURES = process.env.TICKET_FIXTURES
-  ?? (fs.existsSync(path.join(SHARED_FIXTURES, 'tickets/truth.json')) ? SHARED_FIXTURES : path.join(root, 'server/test/fixtures'))
+  ?? (fs.existsSync(path.join(SHARED_FIXTURES, 'tickets/truth.json')) ? SHARED_FIXTURES : FIXTURES)
 
 export function report(name: string, value: number, unit: string, target?: string) {
   console.log(`${name}: ${Number.isInteger(value) ? value : value.toFixed(2)} ${unit}${target ? `  (target ${target})` : ''}`)

@@ -9,11 +9,11 @@ import path from 'node:path'
 import { OcrPool } from '../server/src/ocr/pool.js'
 import { BENCH_FIXTURES } from './lib.js'
 
-const FIX = BENCH_FIXTURES
+
 type Truth = { file: string; fileType: 1 | 2 }
 const load = (dir: string) =>
-  (JSON.parse(fs.readFileSync(path.join(FIX, dir, 'truth.json'), 'utf8')) as Truth[]).map((t) => ({
-    buffer: fs.readFileSync(path.join(FIX, dir, t.file)),
+  (JSON.parse(fs.readFileSync(path.join(BENCH_FIXTURES, dir, 'truth.json'), 'utf8')) as Truth[]).map((t) => ({
+    buffer: fs.readFileSync(path.join(BENCH_FIXTURES, dir, t.file)),
     fileType: t.fileType,
   }))
 const tickets = load('tickets')

@@ -6,10 +6,11 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { launchBrowser, loginViaForm, newContext, shot } from './browser'
-import { ADMIN, ROOT, startServer, type TestServer } from './server'
+import { FIXTURES } from '../server/test/ocr/accuracy'
+import { ADMIN, startServer, type TestServer } from './server'
 
-/** a ticket of the fixtures committed with the server's OCR tests */
-const FIXTURE_PATH = path.join(process.env.TICKET_FIXTURES ?? path.join(ROOT, 'server/test/fixtures'), 'tickets/A1_000.jpg')
+/** a ticket of the fixtures the server's OCR tests read */
+const FIXTURE_PATH = path.join(FIXTURES, 'tickets/A1_000.jpg')
 const DELETE_FORMAT_CONFIRM = '是否确定删除该票据格式，如果删除该票据格式，该票据格式下所有取值规则将会被删除。'
 
 let server: TestServer

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { sessions, userCompanies } from '../../src/db/schema/index.js'
 import { forgetAllSessions, resolveSession, revokeUserSessions, SESSION_CACHE_MS } from '../../src/platform/sessions.js'
+import { sha256Hex } from '../../src/platform/files.js'
 import { createTestApp, type TestEnv } from '../helpers.js'
 import { makeCompany, makeUser } from '../fixtures.js'
 
@@ -22,14 +23,14 @@ async function userWithToken(companyIds = [companyA]) {
   return { user, token: await env.token(user.phone, user.password) }
 }
 const info = (token: string) => env.call(token, 'GET', '/api/users/info')
-/** Edits the newest session row as if time had passed; the server's copies of sessions are older than that too. */
-async function editSession(set: ReturnType<typeof sql>) {
-  await env.db.execute(sql`update session set ${set} where id = (select max(id) from session)`)
+/** Edits the token's session row as if time had passed; the server's copies of sessions are older than that too. */
+async function editSession(token: string, set: ReturnType<typeof sql>) {
+  await env.db.execute(sql`update session set ${set} where token_hash = ${sha256Hex(token)}`)
   forgetAllSessions()
 }
-const ageSession = (_token: string, ms: number) => editSession(sql`last_seen_at = now() - make_interval(secs => ${ms / 1000})`)
-const lastSeenAgoMs = async () => {
-  const r = await env.db.execute<{ ms: number }>(sql`select (extract(epoch from now() - last_seen_at) * 1000)::int as ms from session where id = (select max(id) from session)`)
+const ageSession = (token: string, ms: number) => editSession(token, sql`last_seen_at = now() - make_interval(secs => ${ms / 1000})`)
+const lastSeenAgoMs = async (token: string) => {
+  const r = await env.db.execute<{ ms: number }>(sql`select (extract(epoch from now() - last_seen_at) * 1000)::int as ms from session where token_hash = ${sha256Hex(token)}`)
   return Number(r.rows[0]!.ms)
 }
 
@@ -58,9 +59,9 @@ describe('session codes', () => {
 
   test('a session ends 30 days after its login however active it is (50014)', async () => {
     const { token } = await userWithToken()
-    await editSession(sql`idle_ms = ${7 * 24 * 3600_000}, created_at = now() - make_interval(secs => ${SESSION_MAX_AGE_MS / 1000 - 60}), last_seen_at = now() - interval '1 minute'`)
+    await editSession(token, sql`idle_ms = ${7 * 24 * 3600_000}, created_at = now() - make_interval(secs => ${SESSION_MAX_AGE_MS / 1000 - 60}), last_seen_at = now() - interval '1 minute'`)
     expect((await info(token)).code).toBe(200)
-    await editSession(sql`created_at = now() - make_interval(secs => ${SESSION_MAX_AGE_MS / 1000 + 60}), last_seen_at = now() - interval '1 minute'`)
+    await editSession(token, sql`created_at = now() - make_interval(secs => ${SESSION_MAX_AGE_MS / 1000 + 60}), last_seen_at = now() - interval '1 minute'`)
     const expired = await info(token)
     expect(expired.status).toBe(401)
     expect(expired.code).toBe(ResultCode.TOKEN_EXPIRED)
@@ -70,10 +71,10 @@ describe('session codes', () => {
     const { token } = await userWithToken()
     await ageSession(token, 30_000)
     for (let i = 0; i < 3; i++) expect((await info(token)).code).toBe(200)
-    expect(await lastSeenAgoMs()).toBeGreaterThanOrEqual(29_000)
+    expect(await lastSeenAgoMs(token)).toBeGreaterThanOrEqual(29_000)
     await ageSession(token, 90_000)
     await Promise.all([info(token), info(token), info(token)])
-    expect(await lastSeenAgoMs()).toBeLessThan(5_000)
+    expect(await lastSeenAgoMs(token)).toBeLessThan(5_000)
   })
 
   test('a revocation by another server process is seen within SESSION_CACHE_MS', async () => {
