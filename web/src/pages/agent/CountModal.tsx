@@ -22,10 +22,8 @@ export default function CountModal({ kind, company, onClose, onSaved }: {
   onSaved: () => void
 }) {
   const t = TEXT[kind]
-  // one request id per opening of the dialog: a double click, or a retry after a lost answer, tops up once
-  const [opening, setOpening] = useState(() => ({ company, requestId: newRequestId() }))
-  if (opening.company !== company) setOpening({ company, requestId: newRequestId() })
-  const { requestId } = opening
+  // one request id per opening (the list mounts the dialog anew each time): a double click, or a retry after a lost answer, tops up once
+  const [requestId] = useState(newRequestId)
   return (
     <ModalForm<{ name: string; times: number }>
       title={`${t.title}：${company?.name ?? ''}`}

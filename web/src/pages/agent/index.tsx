@@ -65,7 +65,7 @@ export default function AgentPage() {
         return (
           <Space size={4} wrap={false}>
             <a onClick={() => setCounting({ kind: 'recharge', row })}>充值</a>
-            <a onClick={() => setCounting({ kind: 'expand', row })}>扩容</a>
+            {hq ? <Typography.Text disabled title="总部不限子账号数量">扩容</Typography.Text> : <a onClick={() => setCounting({ kind: 'expand', row })}>扩容</a>}
             {hq ? <Typography.Text disabled>编辑</Typography.Text> : <a onClick={() => { setEditing(row); setFormOpen(true) }}>编辑</a>}
             <Dropdown
               menu={{
