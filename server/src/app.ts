@@ -48,8 +48,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   const app = Fastify({
     logger: { level: config.logLevel },
     genReqId: () => crypto.randomUUID(),
-    // a hop count as proxy-addr reads it (Fastify's types leave numbers out): trust the nearest `n` hops
-    trustProxy: typeof config.trustProxy === 'number' ? ((hops) => (_addr: string, i: number) => i < hops)(config.trustProxy) : config.trustProxy,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // errors the router raises before any hook runs (bad URL encoding, over-long path segments)
     frameworkErrors: (err, _req, reply: FastifyReply) => {

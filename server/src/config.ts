@@ -1,3 +1,4 @@
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { IDLE_TIMEOUT_MS } from '@app/contract'
@@ -20,10 +21,10 @@ export interface Config {
   /** how long a non-remembered session may stay idle */
   sessionIdleMs: number
   /**
-   * The reverse proxies whose X-Forwarded-For is believed: addresses or CIDRs (TRUST_PROXY=10.0.0.0/8,127.0.0.1),
-   * or a number of hops. Nothing by default, so a client cannot pick its own address for the per-IP limits.
+   * The reverse proxies whose X-Forwarded-For is believed: addresses or CIDRs (TRUST_PROXY=10.0.0.0/8,127.0.0.1).
+   * Nothing by default, so a client cannot pick its own address for the per-IP limits.
    */
-  trustProxy: string[] | number | false
+  trustProxy: string[] | false
   /** bytes of attachments and ticket pictures one base may store (STORAGE_QUOTA_MB) */
   storageQuotaBytes: number
   /** per-IP requests a minute to the login and token calls */
@@ -66,20 +67,30 @@ function s3Config(env: Record<string, string | undefined>): S3Config | undefined
 }
 
 /**
- * TRUST_PROXY: the proxies' addresses or CIDRs, comma separated, or a hop count. `true` would trust
- * every hop, letting any client choose the address the per-IP limits count, so it is refused.
+ * TRUST_PROXY: the proxies' addresses or CIDRs, comma separated. Neither `true` nor a hop count: both
+ * believe X-Forwarded-For from whoever connects, so a client reaching the port directly would pick
+ * the address the per-IP limits and the login lock count (Fastify itself refuses hop counts for that).
  */
-export function parseTrustProxy(value: string | undefined): string[] | number | false {
+export function parseTrustProxy(value: string | undefined): string[] | false {
   const v = value?.trim()
   if (!v) return false
-  if (/^\d+$/.test(v)) return Number(v)
   const list = v.split(',').map((s) => s.trim()).filter(Boolean)
   for (const item of list) {
-    if (!/^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(item) && !['loopback', 'linklocal', 'uniquelocal'].includes(item)) {
+    const [address = '', prefix, extra] = item.split('/')
+    const family = net.isIP(address)
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32))
+    if (!family || !prefixOk || extra !== undefined) {
       throw new Error(`TRUST_PROXY 的取值不正确：${item}（应为代理服务器的 IP 地址或网段，如 10.0.0.0/8,127.0.0.1）`)
     }
   }
   return list
+}
+
+/** A whole number of megabytes above 0, or the default; anything else stops the start with a message. */
+function megabytes(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback * 1024 * 1024
+  if (!/^\d+$/.test(value.trim()) || Number(value) <= 0) throw new Error(`${name} 的取值不正确：${value}（应为大于 0 的整数，单位 MB）`)
+  return Number(value) * 1024 * 1024
 }
 
 const here = path.dirname(new URL(import.meta.url).pathname)
@@ -101,7 +112,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     sessionIdleMs: IDLE_TIMEOUT_MS,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    storageQuotaBytes: Number(env.STORAGE_QUOTA_MB ?? 5120) * 1024 * 1024,
+    storageQuotaBytes: megabytes('STORAGE_QUOTA_MB', env.STORAGE_QUOTA_MB, 5120),
     loginRatePerMinute: Number(env.LOGIN_RATE_PER_MINUTE ?? 60),
     smsRatePerMinute: Number(env.SMS_RATE_PER_MINUTE ?? 10),
     domainSuffix: env.DOMAIN_SUFFIX ?? '.jidi.example.com',

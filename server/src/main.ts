@@ -9,7 +9,14 @@ import { openMigratedOrExit } from './startup.js'
 const started = Date.now()
 // a server re-encodes each picture once: libvips' operation cache only holds memory here
 sharp.cache(false)
-const config = loadConfig(process.env)
+let config: ReturnType<typeof loadConfig>
+try {
+  config = loadConfig(process.env)
+} catch (err) {
+  // a setting the operator mistyped: say which, without a stack
+  console.error((err as Error).message)
+  process.exit(1)
+}
 const database = await openMigratedOrExit(config)
 const seeded = await seed(database.db, { adminPassword: config.adminPassword })
 const app = await buildApp(config, database)

@@ -4,6 +4,7 @@ import { eq, sum } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { attachments, companies } from '../../src/db/schema/index.js'
+import { loadConfig } from '../../src/config.js'
 import { createTestApp, type TestEnv } from '../helpers.js'
 import { makeCompany, makeUser } from '../fixtures.js'
 
@@ -52,6 +53,12 @@ async function newBase(name: string, phone: string) {
   const user = await makeUser(env.db, { phone, companyIds: [company.id] })
   return { id: company.id, token: await env.token(user.phone, user.password) }
 }
+
+
+test('a STORAGE_QUOTA_MB that is not a whole number of megabytes stops the start with a message', () => {
+  for (const value of ['5G', '-1', '0', '1.5']) expect(() => loadConfig({ STORAGE_QUOTA_MB: value })).toThrow(`STORAGE_QUOTA_MB 的取值不正确：${value}`)
+  expect(loadConfig({ STORAGE_QUOTA_MB: '10' }).storageQuotaBytes).toBe(10 * 1024 * 1024)
+})
 
 describe('storage quota of a base', () => {
   test('uploads count against the quota; a full base is told its limit in Chinese (413); a delete frees the space', async () => {
