@@ -26,4 +26,10 @@ export const LOGIN_LOCK = { failures: 5, perUserFailures: 30, windowMs: 10 * 60 
 export const SMS_CODE = { length: 6, ttlMs: 5 * 60 * 1000, resendMs: 60 * 1000, perDay: 10, attempts: 5, guessesPerDay: 20 }
 /** Token login (`?token=`): single use, short lived. */
 export const LOGIN_TOKEN_TTL_MS = 2 * 60 * 1000
+/** A ticket photo (upload, analysis, rule tester): JPG/PNG/WebP up to this size. */
+export const TICKET_MAX_BYTES = 15 * 1024 * 1024
+/** A spreadsheet to import (users). */
+export const IMPORT_MAX_BYTES = 10 * 1024 * 1024
+/** Size of a file in whole megabytes, for messages: `${megabytes(TICKET_MAX_BYTES)}MB`. */
+export const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024)
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss'
