@@ -1,21 +1,7 @@
 import { sql } from 'drizzle-orm'
-import { type AnyPgColumn, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
 import { companies } from './companies.js'
-
-export const roles = pgTable('role', {
-  id: serial('id').primaryKey(),
-  /** the spec's nickName: 检验员, admin, base admin, operator, reception, '' (sub-account) */
-  nickName: varchar('nick_name', { length: 30 }).notNull().unique(),
-})
-
-export const rolePermissions = pgTable(
-  'role_permission',
-  {
-    roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
-    permission: varchar('permission', { length: 40 }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.roleId, t.permission] })],
-)
+import { roles } from './roles.js'
 
 export const users = pgTable(
   'app_user',

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core'
+import { index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core'
 
 /** A ticket layout (票据格式): chosen for a photo by its match rule and rank. */
 export const receiptFormats = pgTable('receipt_format', {
@@ -28,18 +28,3 @@ export const extractionRules = pgTable('extraction_rule', {
   valueRegular: varchar('value_regular', { length: 500 }),
   createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('extraction_rule_format_idx').on(t.receiptFormatId)])
-
-/** The run log (日志 0 / 告警 1), e.g. one entry per ticket analysis. */
-export const logEntries = pgTable('log_entry', {
-  id: serial('id').primaryKey(),
-  serialNumber: varchar('serial_number', { length: 64 }),
-  errorMes: text('error_mes').notNull(),
-  level: integer('level').notNull().default(0),
-  phone: varchar('phone', { length: 64 }),
-  companyId: integer('company_id'),
-  createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  index('log_entry_company_time_idx').on(t.companyId, t.createTime),
-  // headquarters' log list (every base, newest first) reads a page without sorting the whole table
-  index('log_entry_time_idx').on(t.createTime, t.id),
-])
