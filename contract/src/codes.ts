@@ -14,6 +14,11 @@ export const ResultCode = {
   OTHER_CLIENT: 50012,
   /** idle time-out */
   TOKEN_EXPIRED: 50014,
+  /**
+   * HTTP 400: an encrypted password the server cannot use any more (its key changed, or it was encrypted
+   * too long ago). The client fetches the public key again and re-encrypts; a replayed one is a plain 400.
+   */
+  PASSWORD_STALE: 40001,
 } as const
 export type ResultCode = (typeof ResultCode)[keyof typeof ResultCode]
 

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { encryptedPasswordPayload, Msg, PASSWORD_TS_MAX_AGE_MS } from '@app/contract'
+import { encryptedPasswordPayload, Msg, PASSWORD_TS_MAX_AGE_MS, ResultCode } from '@app/contract'
 import { sql } from 'drizzle-orm'
 import type { Executor } from '../db/client.js'
-import { ValidationError } from './errors.js'
+import { AppError, ValidationError } from './errors.js'
 import { sha256Hex } from './files.js'
 
 /** Passwords travel RSA-OAEP(SHA-256)-encrypted with a timestamp (DESIGN §4). */
@@ -12,10 +12,13 @@ export interface PasswordCipher {
   publicKeyPem: string
   /**
    * Decrypts, checks the timestamp and uses the payload up: the same ciphertext is refused a second
-   * time (replay), by any server process on the same database. Throws a ValidationError in Chinese.
+   * time (replay), by any server process on the same database. Throws an AppError (400) in Chinese.
    */
   decrypt(base64: string, now?: number): Promise<string>
 }
+
+/** The client may fetch the key again and re-encrypt (ResultCode.PASSWORD_STALE): HTTP 400 as any refused input. */
+const stale = (message: string) => new AppError(400, message, ResultCode.PASSWORD_STALE)
 
 const generatePem = () => crypto.generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string
 let ephemeralPem: string | undefined
@@ -44,17 +47,17 @@ export function loadOrCreateCipher(dataDir: string | null, db: Executor): Passwo
           .privateDecrypt({ key: privateKey, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(base64, 'base64'))
           .toString('utf8')
       } catch {
-        throw new ValidationError(Msg.passwordUndecryptable)
+        throw stale(Msg.passwordUndecryptable)
       }
       let parsed: unknown
       try {
         parsed = JSON.parse(json)
       } catch {
-        throw new ValidationError(Msg.passwordUndecryptable)
+        throw stale(Msg.passwordUndecryptable)
       }
       const result = encryptedPasswordPayload.safeParse(parsed)
       if (!result.success) throw new ValidationError(result.error.issues[0]?.message ?? Msg.passwordUndecryptable)
-      if (Math.abs(now - result.data.ts) > PASSWORD_TS_MAX_AGE_MS) throw new ValidationError(Msg.passwordExpired)
+      if (Math.abs(now - result.data.ts) > PASSWORD_TS_MAX_AGE_MS) throw stale(Msg.passwordExpired)
       // remembered until the ts could no longer pass the check above
       const used = await db.execute(sql`
         insert into password_nonce (hash, expires_at) values (${sha256Hex(base64)}, ${new Date(result.data.ts + PASSWORD_TS_MAX_AGE_MS)})

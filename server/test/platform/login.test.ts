@@ -1,4 +1,4 @@
-import { LOGIN_LOCK, Msg } from '@app/contract'
+import { LOGIN_LOCK, Msg, ResultCode } from '@app/contract'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { sessions } from '../../src/db/schema/index.js'
@@ -38,6 +38,8 @@ describe('POST /users/login', () => {
     const res = await env.call(null, 'POST', '/api/users/login', { username: 'admin', password: env.encrypt(ADMIN_PASSWORD, Date.now() - 6 * 60_000) })
     expect(res.status).toBe(400)
     expect(res.message).toBe(Msg.passwordExpired)
+    // the login page fetches the key again and retries on this code
+    expect(res.code).toBe(ResultCode.PASSWORD_STALE)
   })
 
   test('a password that is not our ciphertext is refused with a message, not a 500', async () => {
@@ -45,6 +47,7 @@ describe('POST /users/login', () => {
       const res = await env.call(null, 'POST', '/api/users/login', { username: 'admin', password })
       expect(res.status).toBe(400)
       expect(res.message).toBe(Msg.passwordUndecryptable)
+      expect(res.code).toBe(ResultCode.PASSWORD_STALE)
     }
   })
 

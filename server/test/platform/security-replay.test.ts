@@ -18,6 +18,8 @@ describe('a captured encrypted password cannot be sent again', () => {
     const before = await sessionCount()
     const replay = await env.call(null, 'POST', '/api/users/login', payload)
     expect([replay.status, replay.message]).toEqual([400, Msg.passwordReplayed])
+    // not ResultCode.PASSWORD_STALE: the login page must not resend it with a fresh key
+    expect(replay.code).toBe(400)
     expect(replay.data).toBeNull()
     expect(await sessionCount()).toBe(before)
   })

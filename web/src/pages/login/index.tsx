@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { Alert, App, Button, Checkbox, Form, Input, Spin, Typography } from 'antd'
 import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons'
-import { Msg, type LoginResult } from '@app/contract'
+import { Msg, ResultCode, type LoginResult } from '@app/contract'
 import * as usersApi from '../../api/users'
 import { RequestError } from '../../api/request'
 import { startSession } from '../../app/session'
@@ -80,8 +80,8 @@ export default function LoginPage() {
       try {
         result = await attempt()
       } catch (e) {
-        // the server's key changed (e.g. a new data directory): fetch it again once
-        if (e instanceof RequestError && (e.message === Msg.passwordUndecryptable || e.message === Msg.passwordExpired)) {
+        // the server's key changed (e.g. a new data directory) or the page sat open too long: fetch the key again once
+        if (e instanceof RequestError && e.code === ResultCode.PASSWORD_STALE) {
           usersApi.resetPublicKey()
           result = await attempt()
         } else throw e
