@@ -34,6 +34,7 @@ export const Msg = {
   sessionElsewhere: '您的登录已失效（已在别处登录、密码已修改或所属基地已变更），请重新登录',
   sessionExpired: '登录已超时，请重新登录',
   forbidden: '没有权限执行此操作',
+  headquartersOnly: '只有总部可以执行此操作',
   notFound: '请求的资源不存在',
   routeNotFound: '接口不存在',
   internal: '服务器内部错误，请稍后重试',

@@ -50,6 +50,8 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     genReqId: () => crypto.randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // the spec calls lists both `…/find/` and `…/find`: every route answers with and without the slash
+    routerOptions: { ignoreTrailingSlash: true },
     // errors the router raises before any hook runs (bad URL encoding, over-long path segments)
     frameworkErrors: (err, _req, reply: FastifyReply) => {
       const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400

@@ -1,23 +1,30 @@
 import type { Permission } from '@app/contract'
-import { ResultCode } from '@app/contract'
+import { Msg, ResultCode } from '@app/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Db } from '../db/client.js'
 import { ForbiddenError, SessionError } from './errors.js'
 import type { RoleInfo, RoleRegistry } from './roles.js'
 import { resolveSession, type SessionUser } from './sessions.js'
+import { isHeadquarters } from './tenancy.js'
 
 /**
- * Every API route declares who may call it: 'public', any signed-in 'session', or a permission key.
+ * Every API route declares who may call it: 'public', any signed-in 'session', or a permission key;
+ * `{ permission, hq: true }` also limits it to headquarters' users, whatever their role allows.
  * A route without a declaration fails at start-up, so nothing is open by omission.
  */
-export type Access = 'public' | 'session' | Permission
+export type Access = 'public' | 'session' | Permission | { permission: 'session' | Permission; hq: true }
+
+const accessRule = (access: Access) => (typeof access === 'string' ? { permission: access, hq: false } : access)
+
+/** The signed-in caller as services see it. */
+export type Auth = SessionUser & { role: RoleInfo }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access
   }
   interface FastifyRequest {
-    auth: (SessionUser & { role: RoleInfo; token: string }) | null
+    auth: (Auth & { token: string }) | null
   }
 }
 
@@ -37,7 +44,9 @@ export function authOf(req: FastifyRequest) {
 export interface ApiRoute {
   method: string
   url: string
-  access: Access
+  /** who may call it; `hq`: headquarters' users only */
+  access: 'public' | 'session' | Permission
+  hq: boolean
   schema?: { body?: unknown; querystring?: unknown; params?: unknown }
 }
 
@@ -48,8 +57,10 @@ export function registerAccess(app: FastifyInstance, db: Db, roles: RoleRegistry
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return
     if (!route.config?.access) throw new Error(`route ${route.method} ${route.url} declares no access`)
+    const access = route.config.access
+    const { permission, hq } = accessRule(access)
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routes.push({ method, url: route.url, access: route.config.access, schema: route.schema as ApiRoute['schema'] })
+      if (method !== 'HEAD') routes.push({ method, url: route.url, access: permission, hq, schema: route.schema as ApiRoute['schema'] })
     }
   })
 
@@ -61,6 +72,8 @@ export function registerAccess(app: FastifyInstance, db: Db, roles: RoleRegistry
     const session = await resolveSession(db, token)
     const role = roles.get(session.roleId)
     req.auth = { ...session, role, token }
-    if (access !== 'session' && !role.permissions.has(access)) throw new ForbiddenError()
+    const { permission, hq } = accessRule(access)
+    if (permission !== 'session' && !role.permissions.has(permission as Permission)) throw new ForbiddenError()
+    if (hq && !isHeadquarters(session)) throw new ForbiddenError(Msg.headquartersOnly)
   })
 }

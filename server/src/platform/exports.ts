@@ -1,6 +1,8 @@
+import { HQ_COMPANY_ID, idParam } from '@app/contract'
 import ExcelJS from 'exceljs'
 import type { FastifyReply } from 'fastify'
-import { PassThrough } from 'node:stream'
+import { PassThrough, Readable } from 'node:stream'
+import { z } from 'zod'
 import { contentDisposition, XLSX_TYPE } from './download.js'
 
 export interface Column<T> {
@@ -9,19 +11,48 @@ export interface Column<T> {
   value: (row: T) => string | number | null | undefined
 }
 
+type Rows<T> = Iterable<T> | AsyncIterable<T>
 
-/** Streams an .xlsx file (exceljs streaming writer, so large exports do not sit in memory). */
-export async function sendXlsx<T>(reply: FastifyReply, filename: string, sheet: string, columns: Column<T>[], rows: Iterable<T> | AsyncIterable<T>) {
+/**
+ * A file the user downloads from a list: its name (the file name without extension, and the sheet
+ * name unless `sheet` says otherwise), format and columns, defined beside the service that reads
+ * the rows. `send` streams it, so large exports never sit in memory whole.
+ */
+export interface ExportDefinition<T> {
+  name: string
+  sheet?: string
+  format: 'xlsx' | 'csv'
+  columns: Column<T>[]
+}
+
+export function defineExport<T>(definition: ExportDefinition<T>) {
+  return {
+    ...definition,
+    send: (reply: FastifyReply, rows: Rows<T>) => (definition.format === 'xlsx' ? sendXlsx(reply, definition, rows) : sendCsv(reply, definition, rows)),
+  }
+}
+
+export type Export<T> = ReturnType<typeof defineExport<T>>
+
+/**
+ * The spec's `/…/export/{companyId}`: the path names the caller's company. Headquarters' own id
+ * means every base, or the one the filters pick; any other id limits the export to that base.
+ * Services still apply tenancy (`scopeCompany`), so a base's user only ever gets their own rows.
+ */
+export const exportParams = z.object({ companyId: idParam().describe('基地编号') })
+
+export const exportCompany = (pathCompanyId: number, filterCompanyId?: number | null): number | undefined =>
+  pathCompanyId === HQ_COMPANY_ID ? filterCompanyId ?? undefined : pathCompanyId
+
+function sendXlsx<T>(reply: FastifyReply, def: ExportDefinition<T>, rows: Rows<T>) {
   const stream = new PassThrough()
-  reply
-    .header('content-type', XLSX_TYPE)
-    .header('content-disposition', contentDisposition(`${filename}.xlsx`))
+  reply.header('content-type', XLSX_TYPE).header('content-disposition', contentDisposition(`${def.name}.xlsx`))
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true })
-  const ws = book.addWorksheet(sheet)
-  ws.columns = columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width ?? 16 }))
+  const ws = book.addWorksheet(def.sheet ?? def.name)
+  ws.columns = def.columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width ?? 16 }))
   ws.getRow(1).font = { bold: true }
   const write = (async () => {
-    for await (const row of rows) ws.addRow(columns.map((c) => c.value(row) ?? '')).commit()
+    for await (const row of rows) ws.addRow(def.columns.map((c) => c.value(row) ?? '')).commit()
     ws.commit()
     await book.commit()
   })()
@@ -36,16 +67,15 @@ const csvCell = (v: string | number | null | undefined) => {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
 }
 
-/** A CSV file with a UTF-8 BOM, so Excel opens the Chinese text correctly. */
-export function csvText<T>(columns: Column<T>[], rows: Iterable<T>): string {
-  const lines = [columns.map((c) => csvCell(c.header)).join(',')]
-  for (const row of rows) lines.push(columns.map((c) => csvCell(c.value(row))).join(','))
-  return `\uFEFF${lines.join('\r\n')}\r\n`
+/** CSV lines with a UTF-8 BOM first, so Excel opens the Chinese text correctly. */
+async function* csvLines<T>(columns: Column<T>[], rows: Rows<T>) {
+  yield `\uFEFF${columns.map((c) => csvCell(c.header)).join(',')}\r\n`
+  for await (const row of rows) yield `${columns.map((c) => csvCell(c.value(row))).join(',')}\r\n`
 }
 
-export function sendCsv<T>(reply: FastifyReply, filename: string, columns: Column<T>[], rows: Iterable<T>) {
+function sendCsv<T>(reply: FastifyReply, def: ExportDefinition<T>, rows: Rows<T>) {
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', contentDisposition(`${filename}.csv`))
-    .send(csvText(columns, rows))
+    .header('content-disposition', contentDisposition(`${def.name}.csv`))
+    .send(Readable.from(csvLines(def.columns, rows)))
 }

@@ -52,8 +52,17 @@ async function ask(route: ApiRoute, where: Where, sizes: Record<string, number>)
 describe('list page sizes', () => {
   test('the lists are found (the walk below covers something)', () => {
     const urls = listRoutes().map((x) => x.route.url)
-    for (const url of ['/api/company/find/', '/api/users/find/', '/api/rechargeRecord/find/', '/api/log/find/', '/api/receiptFormat/find/', '/api/users/listUserAll']) {
+    for (const url of ['/api/company/find', '/api/users/find', '/api/rechargeRecord/find', '/api/log/find', '/api/receiptFormat/find', '/api/users/listUserAll']) {
       expect(urls).toContain(url)
+    }
+  })
+
+  test('every list answers the spec\'s `find/` as well as `find`', async () => {
+    for (const { route } of listRoutes()) {
+      for (const url of [route.url, `${route.url}/`]) {
+        const res = await env.app.inject({ method: route.method as 'GET', url: url.replace(/:(\w+)/g, '1'), query: { id: '1' }, headers: { authorization: `Bearer ${token}` }, ...(route.method === 'GET' ? {} : { payload: {} }) })
+        expect({ url, status: res.statusCode }).toEqual({ url, status: 200 })
+      }
     }
   })
 

@@ -48,15 +48,13 @@ export function attachmentRoutes(app: FastifyInstance, ctx: AppContext) {
     schema: { tags, summary: '附件信息', params: idParams },
   }, async (req) => getAttachmentInfo(ctx.db, authOf(req), req.params.id))
 
-  for (const method of ['POST', 'DELETE'] as const) {
-    r.route({
-      method, url: '/attachments/:id',
-      config: { access: 'session' },
-      schema: { tags, summary: '删除附件（上传者本人，或拥有该附件所属页面权限的用户）', params: idParams },
-      handler: async (req) => {
-        await deleteAttachment(deps, authOf(req), req.params.id)
-        return done(null, Msg.deleted)
-      },
-    })
-  }
+  r.route({
+    method: ['POST', 'DELETE'], url: '/attachments/:id',
+    config: { access: 'session' },
+    schema: { tags, summary: '删除附件（上传者本人，或拥有该附件所属页面权限的用户）', params: idParams },
+    handler: async (req) => {
+      await deleteAttachment(deps, authOf(req), req.params.id)
+      return done(null, Msg.deleted)
+    },
+  })
 }

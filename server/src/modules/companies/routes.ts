@@ -8,7 +8,7 @@ import { z } from 'zod'
 import type { AppContext } from '../../context.js'
 import { authOf } from '../../platform/access.js'
 import { done } from '../../platform/envelope.js'
-import { sendCsv } from '../../platform/exports.js'
+import { exportCompany, exportParams } from '../../platform/exports.js'
 import * as service from './service.js'
 
 export function companyRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -17,47 +17,37 @@ export function companyRoutes(app: FastifyInstance, ctx: AppContext) {
   const tags = ['基地']
   const idParams = z.object({ id: idParam().describe('基地编号') })
 
-  for (const url of ['/company/find/', '/company/find']) {
-    r.post(url, {
-      config: { access: 'agent' },
-      schema: { tags, summary: '基地列表（名称、联系人、联系电话）', body: companyFindBody.optional() },
-    }, async (req) => service.findCompanies(ctx.db, authOf(req), req.body ?? {}))
-  }
+  r.post('/company/find', {
+    config: { access: 'agent' },
+    schema: { tags, summary: '基地列表（名称、联系人、联系电话）', body: companyFindBody.optional() },
+  }, async (req) => service.findCompanies(ctx.db, authOf(req), req.body ?? {}))
 
   r.post('/company/save', {
     config: { access: 'agent' },
     schema: { tags, summary: '新增基地（联系电话为主账号登录名）', body: companySaveBody },
   }, async (req) => done(await service.createCompany(deps, authOf(req), req.body), Msg.created))
 
-  for (const method of ['POST', 'PUT'] as const) {
-    r.route({
-      method, url: '/company/update/:id',
-      config: { access: 'agent' },
-      schema: { tags, summary: '编辑基地（总部不可编辑，联系电话不可修改）', params: idParams, body: companyUpdateBody },
-      handler: async (req) => done(await service.updateCompany(deps, authOf(req), req.params.id, req.body), Msg.updated),
-    })
-  }
+  r.route({
+    method: ['POST', 'PUT'], url: '/company/update/:id',
+    config: { access: 'agent' },
+    schema: { tags, summary: '编辑基地（总部不可编辑，联系电话不可修改）', params: idParams, body: companyUpdateBody },
+    handler: async (req) => done(await service.updateCompany(deps, authOf(req), req.params.id, req.body), Msg.updated),
+  })
 
-  for (const method of ['DELETE', 'POST'] as const) {
-    r.route({
-      method, url: '/company/delete/:id',
-      config: { access: 'agent' },
-      schema: { tags, summary: '注销基地：删除该基地的全部用户和数据（总部不可注销）', params: idParams },
-      handler: async (req) => done(await service.deregisterCompany(deps, authOf(req), req.params.id), CompanyMsg.deregistered),
-    })
-  }
+  r.route({
+    method: ['DELETE', 'POST'], url: '/company/delete/:id',
+    config: { access: 'agent' },
+    schema: { tags, summary: '注销基地：删除该基地的全部用户和数据（总部不可注销）', params: idParams },
+    handler: async (req) => done(await service.deregisterCompany(deps, authOf(req), req.params.id), CompanyMsg.deregistered),
+  })
 
   r.get('/company/export/:companyId', {
     config: { access: 'agent' },
     schema: {
-      tags, summary: '导出基地列表（CSV，UTF-8 BOM）',
-      params: z.object({ companyId: idParam().describe('基地编号') }),
+      tags, summary: '导出基地列表（CSV，UTF-8 BOM）', params: exportParams,
       querystring: z.object({ name: filterText('基地名称'), contactor: filterText('联系人'), phone: filterText('联系电话') }),
     },
-  }, async (req, reply) => {
-    const file = await service.exportCompanies(ctx.db, authOf(req), req.query)
-    return sendCsv(reply, file.filename, file.columns, file.rows)
-  })
+  }, async (req, reply) => service.companyExport.send(reply, service.allCompanies(ctx.db, authOf(req), req.query)))
 
   r.get('/company/getByDomain', {
     config: { access: 'public' },
@@ -90,17 +80,15 @@ export function companyRoutes(app: FastifyInstance, ctx: AppContext) {
     schema: { tags, summary: '供货关系列表', body: materialOrderFindBody.optional() },
   }, async (req) => service.findMaterialOrders(ctx.db, authOf(req), req.body?.buyCompanyId))
 
-  for (const method of ['DELETE', 'POST'] as const) {
-    r.route({
-      method, url: '/companyMaterialOrder/delete/:id',
-      config: { access: 'company_material' },
-      schema: { tags, summary: '删除供货关系', params: z.object({ id: idParam().describe('供货关系编号') }) },
-      handler: async (req) => {
-        await service.deleteMaterialOrder(ctx.db, authOf(req), req.params.id)
-        return done(null, Msg.deleted)
-      },
-    })
-  }
+  r.route({
+    method: ['DELETE', 'POST'], url: '/companyMaterialOrder/delete/:id',
+    config: { access: 'company_material' },
+    schema: { tags, summary: '删除供货关系', params: z.object({ id: idParam().describe('供货关系编号') }) },
+    handler: async (req) => {
+      await service.deleteMaterialOrder(ctx.db, authOf(req), req.params.id)
+      return done(null, Msg.deleted)
+    },
+  })
 
   // ---- reservation plans
   r.post('/reservationPlan/save', {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import {
-  COMPANY_EXPORT_NAME, CompanyMsg, formatDateTime, HQ_COMPANY_ID, rangeBounds, RESERVED_DOMAINS, resolvePaging, ROLES, seatsUsedUp, UserAdminMsg,
+  COMPANY_EXPORT_NAME, CompanyMsg, formatDateTime, HQ_COMPANY_ID, IS_CREATE, rangeBounds, RESERVED_DOMAINS, resolvePaging, ROLES, seatsUsedUp, UserAdminMsg,
   type CompanyFindBody, type CompanyOption, type CompanyRow, type CompanySaveBody, type CompanyUpdateBody,
   type MaterialOrderRow, type Page, type ReservationPlanRow, type ReservationPlanSaveBody,
 } from '@app/contract'
@@ -11,7 +11,8 @@ import {
   attachments, companies, companyMaterialOrders, reservationPlans, userCompanies, users,
 } from '../../db/schema/index.js'
 import { claimAttachments, releaseBlobs } from '../../platform/attachments.js'
-import type { Column } from '../../platform/exports.js'
+import { defineExport } from '../../platform/exports.js'
+import { allRows, listSource, pagedList } from '../../platform/list.js'
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors.js'
 import type { FileStore } from '../../platform/files.js'
 import { hashPassword } from '../../platform/passwords.js'
@@ -69,41 +70,40 @@ function filters(auth: Auth, body: Pick<CompanyFindBody, 'name' | 'contactor' | 
   )
 }
 
-export async function findCompanies(db: Db, auth: Auth, body: CompanyFindBody): Promise<Page<CompanyRow>> {
-  const { size, offset } = resolvePaging(body)
-  const where = filters(auth, body)
-  const [rows, [count]] = await Promise.all([
-    rowSelect(db).where(where).orderBy(desc(companies.createTime), desc(companies.id)).limit(size).offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(companies).where(where),
-  ])
-  return { data: rows.map(toRow), totalCount: Number(count?.n ?? 0) }
-}
+/** The bases the caller may see that the filters select, newest first: the list and its export. */
+const companyList = (db: Db, auth: Auth, body: Pick<CompanyFindBody, 'name' | 'contactor' | 'phone'>) => listSource({
+  db,
+  query: () => rowSelect(db).where(filters(auth, body)).$dynamic(),
+  orderBy: [desc(companies.createTime), desc(companies.id)],
+  map: toRow,
+})
 
-/** Columns of the base list export. */
-export const COMPANY_EXPORT_COLUMNS: Column<CompanyRow>[] = [
-  { header: '编号', value: (r) => r.id },
-  { header: '基地名称', value: (r) => r.name },
-  { header: '联系人', value: (r) => r.contactor },
-  { header: '联系电话', value: (r) => r.phone },
-  { header: '地址', value: (r) => r.address },
-  { header: '省份', value: (r) => r.province },
-  { header: '城市', value: (r) => r.city },
-  { header: '区县', value: (r) => r.district },
-  { header: '子域名', value: (r) => r.domain },
-  { header: '剩余上传次数', value: (r) => r.remainingTimes },
-  { header: '已用上传次数', value: (r) => r.useTimes },
-  { header: '是否允许子账号', value: (r) => (r.isCreate === '1' ? '是' : '否') },
-  { header: '子账号总数', value: (r) => r.userAmount },
-  { header: '剩余子账号数', value: (r) => r.remainingUserNums },
-  { header: '已分配子账号数', value: (r) => r.assignedUserNums },
-  { header: '创建时间', value: (r) => r.createTimeStr },
-]
+export const findCompanies = (db: Db, auth: Auth, body: CompanyFindBody): Promise<Page<CompanyRow>> => pagedList(companyList(db, auth, body), body)
 
-/** Every base matching the list filters, for the CSV named as the base list. */
-export async function exportCompanies(db: Db, auth: Auth, body: Pick<CompanyFindBody, 'name' | 'contactor' | 'phone'>) {
-  const rows = (await rowSelect(db).where(filters(auth, body)).orderBy(desc(companies.createTime), desc(companies.id))).map(toRow)
-  return { filename: COMPANY_EXPORT_NAME, columns: COMPANY_EXPORT_COLUMNS, rows }
-}
+export const allCompanies = (db: Db, auth: Auth, body: Pick<CompanyFindBody, 'name' | 'contactor' | 'phone'>) => allRows(companyList(db, auth, body))
+
+/** The base list export (CSV). */
+export const companyExport = defineExport<CompanyRow>({
+  name: COMPANY_EXPORT_NAME, format: 'csv',
+  columns: [
+    { header: '编号', value: (r) => r.id },
+    { header: '基地名称', value: (r) => r.name },
+    { header: '联系人', value: (r) => r.contactor },
+    { header: '联系电话', value: (r) => r.phone },
+    { header: '地址', value: (r) => r.address },
+    { header: '省份', value: (r) => r.province },
+    { header: '城市', value: (r) => r.city },
+    { header: '区县', value: (r) => r.district },
+    { header: '子域名', value: (r) => r.domain },
+    { header: '剩余上传次数', value: (r) => r.remainingTimes },
+    { header: '已用上传次数', value: (r) => r.useTimes },
+    { header: '是否允许子账号', value: (r) => (r.isCreate === IS_CREATE.yes ? '是' : '否') },
+    { header: '子账号总数', value: (r) => r.userAmount },
+    { header: '剩余子账号数', value: (r) => r.remainingUserNums },
+    { header: '已分配子账号数', value: (r) => r.assignedUserNums },
+    { header: '创建时间', value: (r) => r.createTimeStr },
+  ],
+})
 
 async function loadRow(db: Executor, id: number): Promise<CompanyRow | undefined> {
   const [row] = await rowSelect(db).where(eq(companies.id, id))

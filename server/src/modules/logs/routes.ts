@@ -1,11 +1,11 @@
-import { HQ_COMPANY_ID, idParam, LOG_LEVELS, logBody, logQuery, Msg } from '@app/contract'
+import { idParam, logBody, logQuery, Msg } from '@app/contract'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppContext } from '../../context.js'
 import { authOf } from '../../platform/access.js'
 import { done } from '../../platform/envelope.js'
-import { sendXlsx } from '../../platform/exports.js'
+import { exportCompany, exportParams } from '../../platform/exports.js'
 import * as logs from './service.js'
 
 export function logRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -16,7 +16,7 @@ export function logRoutes(app: FastifyInstance, ctx: AppContext) {
   // the export takes the list's filters; it is not paged
   const logFilters = logQuery.omit({ page: true, size: true, pageNo: true, pageSize: true })
 
-  r.post('/log/find/', { config, schema: { tags, summary: '日志列表', body: logQuery } },
+  r.post('/log/find', { config, schema: { tags, summary: '日志列表', body: logQuery } },
     async (req) => logs.findLogs(ctx.db, authOf(req), req.body))
   r.post('/log/findCenter', { config, schema: { tags, summary: '日志（不分页，最多 1000 条）', body: logQuery.optional() } },
     async (req) => (await logs.findLogs(ctx.db, authOf(req), { ...req.body, page: 1, size: 1000 })).data)
@@ -28,19 +28,6 @@ export function logRoutes(app: FastifyInstance, ctx: AppContext) {
     await logs.deleteLog(ctx.db, authOf(req), req.params.id)
     return done(null, Msg.deleted)
   })
-  r.get('/log/export/:companyId', {
-    config,
-    schema: { tags, summary: '导出日志（xlsx）', params: z.object({ companyId: idParam().describe('基地编号') }), querystring: logFilters },
-  }, async (req, reply) => {
-    // the path names the caller's company; headquarters (1) exports every base unless the query picks one
-    const companyId = req.params.companyId === HQ_COMPANY_ID ? req.query.companyId : req.params.companyId
-    const rows = logs.allLogs(ctx.db, authOf(req), { ...req.query, companyId })
-    return sendXlsx(reply, '日志列表', '日志', [
-      { header: '流水号', value: (r) => r.serialNumber, width: 22 },
-      { header: '类型', value: (r) => LOG_LEVELS[r.level], width: 8 },
-      { header: '内容', value: (r) => r.errorMes, width: 60 },
-      { header: '账号', value: (r) => r.phone },
-      { header: '时间', value: (r) => r.createTimeStr, width: 20 },
-    ], rows)
-  })
+  r.get('/log/export/:companyId', { config, schema: { tags, summary: '导出日志（xlsx）', params: exportParams, querystring: logFilters } },
+    async (req, reply) => logs.logExport.send(reply, logs.allLogs(ctx.db, authOf(req), { ...req.query, companyId: exportCompany(req.params.companyId, req.query.companyId) })))
 }

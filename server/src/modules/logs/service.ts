@@ -1,21 +1,24 @@
-import { formatDateTime, rangeBounds, resolvePaging, type LogEntry, type Page } from '@app/contract'
+import { formatDateTime, LOG_LEVELS, rangeBounds, type LogEntry, type Page } from '@app/contract'
 import type { z } from 'zod'
 import type { logBody, logQuery } from '@app/contract'
-import { and, count, desc, eq, gte, lte, or, type SQL } from 'drizzle-orm'
+import { and, desc, eq, gte, lte, or, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { logEntries } from '../../db/schema/index.js'
 import { NotFoundError } from '../../platform/errors.js'
+import { defineExport } from '../../platform/exports.js'
+import { allRows, listSource, pagedList } from '../../platform/list.js'
 import { contains } from '../../platform/query.js'
 import type { SessionUser } from '../../platform/sessions.js'
 import { assertInScope, scopeCompany } from '../../platform/tenancy.js'
 
 type Row = typeof logEntries.$inferSelect
+type LogQuery = z.infer<typeof logQuery>
 const toEntry = (r: Row): LogEntry => ({
   id: r.id, serialNumber: r.serialNumber, errorMes: r.errorMes, level: r.level as 0 | 1, phone: r.phone,
   companyId: r.companyId, createTimeStr: formatDateTime(r.createTime),
 })
 
-function where(auth: SessionUser, q: z.infer<typeof logQuery>): SQL | undefined {
+function where(auth: SessionUser, q: LogQuery): SQL | undefined {
   const company = scopeCompany(auth, q.companyId)
   const { from, to } = rangeBounds(q.createTimeQuery as (string | null)[] | undefined)
   return and(
@@ -27,35 +30,28 @@ function where(auth: SessionUser, q: z.infer<typeof logQuery>): SQL | undefined 
   )
 }
 
-export async function findLogs(db: Executor, auth: SessionUser, q: z.infer<typeof logQuery>): Promise<Page<LogEntry>> {
-  const { size, offset } = resolvePaging(q)
-  const cond = where(auth, q)
-  const [rows, [total]] = await Promise.all([
-    db.select().from(logEntries).where(cond).orderBy(desc(logEntries.createTime), desc(logEntries.id)).limit(size).offset(offset),
-    db.select({ n: count() }).from(logEntries).where(cond),
-  ])
-  return { data: rows.map(toEntry), totalCount: Number(total?.n ?? 0) }
-}
+/** The entries the caller may see that the filters select, newest first: the list and its export. */
+const logList = (db: Executor, auth: SessionUser, q: LogQuery) => listSource({
+  db,
+  query: () => db.select().from(logEntries).where(where(auth, q)).$dynamic(),
+  orderBy: [desc(logEntries.createTime), desc(logEntries.id)],
+  map: toEntry,
+})
 
-const EXPORT_MAX_ROWS = 100_000
-const EXPORT_PAGE_ROWS = 2_000
+export const findLogs = (db: Executor, auth: SessionUser, q: LogQuery): Promise<Page<LogEntry>> => pagedList(logList(db, auth, q), q)
 
-/**
- * Every matching entry for the export, newest first, read a page at a time so that a large export
- * never sits in memory whole. The scope is checked now, before the first byte is sent.
- */
-export function allLogs(db: Executor, auth: SessionUser, q: z.infer<typeof logQuery>): AsyncIterable<LogEntry> {
-  const cond = where(auth, q)
-  return (async function* () {
-    for (let offset = 0; offset < EXPORT_MAX_ROWS; offset += EXPORT_PAGE_ROWS) {
-      const rows = await db.select().from(logEntries).where(cond)
-        .orderBy(desc(logEntries.createTime), desc(logEntries.id))
-        .limit(Math.min(EXPORT_PAGE_ROWS, EXPORT_MAX_ROWS - offset)).offset(offset)
-      yield* rows.map(toEntry)
-      if (rows.length < EXPORT_PAGE_ROWS) return
-    }
-  })()
-}
+export const allLogs = (db: Executor, auth: SessionUser, q: LogQuery) => allRows(logList(db, auth, q))
+
+export const logExport = defineExport<LogEntry>({
+  name: '日志列表', sheet: '日志', format: 'xlsx',
+  columns: [
+    { header: '流水号', value: (r) => r.serialNumber, width: 22 },
+    { header: '类型', value: (r) => LOG_LEVELS[r.level], width: 8 },
+    { header: '内容', value: (r) => r.errorMes, width: 60 },
+    { header: '账号', value: (r) => r.phone },
+    { header: '时间', value: (r) => r.createTimeStr, width: 20 },
+  ],
+})
 
 /** Writes a log entry for the session's company (used by the log page and by the ticket reader). */
 export async function writeLog(db: Executor, entry: { companyId: number | null; errorMes: string; level?: 0 | 1; serialNumber?: string | null; phone?: string | null }) {

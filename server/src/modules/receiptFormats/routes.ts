@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppContext } from '../../context.js'
 import { done } from '../../platform/envelope.js'
-import { sendXlsx } from '../../platform/exports.js'
+import { formatExport, ruleExport } from './exports.js'
 import * as formats from './service.js'
 
 /** Ticket formats (票据格式) and their extraction rules (取值规则): shared by every base, kept by headquarters. */
@@ -19,7 +19,7 @@ export function receiptFormatRoutes(app: FastifyInstance, ctx: AppContext) {
   {
     const tags = ['票据格式']
     const idParams = z.object({ id: idParam().describe('票据格式编号') })
-    r.post('/receiptFormat/find/', { config, schema: { tags, summary: '票据格式列表', body: receiptFormatQuery } },
+    r.post('/receiptFormat/find', { config, schema: { tags, summary: '票据格式列表', body: receiptFormatQuery } },
       async (req) => formats.findFormats(ctx.db, req.body))
     r.post('/receiptFormat/findCenter', { config, schema: { tags, summary: '全部票据格式（选择框用）', body: receiptFormatQuery.optional() } },
       async (req) => (await formats.findFormats(ctx.db, { ...req.body, page: 1, size: 1000 })).data)
@@ -33,23 +33,14 @@ export function receiptFormatRoutes(app: FastifyInstance, ctx: AppContext) {
     })
     r.get('/receiptFormat/export/:companyId', { config, schema: { tags, summary: '导出票据格式（xlsx）', params: companyParams } }, async (_req, reply) => {
       const { data } = await formats.findFormats(ctx.db, { page: 1, size: 100_000 })
-      return sendXlsx(reply, '票据格式', '票据格式', [
-        { header: '编号', value: (f) => f.id, width: 8 },
-        { header: '名称', value: (f) => f.name, width: 24 },
-        { header: '类型', value: (f) => TICKET_TYPES[f.type], width: 10 },
-        { header: '匹配规则', value: (f) => f.regular, width: 40 },
-        { header: '权重', value: (f) => f.rankcom, width: 8 },
-        { header: '排除关键字', value: (f) => f.excludeKeywords, width: 20 },
-        { header: '取值规则数', value: (f) => f.ruleCount, width: 10 },
-        { header: '描述', value: (f) => f.description, width: 30 },
-      ], data)
+      return formatExport.send(reply, data)
     })
   }
 
   {
     const tags = ['取值规则']
     const idParams = z.object({ id: idParam().describe('取值规则编号') })
-    r.post('/rule/find/', { config, schema: { tags, summary: '取值规则列表', body: extractionRuleQuery } },
+    r.post('/rule/find', { config, schema: { tags, summary: '取值规则列表', body: extractionRuleQuery } },
       async (req) => formats.findRules(ctx.db, req.body))
     r.post('/rule/findCenter', { config, schema: { tags, summary: '取值规则（不分页）', body: extractionRuleQuery.optional() } },
       async (req) => (await formats.findRules(ctx.db, { ...req.body, page: 1, size: 5000 })).data)
@@ -63,14 +54,7 @@ export function receiptFormatRoutes(app: FastifyInstance, ctx: AppContext) {
     })
     r.get('/rule/export/:companyId', { config, schema: { tags, summary: '导出取值规则（xlsx）', params: companyParams } }, async (_req, reply) => {
       const { data } = await formats.findRules(ctx.db, { page: 1, size: 100_000 })
-      return sendXlsx(reply, '取值规则', '取值规则', [
-        { header: '编号', value: (x) => x.id, width: 8 },
-        { header: '票据格式', value: (x) => x.receiptFormatName, width: 24 },
-        { header: '字段', value: (x) => `${TICKET_FIELDS[x.property as TicketField] ?? ''}（${x.property}）`, width: 28 },
-        { header: '字段名称', value: (x) => x.valueName, width: 16 },
-        { header: '名称表达式', value: (x) => x.valueNameRegular, width: 30 },
-        { header: '取值表达式', value: (x) => x.valueRegular, width: 30 },
-      ], data)
+      return ruleExport.send(reply, data)
     })
   }
 }

@@ -8,7 +8,7 @@ import { z } from 'zod'
 import type { AppContext } from '../../context.js'
 import { authOf } from '../../platform/access.js'
 import { done } from '../../platform/envelope.js'
-import { sendCsv } from '../../platform/exports.js'
+import { exportCompany, exportParams } from '../../platform/exports.js'
 import * as service from './service.js'
 
 export function rechargeRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -26,7 +26,7 @@ export function rechargeRoutes(app: FastifyInstance, ctx: AppContext) {
     schema: { tags, summary: '扩容：增加子账号数量（记录操作人）', querystring: rechargeAmountQuery },
   }, async (req) => done(await service.recharge(ctx.db, authOf(req), req.query, RECHARGE_TYPES.userAmount), CompanyMsg.expanded))
 
-  for (const url of ['/rechargeRecord/find/', '/rechargeRecord/find', '/rechargeRecord/findCenter']) {
+  for (const url of ['/rechargeRecord/find', '/rechargeRecord/findCenter']) {
     r.post(url, {
       config: { access: 'recharge' },
       schema: { tags, summary: '充值记录列表（充值基地、充值时间）', body: rechargeFindBody.optional() },
@@ -38,34 +38,29 @@ export function rechargeRoutes(app: FastifyInstance, ctx: AppContext) {
     schema: { tags, summary: '新增充值记录（同时充值）', body: rechargeSaveBody },
   }, async (req) => done((await service.recharge(ctx.db, authOf(req), req.body, req.body.type)).record, Msg.created))
 
-  for (const method of ['PUT', 'POST'] as const) {
-    r.route({
-      method, url: '/rechargeRecord/update/:id',
-      config: { access: 'recharge' },
-      schema: { tags, summary: '修改充值次数（基地计数随之调整）', params: idParams, body: rechargeUpdateBody },
-      handler: async (req) => done(await service.updateRecord(ctx.db, authOf(req), req.params.id, req.body.times), Msg.updated),
-    })
-    r.route({
-      method: method === 'PUT' ? 'DELETE' : 'POST', url: '/rechargeRecord/delete/:id',
-      config: { access: 'recharge' },
-      schema: { tags, summary: '撤销充值记录（基地计数退回）', params: idParams },
-      handler: async (req) => {
-        await service.deleteRecord(ctx.db, authOf(req), req.params.id)
-        return done(null, Msg.deleted)
-      },
-    })
-  }
+  r.route({
+    method: ['PUT', 'POST'], url: '/rechargeRecord/update/:id',
+    config: { access: 'recharge' },
+    schema: { tags, summary: '修改充值次数（基地计数随之调整）', params: idParams, body: rechargeUpdateBody },
+    handler: async (req) => done(await service.updateRecord(ctx.db, authOf(req), req.params.id, req.body.times), Msg.updated),
+  })
+
+  r.route({
+    method: ['DELETE', 'POST'], url: '/rechargeRecord/delete/:id',
+    config: { access: 'recharge' },
+    schema: { tags, summary: '撤销充值记录（基地计数退回）', params: idParams },
+    handler: async (req) => {
+      await service.deleteRecord(ctx.db, authOf(req), req.params.id)
+      return done(null, Msg.deleted)
+    },
+  })
 
   r.get('/rechargeRecord/export/:companyId', {
     config: { access: 'recharge' },
     schema: {
-      tags, summary: '导出充值记录（CSV，UTF-8 BOM）；路径为总部时导出全部基地',
-      params: z.object({ companyId: idParam().describe('基地编号') }),
+      tags, summary: '导出充值记录（CSV，UTF-8 BOM）；路径为总部时导出全部基地', params: exportParams,
       querystring: rechargeFindBody.pick({ companyId: true, type: true, createTimeQuery: true }),
     },
-  }, async (req, reply) => {
-    const companyId = req.query.companyId ?? (req.params.companyId === HQ_COMPANY_ID ? undefined : req.params.companyId)
-    const file = await service.exportRecords(ctx.db, authOf(req), { ...req.query, companyId })
-    return sendCsv(reply, file.filename, file.columns, file.rows)
-  })
+  }, async (req, reply) => service.rechargeExport.send(reply,
+    service.allRecords(ctx.db, authOf(req), { ...req.query, companyId: exportCompany(req.params.companyId, req.query.companyId) })))
 }

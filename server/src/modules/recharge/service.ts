@@ -5,7 +5,8 @@ import {
 import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm'
 import type { Db, Executor } from '../../db/client.js'
 import { companies, rechargeRecords, users } from '../../db/schema/index.js'
-import type { Column } from '../../platform/exports.js'
+import { defineExport } from '../../platform/exports.js'
+import { allRows, listSource, pagedList } from '../../platform/list.js'
 import { ConflictError, NotFoundError } from '../../platform/errors.js'
 import { seatsUsed } from '../companies/service.js'
 import type { RoleInfo } from '../../platform/roles.js'
@@ -98,7 +99,7 @@ async function earlierTopUp(tx: Executor, input: { companyId: number; times: num
   return { record: toRow(earlier), company: { id: input.companyId, ...company! } }
 }
 
-function filters(auth: Auth, body: Pick<RechargeFindBody, 'companyId' | 'createTimeQuery' | 'type'>): SQL | undefined {
+function filters(auth: Auth, body: RechargeFilters): SQL | undefined {
   const companyId = scopeCompany(auth, body.companyId)
   const { from, to } = rangeBounds(body.createTimeQuery)
   return and(
@@ -109,15 +110,19 @@ function filters(auth: Auth, body: Pick<RechargeFindBody, 'companyId' | 'createT
   )
 }
 
-export async function findRecords(db: Db, auth: Auth, body: RechargeFindBody): Promise<Page<RechargeRow>> {
-  const { size, offset } = resolvePaging(body)
-  const where = filters(auth, body)
-  const [rows, [count]] = await Promise.all([
-    select(db).where(where).orderBy(desc(rechargeRecords.createTime), desc(rechargeRecords.id)).limit(size).offset(offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(rechargeRecords).where(where),
-  ])
-  return { data: rows.map(toRow), totalCount: Number(count?.n ?? 0) }
-}
+type RechargeFilters = Pick<RechargeFindBody, 'companyId' | 'createTimeQuery' | 'type'>
+
+/** The top-ups the caller may see that the filters select, newest first: the list and its export. */
+const recordList = (db: Db, auth: Auth, body: RechargeFilters) => listSource({
+  db,
+  query: () => select(db).where(filters(auth, body)).$dynamic(),
+  orderBy: [desc(rechargeRecords.createTime), desc(rechargeRecords.id)],
+  map: toRow,
+})
+
+export const findRecords = (db: Db, auth: Auth, body: RechargeFindBody): Promise<Page<RechargeRow>> => pagedList(recordList(db, auth, body), body)
+
+export const allRecords = (db: Db, auth: Auth, body: RechargeFilters) => allRows(recordList(db, auth, body))
 
 async function lockRecord(tx: Executor, auth: Auth, id: number) {
   const [row] = await tx.select().from(rechargeRecords).where(eq(rechargeRecords.id, id)).for('update')
@@ -148,16 +153,14 @@ export async function deleteRecord(db: Db, auth: Auth, id: number) {
   })
 }
 
-const EXPORT_COLUMNS: Column<RechargeRow>[] = [
-  { header: '编号', value: (r) => r.id },
-  { header: '充值基地', value: (r) => r.companyName },
-  { header: '充值类型', value: (r) => r.typeName },
-  { header: '充值次数', value: (r) => r.times },
-  { header: '操作人', value: (r) => r.userName },
-  { header: '充值时间', value: (r) => r.createTimeStr },
-]
-
-export async function exportRecords(db: Db, auth: Auth, body: Pick<RechargeFindBody, 'companyId' | 'createTimeQuery' | 'type'>) {
-  const rows = (await select(db).where(filters(auth, body)).orderBy(desc(rechargeRecords.createTime), desc(rechargeRecords.id))).map(toRow)
-  return { filename: RECHARGE_EXPORT_NAME, columns: EXPORT_COLUMNS, rows }
-}
+export const rechargeExport = defineExport<RechargeRow>({
+  name: RECHARGE_EXPORT_NAME, format: 'csv',
+  columns: [
+    { header: '编号', value: (r) => r.id },
+    { header: '充值基地', value: (r) => r.companyName },
+    { header: '充值类型', value: (r) => r.typeName },
+    { header: '充值次数', value: (r) => r.times },
+    { header: '操作人', value: (r) => r.userName },
+    { header: '充值时间', value: (r) => r.createTimeStr },
+  ],
+})

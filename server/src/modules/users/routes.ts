@@ -57,12 +57,10 @@ function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   const tags = ['用户管理']
   const idParams = z.object({ id: idParam().describe('用户编号') })
 
-  for (const url of ['/users/find/', '/users/find']) {
-    r.post(url, {
-      config: { access: 'user' },
-      schema: { tags, summary: '用户列表（树形：主账号及其子账号；总部可按基地筛选）', body: userFindBody.optional() },
-    }, async (req) => admin.findUsers(ctx.db, ctx.roles, authOf(req), req.body ?? {}))
-  }
+  r.post('/users/find', {
+    config: { access: 'user' },
+    schema: { tags, summary: '用户列表（树形：主账号及其子账号；总部可按基地筛选）', body: userFindBody.optional() },
+  }, async (req) => admin.findUsers(ctx.db, ctx.roles, authOf(req), req.body ?? {}))
 
   r.get('/users/listUserAll', {
     config: { access: 'user' },
@@ -74,17 +72,15 @@ function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     schema: { tags, summary: '某基地的用户（数组）', querystring: selectByCompanyQuery, body: paging.optional() },
   }, async (req) => admin.usersOfCompany(ctx.db, ctx.roles, authOf(req), req.query.id, req.body ?? {}))
 
-  for (const method of ['DELETE', 'POST'] as const) {
-    r.route({
-      method, url: '/userComRela/deleteB',
-      config: { access: 'user' },
-      schema: { tags, summary: '把用户移出基地（账号保留）', querystring: relaDeleteQuery },
-      handler: async (req) => {
-        await admin.removeFromCompany(deps, authOf(req), req.query.userId, req.query.companyId)
-        return done(null, Msg.deleted)
-      },
-    })
-  }
+  r.route({
+    method: ['DELETE', 'POST'], url: '/userComRela/deleteB',
+    config: { access: 'user' },
+    schema: { tags, summary: '把用户移出基地（账号保留）', querystring: relaDeleteQuery },
+    handler: async (req) => {
+      await admin.removeFromCompany(deps, authOf(req), req.query.userId, req.query.companyId)
+      return done(null, Msg.deleted)
+    },
+  })
 
   r.get('/users/getByNickName/:nickName', {
     config: { access: 'session' },
@@ -115,14 +111,12 @@ function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     schema: { tags, summary: '按手机号把用户分配到基地', querystring: assignQuery },
   }, async (req) => done(await admin.assignUser(ctx.db, ctx.roles, authOf(req), req.query.phone, req.query.companyId), Msg.assigned))
 
-  for (const method of ['POST', 'PUT'] as const) {
-    r.route({
-      method, url: '/users/update/:id',
-      config: { access: 'user' },
-      schema: { tags, summary: '编辑用户', params: idParams, body: userUpdateBody },
-      handler: async (req) => done(await admin.updateUser(deps, authOf(req), req.params.id, req.body), Msg.updated),
-    })
-  }
+  r.route({
+    method: ['POST', 'PUT'], url: '/users/update/:id',
+    config: { access: 'user' },
+    schema: { tags, summary: '编辑用户', params: idParams, body: userUpdateBody },
+    handler: async (req) => done(await admin.updateUser(deps, authOf(req), req.params.id, req.body), Msg.updated),
+  })
 
   r.post('/users/resetPassword/:id', {
     config: { access: 'user' },
@@ -132,17 +126,15 @@ function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     return done(null, UserAdminMsg.passwordReset)
   })
 
-  for (const method of ['POST', 'DELETE'] as const) {
-    r.route({
-      method, url: '/users/delete/:id',
-      config: { access: 'user' },
-      schema: { tags, summary: '删除用户（主账号和自己不能删除）', params: idParams },
-      handler: async (req) => {
-        await admin.deleteUser(deps, authOf(req), req.params.id)
-        return done(null, Msg.deleted)
-      },
-    })
-  }
+  r.route({
+    method: ['POST', 'DELETE'], url: '/users/delete/:id',
+    config: { access: 'user' },
+    schema: { tags, summary: '删除用户（主账号和自己不能删除）', params: idParams },
+    handler: async (req) => {
+      await admin.deleteUser(deps, authOf(req), req.params.id)
+      return done(null, Msg.deleted)
+    },
+  })
 
   r.get('/users/importTemplate', {
     config: { access: 'user' },
