@@ -6,7 +6,8 @@ import {
   fieldLabel, fieldLabelWithKey, fieldOptions, fieldsOfType, groupedFieldOptions, keepFieldsOfType, typeOfField,
 } from '../src/components/ticketFields'
 import { DELETE_FORMAT_CONFIRM, formatBody, rankProblem, splitKeywords } from '../src/pages/bill/formatValues'
-import { logBody, logFilters, toDateRange } from '../src/pages/log/logValues'
+import { toDateRange } from '../src/components/dateRange'
+import { logBody, logFilters } from '../src/pages/log/logValues'
 import {
   boxPoints, candidateRule, formatConfidence, imageProblem, LatestRunner, MAX_IMAGE_BYTES, regexProblem, resultRows, scaledRect, validBox,
 } from '../src/pages/rule/tester'

@@ -1,0 +1,47 @@
+/**
+ * A back-office list screen: ProTable with the one set of defaults (search form 查询 / 清空, density
+ * and column settings, page sizes PAGE_SIZE_OPTIONS with 共 N 条 and a quick jumper), rows from a list
+ * call (`list`, `filters`, `pageSize`: see ListSource) and, with `exportList`, 导出 of the filters the
+ * list was last loaded with. With `useListPage` for reload and the add/edit dialog, a new list screen
+ * is a columns array, a list call and a form.
+ */
+import { useState, type ReactNode } from 'react'
+import { ProTable, type ProTableProps } from '@ant-design/pro-components'
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@app/contract'
+import type { Download, RequestOptions } from '../api/request'
+import ExportButton from './ExportButton'
+import { listLoader, type ListSource, type TableParams } from './listQuery'
+
+const SEARCH = { labelWidth: 'auto', defaultCollapsed: false, searchText: '查询', resetText: '清空' } as const
+const OPTIONS = { density: true, setting: true, reload: true, fullScreen: false }
+const PAGINATION = { pageSizeOptions: PAGE_SIZE_OPTIONS, showSizeChanger: true, showQuickJumper: true, showTotal: (total: number) => `共 ${total} 条` }
+
+export interface ListPageProps<T, F> extends ListSource<T, F>,
+  Omit<ProTableProps<T, TableParams>, 'request' | 'search' | 'options' | 'pagination' | 'toolBarRender' | 'toolbar' | 'locale' | 'params'> {
+  /** 导出 (last in the toolbar): the export of these filters */
+  exportList?: (filters: F, opts: RequestOptions) => Promise<Download>
+  /** the toolbar's own buttons (before 导出), each with a key */
+  buttons?: ReactNode[]
+  /** what an empty list says (else antd's 暂无数据) */
+  emptyText?: string
+}
+
+export default function ListPage<T extends Record<string, any>, F extends object>(
+  { list, filters, pageSize = DEFAULT_PAGE_SIZE, exportList, buttons = [], emptyText, ...table }: ListPageProps<T, F>,
+) {
+  const [loader] = useState(listLoader<F>)
+  return (
+    <ProTable<T, TableParams>
+      {...table}
+      search={SEARCH}
+      options={OPTIONS}
+      pagination={{ ...PAGINATION, defaultPageSize: pageSize }}
+      locale={emptyText ? { emptyText } : undefined}
+      request={(params) => loader.load({ list, filters, pageSize }, params)}
+      toolBarRender={() => [
+        ...buttons,
+        ...(exportList ? [<ExportButton key="export" run={(opts) => exportList(loader.lastFilters(), opts)} />] : []),
+      ]}
+    />
+  )
+}
