@@ -52,6 +52,7 @@ export const AttachmentMsg = {
   badImage: '图片文件已损坏或无法识别',
   tooManyPixels: `图片像素过大（最多 ${IMAGE_MAX_PIXELS / 10_000} 万像素），请缩小后重新上传`,
   notFound: '附件不存在',
+  fileLost: '附件文件已丢失，请重新上传',
   busy: '图片处理繁忙，请稍后再试',
   deleteForbidden: '只能删除自己上传的附件',
   storageFull: (quotaBytes: number, usedBytes: number, fileBytes: number) =>
@@ -63,6 +64,7 @@ export const uploadQuery = z.object({
   name: z.string().trim().max(200, { error: '文件名称不能超过200个字符' }).optional().describe('文件名称'),
   currentTargetId: optIdField('关联编号'),
 })
+export type UploadQuery = z.infer<typeof uploadQuery>
 export const downloadQuery = z.object({
   id: idField('附件编号'),
   /** 1: the thumbnail of an image */

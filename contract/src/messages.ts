@@ -1,3 +1,5 @@
+import { PASSWORD_MAX_LENGTH, SMS_CODE } from './constants.js'
+
 /** User-facing messages shared by server and web (spec 000 §5, §8; spec 001 §8). */
 export const Msg = {
   ok: '操作成功',
@@ -44,15 +46,47 @@ export const Msg = {
   passwordUndecryptable: '密码加密信息无效，请刷新页面后重试',
   currentPasswordWrong: '当前密码不正确',
   smsCodeWrong: '验证码不正确',
+  smsCodeFormat: '验证码为6位数字',
+  mobileFormat: '请输入正确的11位手机号',
   smsCodeInvalid: '验证码已失效，请重新获取',
   smsGuessesExceeded: '该手机号今日验证码错误次数过多，请明天再试',
   smsPerDayExceeded: '该手机号今日获取验证码次数已达上限，请明天再试',
+  loginOk: '登录成功',
+  logoutOk: '已退出登录',
+  noCompanyYet: '该账号尚未分配所属基地，请联系管理员',
+  loginLinkInvalid: '登录链接已失效，请重新获取',
+  passwordResetByCode: '密码已重置，请使用新密码登录',
+  passwordTooLong: `密码不能超过${PASSWORD_MAX_LENGTH}个字符`,
+  ownPasswordOnly: '只能修改自己的密码',
+  notMemberOfCompany: '您不属于该基地，无法切换',
 } as const
 
 export const loginLockedMessage = (minutes: number) =>
   `密码错误次数过多，账号已锁定，请${minutes}分钟后再试`
 
 export const smsResendMessage = (seconds: number) => `验证码已发送，请${seconds}秒后再试`
+
+/** The text message carrying a password-reset code. */
+export const smsCodeText = (code: string) => `您的验证码为${code}，${SMS_CODE.ttlMs / 60_000}分钟内有效。如非本人操作，请忽略本短信。`
+
+/** Requests the server cannot read (platform/envelope.ts, app.ts). */
+export const RequestMsg = {
+  invalid: '请求格式不正确',
+  invalidJson: '请求内容不是有效的 JSON',
+  unsupportedType: '不支持的请求内容类型',
+  tooLarge: '上传内容过大',
+  notMultipart: '请以 multipart/form-data 上传文件',
+  oneFile: '一次只能上传1个文件',
+  urlTooLong: '请求地址过长',
+  urlInvalid: '请求地址格式不正确',
+} as const
+
+/** Where a request's invalid part was, for a validation error without its own message. */
+export const REQUEST_PARTS: Record<string, string> = { body: '请求内容', querystring: '查询参数', params: '路径参数', headers: '请求头' }
+
+export const LogMsg = { notFound: '日志不存在' } as const
+
+export const SmsMsg = { unavailable: '短信服务暂时不可用，发送失败' } as const
 
 /** Reading an uploaded .xlsx (server/src/platform/spreadsheet.ts). */
 export const SpreadsheetMsg = {

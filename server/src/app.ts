@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import crypto from 'node:crypto'
-import { installZodChinese } from '@app/contract'
+import { installZodChinese, RequestMsg } from '@app/contract'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
@@ -55,7 +55,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     // errors the router raises before any hook runs (bad URL encoding, over-long path segments)
     frameworkErrors: (err, _req, reply: FastifyReply) => {
       const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400
-      reply.status(status).headers(ROUTER_ANSWER_HEADERS).send({ code: status, message: status === 414 ? '请求地址过长' : '请求地址格式不正确', data: null })
+      reply.status(status).headers(ROUTER_ANSWER_HEADERS).send({ code: status, message: status === 414 ? RequestMsg.urlTooLong : RequestMsg.urlInvalid, data: null })
     },
   })
   app.setValidatorCompiler(validatorCompiler)

@@ -245,7 +245,7 @@ export async function readAttachment(deps: AttachmentDeps, auth: SessionUser, id
   const sha = thumb && row.thumbSha256 ? row.thumbSha256 : row.sha256
   if (ifNoneMatch === `"${sha}"`) return { notModified: true as const, etag: ifNoneMatch }
   const data = await deps.files.get(sha)
-  if (!data) throw new NotFoundError('附件文件已丢失，请重新上传')
+  if (!data) throw new NotFoundError(AttachmentMsg.fileLost)
   const isThumb = sha !== row.sha256
   return {
     notModified: false as const,

@@ -1,4 +1,4 @@
-import { Msg, type Envelope } from '@app/contract'
+import { Msg, REQUEST_PARTS, RequestMsg, type Envelope } from '@app/contract'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { AppError } from './errors.js'
@@ -13,7 +13,6 @@ export function done<T>(data: T, message: string = Msg.ok): Envelope<T> {
 /** An error answer; marked so the success wrapper leaves it alone. */
 const failure = (code: number, message: string) => Object.assign({ code, message, data: null }, { [ENVELOPED]: true })
 
-const contextLabel: Record<string, string> = { body: '请求内容', querystring: '查询参数', params: '路径参数', headers: '请求头' }
 
 /** Wraps every JSON answer of the API's modules in `{ code, message, data }` (not the OpenAPI document). */
 export function wrapAnswers(api: FastifyInstance) {
@@ -28,7 +27,7 @@ export function registerErrorAnswers(app: FastifyInstance, pageFallback?: (req: 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0]
-      const message = first?.message || `${contextLabel[err.validationContext ?? ''] ?? '请求'}格式不正确`
+      const message = first?.message || `${REQUEST_PARTS[err.validationContext ?? ''] ?? '请求'}格式不正确`
       return reply.status(400).send(failure(400, message))
     }
     if (err instanceof AppError) {
@@ -54,18 +53,18 @@ function clientErrorMessage(err: FastifyError): string {
   switch (err.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return '请求内容不是有效的 JSON'
+      return RequestMsg.invalidJson
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return '不支持的请求内容类型'
+      return RequestMsg.unsupportedType
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
     case 'FST_REQ_FILE_TOO_LARGE':
-      return '上传内容过大'
+      return RequestMsg.tooLarge
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return '请以 multipart/form-data 上传文件'
+      return RequestMsg.notMultipart
     case 'FST_FILES_LIMIT':
     case 'FST_PARTS_LIMIT':
-      return '一次只能上传1个文件'
+      return RequestMsg.oneFile
     default:
-      return err.statusCode === 429 ? Msg.tooMany : '请求格式不正确'
+      return err.statusCode === 429 ? Msg.tooMany : RequestMsg.invalid
   }
 }

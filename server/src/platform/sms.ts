@@ -1,3 +1,4 @@
+import { SmsMsg } from '@app/contract'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/client.js'
 import { smsOutbox } from '../db/schema/index.js'
@@ -30,7 +31,7 @@ export function webhookSms(url: string): SmsProvider {
           signal: AbortSignal.timeout(10_000),
         })
       } catch {
-        throw new AppError(502, '短信服务暂时不可用，发送失败')
+        throw new AppError(502, SmsMsg.unavailable)
       }
       if (!res.ok) throw new AppError(502, `短信服务返回错误（${res.status}），发送失败`)
     },

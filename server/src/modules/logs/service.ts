@@ -1,4 +1,4 @@
-import { formatDateTime, LOG_LEVELS, rangeBounds, type LogEntry, type Page } from '@app/contract'
+import { formatDateTime, LOG_LEVELS, LogMsg, rangeBounds, type LogEntry, type Page } from '@app/contract'
 import type { z } from 'zod'
 import type { logBody, logQuery } from '@app/contract'
 import { and, desc, eq, gte, lte, or, type SQL } from 'drizzle-orm'
@@ -65,8 +65,8 @@ export async function saveLog(db: Executor, auth: SessionUser, body: z.infer<typ
 
 async function ownLog(db: Executor, auth: SessionUser, id: number) {
   const [row] = await db.select().from(logEntries).where(eq(logEntries.id, id))
-  if (!row) throw new NotFoundError('日志不存在')
-  assertInScope(auth, row.companyId, '日志不存在')
+  if (!row) throw new NotFoundError(LogMsg.notFound)
+  assertInScope(auth, row.companyId, LogMsg.notFound)
   return row
 }
 
