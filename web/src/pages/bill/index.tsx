@@ -3,19 +3,18 @@
  * delete (the fallback format, id 3, cannot be deleted), export; the rule count opens 取值规则 filtered
  * by the format.
  */
-import { useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { Button, Space, Tag, Tooltip, Typography } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components'
-import { PAGE_SIZE_OPTIONS, PROTECTED_FORMAT_ID, TICKET_TYPES, type ReceiptFormat } from '@app/contract'
+import type { ProColumns } from '@ant-design/pro-components'
+import { PROTECTED_FORMAT_ID, TICKET_TYPES, type ReceiptFormat } from '@app/contract'
 import * as formatsApi from '../../api/receiptFormats'
 import { useUserInfo } from '../../app/session'
 import DeleteAction from '../../components/DeleteAction'
-import ExportButton from '../../components/ExportButton'
-import { loadTable, toListQuery } from '../../components/listQuery'
+import ListPage from '../../components/ListPage'
 import { useMenuPath } from '../../components/menuPath'
 import { fieldLabel, TICKET_TYPE_COLORS, TICKET_TYPE_ENUM } from '../../components/ticketFields'
+import { useListPage } from '../../components/useListPage'
 import FormatForm from './FormatForm'
 import { DELETE_FORMAT_CONFIRM } from './formatValues'
 
@@ -24,9 +23,7 @@ const empty = <Typography.Text type="secondary">—</Typography.Text>
 export default function BillPage() {
   const info = useUserInfo()
   const rulePath = useMenuPath('rule', '/bill/rule')
-  const actionRef = useRef<ActionType>(null)
-  const [form, setForm] = useState<{ open: boolean; editing: ReceiptFormat | null; key: number }>({ open: false, editing: null, key: 0 })
-  const openForm = (editing: ReceiptFormat | null) => setForm((f) => ({ open: true, editing, key: f.key + 1 }))
+  const page = useListPage<ReceiptFormat>()
 
   const columns: ProColumns<ReceiptFormat>[] = [
     {
@@ -71,14 +68,14 @@ export default function BillPage() {
     {
       title: '操作', valueType: 'option', width: 170, fixed: 'right',
       render: (_, r) => [
-        <a key="edit" onClick={() => openForm(r)}>编辑</a>,
+        <a key="edit" onClick={() => page.openEdit(r)}>编辑</a>,
         <Link key="rules" to={`${rulePath}?receiptFormatId=${r.id}`}>取值规则</Link>,
         <DeleteAction
           key="delete"
           description={<div style={{ maxWidth: 300 }}>{DELETE_FORMAT_CONFIRM}</div>}
           disabledReason={r.id === PROTECTED_FORMAT_ID ? '系统默认的兜底格式，不能删除' : undefined}
           onDelete={() => formatsApi.deleteFormat(r.id)}
-          onDeleted={() => actionRef.current?.reload()}
+          onDeleted={page.reload}
         />,
       ],
     },
@@ -86,30 +83,19 @@ export default function BillPage() {
 
   return (
     <>
-      <ProTable<ReceiptFormat>
+      <ListPage
         rowKey="id"
         headerTitle="票据格式"
-        actionRef={actionRef}
+        actionRef={page.actionRef}
         columns={columns}
         scroll={{ x: 1320 }}
-        search={{ labelWidth: 'auto', defaultCollapsed: false }}
         form={{ name: 'format-search' }}
-        pagination={{ defaultPageSize: 20, pageSizeOptions: PAGE_SIZE_OPTIONS, showSizeChanger: true, showQuickJumper: true }}
-        options={{ density: true, fullScreen: false, reload: true, setting: true }}
-        locale={{ emptyText: '暂无票据格式' }}
-        request={(params) => loadTable(formatsApi.findFormats(toListQuery(params)))}
-        toolBarRender={() => [
-          <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)}>新增</Button>,
-          <ExportButton key="export" disabled={!info} run={(opts) => formatsApi.exportFormats(info!.companyId, opts)} />,
-        ]}
+        emptyText="暂无票据格式"
+        list={formatsApi.findFormats}
+        exportList={info ? (_filters, opts) => formatsApi.exportFormats(info.companyId, opts) : undefined}
+        buttons={[<Button key="add" type="primary" icon={<PlusOutlined />} onClick={page.openNew}>新增</Button>]}
       />
-      <FormatForm
-        key={form.key}
-        open={form.open}
-        editing={form.editing}
-        onOpenChange={(open) => setForm((f) => ({ ...f, open }))}
-        onSaved={() => actionRef.current?.reload()}
-      />
+      <FormatForm key={page.form.key} {...page.form.props} />
     </>
   )
 }

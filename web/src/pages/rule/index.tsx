@@ -7,18 +7,18 @@ import { useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { Button, Modal, Space, Tag, Typography } from 'antd'
 import { ExperimentOutlined, PlusOutlined } from '@ant-design/icons'
-import { ProTable, type ActionType, type ProColumns, type ProFormInstance } from '@ant-design/pro-components'
-import { PAGE_SIZE_OPTIONS, TICKET_TYPES, type ExtractionRule, type ReceiptFormat } from '@app/contract'
+import type { ProColumns, ProFormInstance } from '@ant-design/pro-components'
+import { TICKET_TYPES, type ExtractionRule, type ReceiptFormat } from '@app/contract'
 import * as formatsApi from '../../api/receiptFormats'
 import { useUserInfo } from '../../app/session'
 import DeleteAction from '../../components/DeleteAction'
-import ExportButton from '../../components/ExportButton'
-import { loadTable, toListQuery } from '../../components/listQuery'
+import ListPage from '../../components/ListPage'
 import { fieldLabel, groupedFieldOptions, TICKET_TYPE_COLORS, typeOfField } from '../../components/ticketFields'
+import { useListPage } from '../../components/useListPage'
 import RuleForm, { formatOptionLabel } from './RuleForm'
 import RuleTester, { type TesterSample } from './RuleTester'
 
-export const RULE_PAGE_SIZE = 50
+const RULE_PAGE_SIZE = 50
 
 const empty = <Typography.Text type="secondary">—</Typography.Text>
 const code = (s: string | null) => (s ? <Typography.Text code style={{ wordBreak: 'break-all' }}>{s}</Typography.Text> : empty)
@@ -32,11 +32,10 @@ export default function RulePage() {
   const info = useUserInfo()
   const [searchParams] = useSearchParams()
   const urlFormatId = formatIdFrom(searchParams)
-  const actionRef = useRef<ActionType>(null)
+  const page = useListPage<ExtractionRule>()
   const formRef = useRef<ProFormInstance | undefined>(undefined)
   const [formats, setFormats] = useState<ReceiptFormat[]>([])
   const [filterFormatId, setFilterFormatId] = useState<number | undefined>(urlFormatId)
-  const [form, setForm] = useState<{ open: boolean; editing: ExtractionRule | null; key: number }>({ open: false, editing: null, key: 0 })
   const [testerOpen, setTesterOpen] = useState(false)
   /** the tester's photo or text, kept while the page is open (the next rule is tried on it too) */
   const [sample, setSample] = useState<TesterSample>()
@@ -53,8 +52,6 @@ export default function RulePage() {
     formRef.current?.setFieldsValue({ receiptFormatId: urlFormatId })
     formRef.current?.submit()
   }, [urlFormatId])
-
-  const openForm = (editing: ExtractionRule | null) => setForm((f) => ({ open: true, editing, key: f.key + 1 }))
 
   const filterFormat = formats.find((f) => f.id === filterFormatId)
   const formatOptions = formats.map((f) => ({ value: f.id, label: formatOptionLabel(f) }))
@@ -85,12 +82,12 @@ export default function RulePage() {
     {
       title: '操作', valueType: 'option', width: 110, fixed: 'right',
       render: (_, r) => [
-        <a key="edit" onClick={() => openForm(r)}>编辑</a>,
+        <a key="edit" onClick={() => page.openEdit(r)}>编辑</a>,
         <DeleteAction
           key="delete"
           description="是否确定删除该取值规则？"
           onDelete={() => formatsApi.deleteRule(r.id)}
-          onDeleted={() => actionRef.current?.reload()}
+          onDeleted={page.reload}
         />,
       ],
     },
@@ -98,39 +95,33 @@ export default function RulePage() {
 
   return (
     <>
-      <ProTable<ExtractionRule>
+      <ListPage
         rowKey="id"
         headerTitle={filterFormat ? <span>取值规则 · <span data-testid="rule-filter-format">{filterFormat.name}</span></span> : '取值规则'}
-        actionRef={actionRef}
+        actionRef={page.actionRef}
         formRef={formRef}
         columns={columns}
         scroll={{ x: 1100 }}
-        search={{ labelWidth: 'auto', defaultCollapsed: false }}
         form={{ name: 'rule-search', initialValues: { receiptFormatId: urlFormatId } }}
-        pagination={{ defaultPageSize: RULE_PAGE_SIZE, pageSizeOptions: PAGE_SIZE_OPTIONS, showSizeChanger: true, showQuickJumper: true }}
-        options={{ density: true, fullScreen: false, reload: true, setting: true }}
-        locale={{ emptyText: '暂无取值规则' }}
-        request={(params) => {
-          const q = toListQuery<formatsApi.ExtractionRuleQuery>(params, RULE_PAGE_SIZE)
+        emptyText="暂无取值规则"
+        pageSize={RULE_PAGE_SIZE}
+        list={(q: formatsApi.ExtractionRuleQuery) => {
           setFilterFormatId(q.receiptFormatId ? Number(q.receiptFormatId) : undefined)
-          return loadTable(formatsApi.findRules(q))
+          return formatsApi.findRules(q)
         }}
-        toolBarRender={() => [
-          <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)}>新增</Button>,
+        exportList={info ? (_filters, opts) => formatsApi.exportRules(info.companyId, opts) : undefined}
+        buttons={[
+          <Button key="add" type="primary" icon={<PlusOutlined />} onClick={page.openNew}>新增</Button>,
           <Button key="test" icon={<ExperimentOutlined />} onClick={() => setTesterOpen(true)}>规则测试</Button>,
-          <ExportButton key="export" disabled={!info} run={(opts) => formatsApi.exportRules(info!.companyId, opts)} />,
         ]}
       />
       <RuleForm
-        key={form.key}
-        open={form.open}
-        editing={form.editing}
+        key={page.form.key}
+        {...page.form.props}
         formats={formats}
         defaultFormatId={filterFormatId}
         sample={sample}
         onSampleChange={setSample}
-        onOpenChange={(open) => setForm((f) => ({ ...f, open }))}
-        onSaved={() => actionRef.current?.reload()}
       />
       <Modal
         title="规则测试"
