@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { dateRange, filterText, idField, int, oneOf, optInt, optText, text } from './fields.js'
+import { TicketMsg, RULE_TEST_TEXT_MAX } from './ticketMessages.js'
 import { paging } from './zod.js'
 
 /** Ticket types: 1 发货单 (delivery note), 2 收货单 (receiving note). */
@@ -26,13 +27,21 @@ export const SIGN_FIELDS = {
 export type TicketField = keyof typeof DELIVERY_FIELDS | keyof typeof SIGN_FIELDS
 export const TICKET_FIELDS = { ...DELIVERY_FIELDS, ...SIGN_FIELDS } as Record<TicketField, string>
 const FIELD_KEYS = Object.keys(TICKET_FIELDS) as [TicketField, ...TicketField[]]
+/** The fields of each ticket type, in form order. */
+export const FIELDS_BY_TYPE = { 1: DELIVERY_FIELDS, 2: SIGN_FIELDS } as const satisfies Record<TicketType, object>
+/** Every field of a ticket type starts with its prefix: deliveryNetWeight, signNetWeight. */
+export const FIELD_PREFIX = { 1: 'delivery', 2: 'sign' } as const satisfies Record<TicketType, string>
+
+/** 1 or 2, from JSON or a query string. */
+const ticketTypeField = (error: string) =>
+  z.preprocess((v) => (typeof v === 'string' ? Number(v) : v), z.union([z.literal(1), z.literal(2)], { error })).describe('票据类型')
 
 /** The format that may not be deleted (spec 001 §2, the generic fallback). */
 export const PROTECTED_FORMAT_ID = 3
 
 export const receiptFormatBody = z.object({
   name: text('票据格式名称', 100),
-  type: z.preprocess((v) => (typeof v === 'string' ? Number(v) : v), z.union([z.literal(1), z.literal(2)], { error: '票据类型只能是发货单或收货单' })).describe('票据类型'),
+  type: ticketTypeField(TicketMsg.formatTypeInvalid),
   /** empty matches every ticket of the type (the fallback formats) */
   regular: optText('匹配规则', 1000),
   rankcom: int('权重', 0, 10_000),
@@ -85,6 +94,22 @@ export interface ExtractionRule {
   valueNameRegular: string | null
   valueRegular: string | null
 }
+
+/** A rule from the rule form, tried before it is saved: `id` stands in for the stored rule of that id. */
+export const candidateRule = extractionRuleBody.extend({ id: z.coerce.number().int().positive().optional() })
+export type CandidateRule = z.input<typeof candidateRule>
+
+/** `POST /logistics/analysis?fileType=`: companyId and userId are accepted for the old clients; the session decides both. */
+export const ticketAnalysisQuery = z.object({
+  fileType: ticketTypeField(TicketMsg.typeInvalid), companyId: z.string().max(20).optional(), userId: z.string().max(20).optional(),
+})
+/** `POST /rule/testImage?fileType=` (the picture and the form field `rule`, a candidate rule's JSON, come as multipart). */
+export const ruleTestImageQuery = z.object({ fileType: ticketTypeField(TicketMsg.typeInvalid) })
+/** `POST /rule/test`: the rule tester on pasted OCR text. */
+export const ruleTestBody = ruleTestImageQuery.extend({
+  text: z.string().trim().min(1, { error: TicketMsg.textEmpty }).max(RULE_TEST_TEXT_MAX, { error: TicketMsg.textTooLong }),
+  rule: candidateRule.optional(),
+})
 
 /** Log types (spec 001 §9). */
 export const LOG_LEVELS = { 0: '日志', 1: '告警' } as const

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import crypto from 'node:crypto'
-import { installZodChinese, RequestMsg } from '@app/contract'
+import { installZodChinese, RequestMsg, TICKET_MAX_BYTES } from '@app/contract'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
 import fastifyStatic from '@fastify/static'
@@ -94,7 +94,8 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     store: databaseRateStore(database.db),
     errorResponseBuilder: () => new RateLimitError(),
   })
-  await app.register(multipart, { limits: { fileSize: 15 * 1024 * 1024, files: 1, fields: 20 } })
+  // routes ask for less where they take less; a ticket photo is the largest upload
+  await app.register(multipart, { limits: { fileSize: TICKET_MAX_BYTES, files: 1, fields: 20 } })
   await app.register(swagger, {
     openapi: { info: { title: '基地业务管理后台 API', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } }, security: [{ bearer: [] }] },
     transform: jsonSchemaTransform,

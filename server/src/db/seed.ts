@@ -4,7 +4,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import { hashPassword } from '../platform/passwords.js'
 import type { Db, Executor } from './client.js'
 import { DEFAULT_EXTRACTION_RULES, DEFAULT_RECEIPT_FORMATS } from '../ocr/defaults.js'
-import { qualifyField } from '../ocr/extract.js'
+import { qualifyField } from '../ocr/fieldCatalogue.js'
 import { companies, extractionRules, menus, receiptFormats, rolePermissions, roles, userCompanies, users } from './schema/index.js'
 
 export interface SeedResult {

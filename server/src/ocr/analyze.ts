@@ -5,9 +5,12 @@
  */
 import { checkFields } from './checks.js'
 import { OcrEngine, type EngineOptions, type OcrLine } from './engine.js'
-import { buildLayout, extractFields, fallbackExtractor, fieldNames, qualifyField, type FieldResult } from './extract.js'
+import { TicketMsg } from '@app/contract'
+import { extractFields, fallbackExtractor, type FieldResult } from './extract.js'
+import { fieldNames, qualifyField } from './fieldCatalogue.js'
 import { rankFormats } from './formats.js'
 import { prepareImage } from './image.js'
+import { buildLayout } from './layout.js'
 import type { AnalyzeInput, ExtractionRule, FieldMeta, FieldValue, FileType, ReceiptFormat, TicketAnalysis } from './types.js'
 import { DEFAULT_EXTRACTION_RULES, DEFAULT_RECEIPT_FORMATS } from './defaults.js'
 
@@ -62,7 +65,7 @@ export function analyzeLines(input: AnalyzeLinesInput): Omit<TicketAnalysis, 'wi
   const flags: Record<string, string> = { ...checkFields(fields, fileType) }
   for (const [k, v] of Object.entries(extraction.errors)) flags[k] ??= v
   const fe = Object.entries(formatErrors)
-  if (fe.length) flags.format = fe.map(([id, m]) => `票据格式 ${id}：${m}`).join('；')
+  if (fe.length) flags.format = fe.map(([id, m]) => TicketMsg.formatRuleFailed(id, m)).join('；')
   return {
     fields,
     origin: lines.map((l) => l.text).join('\n'),

@@ -2,11 +2,10 @@
  * Ticket image intake: content type check, size / pixel limits, EXIF rotation, downscale.
  * Every refusal is a TicketImageError with a Chinese message the server answers as is.
  */
-import { AttachmentMsg, IMAGE_MAX_PIXELS } from '@app/contract'
+import { AttachmentMsg, IMAGE_MAX_PIXELS, TICKET_MAX_BYTES, TicketMsg } from '@app/contract'
 import sharp from 'sharp'
 import type { Box, OcrLine, RawImage } from './engine.js'
 
-export const MAX_FILE_BYTES = 15 * 1024 * 1024
 /** longest side of the working image (OCR crops are taken from it) */
 export const WORK_MAX_SIDE = 1600
 /** images smaller than this are upscaled (up to 2x) */
@@ -63,16 +62,16 @@ export interface PrepareOptions {
 }
 
 export const IMAGE_MESSAGES = {
-  empty: '文件为空，请重新上传',
-  tooLarge: '图片过大（最大 15 MB），请压缩后重新上传',
-  notImage: '文件不是图片（仅支持 JPG、PNG、WebP）',
-  unreadable: '图片无法读取，请重新拍摄上传',
+  empty: TicketMsg.imageEmpty,
+  tooLarge: TicketMsg.imageTooLarge,
+  notImage: TicketMsg.notImage,
+  unreadable: TicketMsg.imageUnreadable,
   tooManyPixels: AttachmentMsg.tooManyPixels,
 } as const
 
 /** validate the upload and return an EXIF-oriented, downscaled RGBA image */
 export async function prepareImage(buf: Uint8Array, options: PrepareOptions = {}): Promise<PreparedImage> {
-  const maxBytes = options.maxBytes ?? MAX_FILE_BYTES
+  const maxBytes = options.maxBytes ?? TICKET_MAX_BYTES
   const maxPixels = options.maxPixels ?? IMAGE_MAX_PIXELS
   const maxSide = options.maxSide ?? WORK_MAX_SIDE
   if (!buf || buf.length === 0) throw new TicketImageError('empty', IMAGE_MESSAGES.empty)

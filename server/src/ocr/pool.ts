@@ -11,6 +11,7 @@ import path from 'node:path'
 import { createRequire } from 'node:module'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
+import { TicketMsg } from '@app/contract'
 import { TicketImageError, type TicketImageErrorCode } from './image.js'
 import type { TextAnalyzeInput } from './pastedText.js'
 import { UserRegexError } from './safeRegex.js'
@@ -19,7 +20,7 @@ import type { SerializedError } from './worker.js'
 
 export class OcrBusyError extends Error {
   readonly status = 429
-  constructor(message = '识别任务繁忙，请稍后再试') {
+  constructor(message: string = TicketMsg.readerBusy) {
     super(message)
     this.name = 'OcrBusyError'
   }
@@ -27,7 +28,7 @@ export class OcrBusyError extends Error {
 
 export class OcrTimeoutError extends Error {
   readonly status = 503
-  constructor(message = '识别超时，请重新上传或稍后再试') {
+  constructor(message: string = TicketMsg.readerTimeout) {
     super(message)
     this.name = 'OcrTimeoutError'
   }
@@ -35,7 +36,7 @@ export class OcrTimeoutError extends Error {
 
 export class OcrFailedError extends Error {
   readonly status = 500
-  constructor(message = '识别失败，请稍后再试', readonly detail?: string) {
+  constructor(message: string = TicketMsg.readerFailed, readonly detail?: string) {
     super(message)
     this.name = 'OcrFailedError'
   }
@@ -43,7 +44,7 @@ export class OcrFailedError extends Error {
 
 export class OcrClosedError extends Error {
   readonly status = 503
-  constructor(message = '识别服务已关闭') {
+  constructor(message: string = TicketMsg.readerClosed) {
     super(message)
     this.name = 'OcrClosedError'
   }
@@ -200,7 +201,7 @@ export class OcrPool {
     slot.job = null
     if (job) {
       clearTimeout(job.timer)
-      job.reject(new OcrFailedError('识别失败，请稍后再试', err?.message))
+      job.reject(new OcrFailedError(TicketMsg.readerFailed, err?.message))
     }
     if (this.closed) {
       this.slots.splice(idx, 1)
@@ -210,7 +211,7 @@ export class OcrPool {
       // the worker cannot start (missing models, bad build): stop respawning, fail the jobs
       this.broken = slot.fatal ?? err?.message ?? 'OCR worker failed to start'
       this.slots.splice(idx, 1)
-      for (const j of this.queue.splice(0)) j.reject(new OcrFailedError('识别服务无法启动，请联系管理员', this.broken))
+      for (const j of this.queue.splice(0)) j.reject(new OcrFailedError(TicketMsg.readerBroken, this.broken))
       this.readyWaiters.splice(0).forEach((w) => w())
       return
     }
@@ -233,7 +234,7 @@ export class OcrPool {
 
   private enqueue(job: JobInput): Promise<TicketAnalysis> {
     if (this.closed) return Promise.reject(new OcrClosedError())
-    if (this.broken) return Promise.reject(new OcrFailedError('识别服务无法启动，请联系管理员', this.broken))
+    if (this.broken) return Promise.reject(new OcrFailedError(TicketMsg.readerBroken, this.broken))
     const idle = this.slots.some((s) => s.ready && !s.job)
     if (!idle && this.queue.length >= this.maxQueue) return Promise.reject(new OcrBusyError())
     return new Promise<TicketAnalysis>((resolve, reject) => {
@@ -273,7 +274,7 @@ export class OcrPool {
     const idx = this.slots.indexOf(slot)
     if (idx >= 0 && !this.closed) this.slots[idx] = this.spawn()
     if (job.kind === 'text') {
-      job.reject(new UserRegexError('timeout', `规则测试超过 ${this.textDeadlineMs / 1000} 秒仍未完成，已停止，请简化规则或减少粘贴的文字`))
+      job.reject(new UserRegexError('timeout', TicketMsg.testTimeout(this.textDeadlineMs / 1000)))
       // a text job runs JavaScript only (no inference in flight): ending the thread now is safe
       void slot.worker.terminate()
     } else {
@@ -346,6 +347,5 @@ function reviveError(e: SerializedError): Error {
     return new TicketImageError((e.code ?? 'unreadable') as TicketImageErrorCode, e.message, (e.status as 400 | 413) ?? 400)
   }
   if (e.name === 'UserRegexError') return new UserRegexError(e.code === 'timeout' ? 'timeout' : 'invalid', e.message)
-  const err = new OcrFailedError('识别失败，请稍后再试', e.message)
-  return err
+  return new OcrFailedError(TicketMsg.readerFailed, e.message)
 }

@@ -8,6 +8,7 @@
  * shared by every pattern of an analysis (`withRegexDeadline`).
  */
 import vm from 'node:vm'
+import { RegexMsg } from '@app/contract'
 import type { Diagnostics } from 'recheck'
 
 /**
@@ -38,28 +39,28 @@ export class UserRegexError extends Error {
 }
 
 const shown = (src: string) => (src.length > 60 ? `${src.slice(0, 60)}…` : src)
-const syntaxError = (e: unknown) => `正则表达式有误：${(e as Error).message.replace(/^Invalid regular expression: /, '')}`
+const syntaxError = (e: unknown) => RegexMsg.syntax((e as Error).message.replace(/^Invalid regular expression: /, ''))
 
 /** What the ReDoS analysis says about a pattern, in words for the user (null: safe enough). */
 function verdict(src: string, d: Diagnostics, analysisMs: number): string | null {
   if (d.status === 'safe') return null
   if (d.status === 'vulnerable') {
-    if (d.complexity.type === 'exponential') return `正则表达式可能导致回溯爆炸，请简化：${shown(src)}`
+    if (d.complexity.type === 'exponential') return RegexMsg.exponential(shown(src))
     if (d.complexity.type === 'polynomial' && d.complexity.degree > MAX_POLYNOMIAL_DEGREE) {
-      return `正则表达式可能导致回溯爆炸（${d.complexity.degree} 次方级回溯），请简化：${shown(src)}`
+      return RegexMsg.polynomial(d.complexity.degree, shown(src))
     }
     return null
   }
   switch (d.error.kind) {
     case 'timeout':
     case 'cancel':
-      return `正则表达式过于复杂，无法在 ${analysisMs / 1000} 秒内确认不会卡死，请简化：${shown(src)}`
+      return RegexMsg.undecided(analysisMs / 1000, shown(src))
     case 'invalid':
-      return `正则表达式有误：${shown(src)}`
+      return RegexMsg.syntax(shown(src))
     case 'unsupported':
-      return `正则表达式含无法检查安全性的写法，请改用常见写法：${shown(src)}`
+      return RegexMsg.unsupported(shown(src))
     default:
-      return `正则表达式的安全检查未能完成，请稍后再试：${shown(src)}`
+      return RegexMsg.checkFailed(shown(src))
   }
 }
 
@@ -94,8 +95,8 @@ const VERDICTS_KEPT = 1000
  * message that names the problem.
  */
 export async function validateUserRegex(src: string, analysisMs = REDOS_CHECK_TIMEOUT_MS): Promise<string | null> {
-  if (typeof src !== 'string') return '正则表达式必须是文本'
-  if (src.length > REGEX_MAX_LENGTH) return `正则表达式过长（最多 ${REGEX_MAX_LENGTH} 个字符）`
+  if (typeof src !== 'string') return RegexMsg.notText
+  if (src.length > REGEX_MAX_LENGTH) return RegexMsg.tooLong(REGEX_MAX_LENGTH)
   try {
     new RegExp(src, USER_REGEX_FLAGS) // compiles only; nothing is matched here
   } catch (e) {
@@ -139,7 +140,7 @@ export function withRegexDeadline<T>(ms: number, analysis: () => T): T {
     deadline = null
   }
   if (d.overrun !== null) {
-    throw new UserRegexError('timeout', `规则测试超过 ${d.ms / 1000} 秒仍未完成，已停止：正则表达式“${shown(d.overrun)}”耗时过长，请简化`)
+    throw new UserRegexError('timeout', RegexMsg.testOverrun(d.ms / 1000, shown(d.overrun)))
   }
   return value
 }
@@ -165,9 +166,9 @@ const script = new vm.Script(`(() => {
 function timedOut(src: string, timeoutMs: number): UserRegexError {
   if (deadline) {
     deadline.overrun ??= src
-    return new UserRegexError('timeout', `正则表达式执行超时（超过 ${deadline.ms} 毫秒），请简化：${shown(src)}`)
+    return new UserRegexError('timeout', RegexMsg.timeout(deadline.ms, shown(src)))
   }
-  return new UserRegexError('timeout', `正则表达式执行超时（超过 ${timeoutMs} 毫秒），请简化：${shown(src)}`)
+  return new UserRegexError('timeout', RegexMsg.timeout(timeoutMs, shown(src)))
 }
 
 /**
@@ -192,7 +193,7 @@ export function safeExecAll(src: string, texts: string[], flags = USER_REGEX_FLA
     return Array.from(res, (r) => (r ? (JSON.parse(r) as SafeMatch) : null))
   } catch (e) {
     if ((e as any)?.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw timedOut(src, timeoutMs)
-    throw new UserRegexError('invalid', `正则表达式执行出错：${(e as Error)?.message ?? e}`)
+    throw new UserRegexError('invalid', RegexMsg.runFailed(String((e as Error)?.message ?? e)))
   } finally {
     ctx.__texts = null
   }

@@ -1,40 +1,30 @@
-/** Shared types of the ticket analysis. */
+/**
+ * Shared types of the ticket analysis, taken from the contract's stored formats and rules: the
+ * reader needs only the fields that choose a format and read a value.
+ */
+import type { ExtractionRule as StoredRule, ReceiptFormat as StoredFormat, TicketType } from '@app/contract'
 
-export type FileType = 1 | 2
+export type FileType = TicketType
 
-/** 票据格式 (receipt format) */
-export interface ReceiptFormat {
-  id: number
-  name: string
-  /** 1 发货单 delivery, 2 收货单 receiving */
-  type: FileType
-  /**
-   * match rule: a regular expression, or a keyword list. Keyword list: groups separated by
-   * `,` `，` or white space must all occur; `|` separates alternatives inside a group.
-   */
-  regular: string
-  /** weight: the highest-ranked matching format wins */
-  rankcom: number
-  /** keywords (same separators) any of which excludes the format */
-  excludeKeywords?: string | null
-  /** fields (e.g. 'deliveryNetWeight' or 'NetWeight') that must come out, or the next format is tried */
-  requiredFields?: string[] | null
-  description?: string | null
-}
+/**
+ * 票据格式 as the reader applies it. `regular` is a regular expression, or a keyword list: groups
+ * separated by `,` `，` or white space must all occur, `|` separates alternatives inside a group;
+ * empty matches every ticket of the type. `excludeKeywords` (same separators): any of them excludes
+ * the format. The highest `rankcom` among the matching formats wins. `requiredFields` must come out,
+ * or the next format is tried; a bare suffix ('NetWeight') stands for the type's field.
+ */
+export type ReceiptFormat = Pick<StoredFormat, 'id' | 'name' | 'type' | 'regular' | 'rankcom'>
+  & Partial<Pick<StoredFormat, 'excludeKeywords' | 'description'>>
+  & { requiredFields?: string[] | null }
 
-/** 取值规则 (extraction rule) */
-export interface ExtractionRule {
-  id: number
-  /** output field, e.g. deliveryNetWeight (a bare suffix such as NetWeight is accepted too) */
-  property: string
-  receiptFormatId: number
-  /** display name of the label, e.g. 净重 */
-  valueName?: string | null
-  /** regular expression finding the label */
-  valueNameRegular?: string | null
-  /** regular expression finding the value (group 1 if present, else the whole match) */
-  valueRegular?: string | null
-}
+/**
+ * 取值规则 as the reader applies it: `valueNameRegular` finds the label, `valueRegular` the value
+ * (group 1 if present, else the whole match). `property` is the output field as stored; a bare
+ * suffix such as 'NetWeight' is accepted too.
+ */
+export type ExtractionRule = Pick<StoredRule, 'id' | 'receiptFormatId'>
+  & Partial<Pick<StoredRule, 'valueName' | 'valueNameRegular' | 'valueRegular'>>
+  & { property: string }
 
 export type { FieldMeta, FieldSource, FieldValue, TicketAnalysis } from '@app/contract'
 

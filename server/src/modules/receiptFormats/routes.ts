@@ -1,12 +1,12 @@
 import {
   extractionRuleBody, extractionRuleQuery, extractionRuleUpdateBody, idParam, Msg, receiptFormatBody, receiptFormatQuery,
-  TICKET_FIELDS, TICKET_TYPES, type TicketField,
 } from '@app/contract'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppContext } from '../../context.js'
 import { done } from '../../platform/envelope.js'
+import { exportParams } from '../../platform/exports.js'
 import { formatExport, ruleExport } from './exports.js'
 import * as formats from './service.js'
 
@@ -14,7 +14,6 @@ import * as formats from './service.js'
 export function receiptFormatRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const config = { access: 'receipt_format' as const }
-  const companyParams = z.object({ companyId: idParam().describe('基地编号') })
 
   {
     const tags = ['票据格式']
@@ -31,10 +30,9 @@ export function receiptFormatRoutes(app: FastifyInstance, ctx: AppContext) {
       await formats.deleteFormat(ctx.db, req.params.id)
       return done(null, Msg.deleted)
     })
-    r.get('/receiptFormat/export/:companyId', { config, schema: { tags, summary: '导出票据格式（xlsx）', params: companyParams } }, async (_req, reply) => {
-      const { data } = await formats.findFormats(ctx.db, { page: 1, size: 100_000 })
-      return formatExport.send(reply, data)
-    })
+    // formats are shared by every base: the export's base is not asked
+    r.get('/receiptFormat/export/:companyId', { config, schema: { tags, summary: '导出票据格式（xlsx）', params: exportParams } },
+      async (_req, reply) => formatExport.send(reply, formats.allFormats(ctx.db)))
   }
 
   {
@@ -52,9 +50,7 @@ export function receiptFormatRoutes(app: FastifyInstance, ctx: AppContext) {
       await formats.deleteRule(ctx.db, req.params.id)
       return done(null, Msg.deleted)
     })
-    r.get('/rule/export/:companyId', { config, schema: { tags, summary: '导出取值规则（xlsx）', params: companyParams } }, async (_req, reply) => {
-      const { data } = await formats.findRules(ctx.db, { page: 1, size: 100_000 })
-      return ruleExport.send(reply, data)
-    })
+    r.get('/rule/export/:companyId', { config, schema: { tags, summary: '导出取值规则（xlsx）', params: exportParams } },
+      async (_req, reply) => ruleExport.send(reply, formats.allRules(ctx.db)))
   }
 }

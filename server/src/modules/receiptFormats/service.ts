@@ -1,6 +1,6 @@
 import {
-  formatDateTime, PROTECTED_FORMAT_ID, resolvePaging, TICKET_FIELDS,
-  type ExtractionRule, type ExtractionRuleBody, type Page, type ReceiptFormat, type ReceiptFormatBody, type TicketField,
+  FIELD_PREFIX, formatDateTime, PROTECTED_FORMAT_ID, TICKET_FIELDS, TICKET_TYPES, TicketMsg,
+  type ExtractionRule, type ExtractionRuleBody, type Page, type ReceiptFormat, type ReceiptFormatBody, type TicketField, type TicketType,
   type extractionRuleQuery, type receiptFormatQuery,
 } from '@app/contract'
 import { and, asc, count, desc, eq } from 'drizzle-orm'
@@ -8,17 +8,23 @@ import type { z } from 'zod'
 import type { Executor } from '../../db/client.js'
 import { extractionRules, receiptFormats } from '../../db/schema/index.js'
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors.js'
-import { fieldPrefix } from '../../ocr/extract.js'
+import { allRows, listSource, pagedList } from '../../platform/list.js'
+import { contains } from '../../platform/query.js'
 import { validateUserRegex } from '../../ocr/safeRegex.js'
 import type { ExtractionRule as OcrRule, ReceiptFormat as OcrFormat } from '../../ocr/types.js'
-import { contains } from '../../platform/query.js'
 
 type FormatRow = typeof receiptFormats.$inferSelect
+type FormatQuery = z.infer<typeof receiptFormatQuery>
+type RuleQuery = z.infer<typeof extractionRuleQuery>
+type RuleChange = Omit<ExtractionRuleBody, 'property'>
+
+/** The rule list shows 50 rules a page unless asked otherwise. */
+const RULE_PAGE_SIZE = 50
 
 const splitFields = (s: string | null) => (s ? s.split(',').filter((f): f is TicketField => f in TICKET_FIELDS) : [])
 
-const toFormat = (r: FormatRow, ruleCount = 0): ReceiptFormat => ({
-  id: r.id, name: r.name, type: r.type as 1 | 2, regular: r.regular, rankcom: r.rankcom, excludeKeywords: r.excludeKeywords,
+const toFormat = (r: FormatRow, ruleCount: number): ReceiptFormat => ({
+  id: r.id, name: r.name, type: r.type as TicketType, regular: r.regular, rankcom: r.rankcom, excludeKeywords: r.excludeKeywords,
   requiredFields: splitFields(r.requiredFields), description: r.description, ruleCount, createTime: formatDateTime(r.createTime),
 })
 
@@ -26,7 +32,7 @@ const toFormat = (r: FormatRow, ruleCount = 0): ReceiptFormat => ({
 async function checkPattern(label: string, pattern: string | null | undefined) {
   if (!pattern) return
   const problem = await validateUserRegex(pattern)
-  if (problem) throw new ValidationError(`${label}：${problem}`)
+  if (problem) throw new ValidationError(TicketMsg.badPattern(label, problem))
 }
 
 /** The patterns of an extraction rule, saved or tried in the rule tester: the same checks. */
@@ -43,73 +49,93 @@ async function formatValues(body: ReceiptFormatBody) {
   }
 }
 
-export async function findFormats(db: Executor, q: z.infer<typeof receiptFormatQuery>): Promise<Page<ReceiptFormat>> {
-  const { size, offset } = resolvePaging(q)
-  const cond = and(q.name ? contains(receiptFormats.name, q.name) : undefined, q.type ? eq(receiptFormats.type, q.type) : undefined)
-  const [rows, [total]] = await Promise.all([
-    db.select({ f: receiptFormats, ruleCount: count(extractionRules.id) }).from(receiptFormats)
-      .leftJoin(extractionRules, eq(extractionRules.receiptFormatId, receiptFormats.id))
-      .where(cond).groupBy(receiptFormats.id).orderBy(desc(receiptFormats.rankcom), asc(receiptFormats.id)).limit(size).offset(offset),
-    db.select({ n: count() }).from(receiptFormats).where(cond),
-  ])
-  return { data: rows.map((r) => toFormat(r.f, Number(r.ruleCount))), totalCount: Number(total?.n ?? 0) }
-}
+/** Formats with the number of their rules, as the list shows them. */
+const formatsWithRuleCount = (db: Executor) =>
+  db.select({ f: receiptFormats, ruleCount: count(extractionRules.id) }).from(receiptFormats)
+    .leftJoin(extractionRules, eq(extractionRules.receiptFormatId, receiptFormats.id)).groupBy(receiptFormats.id).$dynamic()
+
+const formatList = (db: Executor, q: Omit<FormatQuery, 'page' | 'size' | 'pageNo' | 'pageSize'>) => listSource({
+  db,
+  query: () => formatsWithRuleCount(db)
+    .where(and(q.name ? contains(receiptFormats.name, q.name) : undefined, q.type ? eq(receiptFormats.type, q.type) : undefined)),
+  orderBy: [desc(receiptFormats.rankcom), asc(receiptFormats.id)],
+  map: (r) => toFormat(r.f, r.ruleCount),
+})
+
+export const findFormats = (db: Executor, q: FormatQuery): Promise<Page<ReceiptFormat>> => pagedList(formatList(db, q), q)
+
+/** Every format, for the export. */
+export const allFormats = (db: Executor) => allRows(formatList(db, {}))
 
 export async function getFormat(db: Executor, id: number) {
   const [row] = await db.select().from(receiptFormats).where(eq(receiptFormats.id, id))
-  if (!row) throw new NotFoundError('票据格式不存在')
+  if (!row) throw new NotFoundError(TicketMsg.formatNotFound)
   return row
 }
 
+/** One format as the list shows it, its rules counted. */
+async function formatAnswer(db: Executor, id: number): Promise<ReceiptFormat> {
+  const [r] = await formatsWithRuleCount(db).where(eq(receiptFormats.id, id))
+  return toFormat(r!.f, r!.ruleCount)
+}
+
 export async function saveFormat(db: Executor, body: ReceiptFormatBody) {
-  const [row] = await db.insert(receiptFormats).values(await formatValues(body)).returning()
-  return toFormat(row!)
+  const [row] = await db.insert(receiptFormats).values(await formatValues(body)).returning({ id: receiptFormats.id })
+  return formatAnswer(db, row!.id)
 }
 
 export async function updateFormat(db: Executor, id: number, body: ReceiptFormatBody) {
   await getFormat(db, id)
-  const [row] = await db.update(receiptFormats).set(await formatValues(body)).where(eq(receiptFormats.id, id)).returning()
-  return toFormat(row!)
+  await db.update(receiptFormats).set(await formatValues(body)).where(eq(receiptFormats.id, id))
+  return formatAnswer(db, id)
 }
 
 /** Deleting a format deletes its rules too (the page warns first); the fallback format stays. */
 export async function deleteFormat(db: Executor, id: number) {
-  if (id === PROTECTED_FORMAT_ID) throw new ConflictError('该票据格式为系统默认格式，不能删除')
+  if (id === PROTECTED_FORMAT_ID) throw new ConflictError(TicketMsg.formatProtected)
   await getFormat(db, id)
   await db.delete(receiptFormats).where(eq(receiptFormats.id, id))
 }
 
 // ---- extraction rules -------------------------------------------------------------------------
 
-const ruleColumns = {
+/** Rules with the name of their format, as the list shows them. */
+const rulesWithFormatName = (db: Executor) => db.select({
   id: extractionRules.id, property: extractionRules.property, receiptFormatId: extractionRules.receiptFormatId,
   receiptFormatName: receiptFormats.name, valueName: extractionRules.valueName,
   valueNameRegular: extractionRules.valueNameRegular, valueRegular: extractionRules.valueRegular,
-}
+}).from(extractionRules).innerJoin(receiptFormats, eq(receiptFormats.id, extractionRules.receiptFormatId)).$dynamic()
 
-export async function findRules(db: Executor, q: z.infer<typeof extractionRuleQuery>): Promise<Page<ExtractionRule>> {
-  const { size, offset } = resolvePaging(q, 50)
-  const cond = and(
+const ruleList = (db: Executor, q: Omit<RuleQuery, 'page' | 'size' | 'pageNo' | 'pageSize'>) => listSource({
+  db,
+  query: () => rulesWithFormatName(db).where(and(
     q.property ? contains(extractionRules.property, q.property) : undefined,
     q.receiptFormatId ? eq(extractionRules.receiptFormatId, q.receiptFormatId) : undefined,
-  )
-  const [rows, [total]] = await Promise.all([
-    db.select(ruleColumns).from(extractionRules).innerJoin(receiptFormats, eq(receiptFormats.id, extractionRules.receiptFormatId))
-      .where(cond).orderBy(asc(extractionRules.receiptFormatId), asc(extractionRules.id)).limit(size).offset(offset),
-    db.select({ n: count() }).from(extractionRules).where(cond),
-  ])
-  return { data: rows as ExtractionRule[], totalCount: Number(total?.n ?? 0) }
+  )),
+  orderBy: [asc(extractionRules.receiptFormatId), asc(extractionRules.id)],
+  map: (r) => r as ExtractionRule,
+})
+
+export const findRules = (db: Executor, q: RuleQuery): Promise<Page<ExtractionRule>> =>
+  pagedList(ruleList(db, q), { ...q, size: q.size ?? q.pageSize ?? RULE_PAGE_SIZE })
+
+/** Every rule, for the export. */
+export const allRules = (db: Executor) => allRows(ruleList(db, {}))
+
+async function ruleAnswer(db: Executor, id: number): Promise<ExtractionRule> {
+  const [rule] = await rulesWithFormatName(db).where(eq(extractionRules.id, id))
+  return rule as ExtractionRule
 }
 
-async function checkRule(db: Executor, body: Omit<ExtractionRuleBody, 'property'>, property: string) {
+async function checkRule(db: Executor, body: RuleChange, property: string) {
   const format = await getFormat(db, body.receiptFormatId).catch(() => {
-    throw new ValidationError('所选票据格式不存在')
+    throw new ValidationError(TicketMsg.ruleFormatMissing)
   })
-  const prefix = fieldPrefix(format.type as 1 | 2)
-  if (!property.startsWith(prefix)) {
-    throw new ValidationError(`字段“${TICKET_FIELDS[property as TicketField] ?? property}”不属于${format.type === 1 ? '发货单' : '收货单'}`)
+  const type = format.type as TicketType
+  if (!property.startsWith(FIELD_PREFIX[type])) {
+    throw new ValidationError(TicketMsg.fieldNotOfType(TICKET_FIELDS[property as TicketField] ?? property, TICKET_TYPES[type]))
   }
-  if (!body.valueNameRegular && !body.valueRegular && !body.valueName) throw new ValidationError('字段名称、名称表达式和取值表达式至少填写一项')
+  if (!body.valueNameRegular && !body.valueRegular && !body.valueName) throw new ValidationError(TicketMsg.ruleEmpty)
   await checkRulePatterns(body)
 }
 
@@ -118,24 +144,24 @@ export async function saveRule(db: Executor, body: ExtractionRuleBody) {
   const [row] = await db.insert(extractionRules).values({
     property: body.property, receiptFormatId: body.receiptFormatId, valueName: body.valueName ?? null,
     valueNameRegular: body.valueNameRegular ?? null, valueRegular: body.valueRegular ?? null,
-  }).returning()
-  return row!
+  }).returning({ id: extractionRules.id })
+  return ruleAnswer(db, row!.id)
 }
 
-export async function updateRule(db: Executor, id: number, body: Omit<ExtractionRuleBody, 'property'>) {
+export async function updateRule(db: Executor, id: number, body: RuleChange) {
   const [existing] = await db.select().from(extractionRules).where(eq(extractionRules.id, id))
-  if (!existing) throw new NotFoundError('取值规则不存在')
+  if (!existing) throw new NotFoundError(TicketMsg.ruleNotFound)
   await checkRule(db, body, existing.property)
-  const [row] = await db.update(extractionRules).set({
+  await db.update(extractionRules).set({
     receiptFormatId: body.receiptFormatId, valueName: body.valueName ?? null,
     valueNameRegular: body.valueNameRegular ?? null, valueRegular: body.valueRegular ?? null,
-  }).where(eq(extractionRules.id, id)).returning()
-  return row!
+  }).where(eq(extractionRules.id, id))
+  return ruleAnswer(db, id)
 }
 
 export async function deleteRule(db: Executor, id: number) {
   const deleted = await db.delete(extractionRules).where(eq(extractionRules.id, id)).returning({ id: extractionRules.id })
-  if (!deleted.length) throw new NotFoundError('取值规则不存在')
+  if (!deleted.length) throw new NotFoundError(TicketMsg.ruleNotFound)
 }
 
 /** What the ticket reader applies: every format and every rule. */
@@ -147,20 +173,5 @@ export interface ReadingConfig {
 /** Everything the ticket reader needs, in one read. */
 export async function loadReadingConfig(db: Executor): Promise<ReadingConfig> {
   const [formats, rules] = await Promise.all([db.select().from(receiptFormats), db.select().from(extractionRules)])
-  return {
-    formats: formats.map((f) => ({ ...toFormat(f), excludeKeywords: f.excludeKeywords ?? undefined })),
-    rules,
-  }
-}
-
-/**
- * What the rule tester applies: everything stored, with the rule being edited (checked like a
- * saved one) replacing the stored rule of the same id, or added.
- */
-export async function readingConfigWithCandidate(db: Executor, candidate?: Omit<OcrRule, 'id'> & { id?: number }): Promise<ReadingConfig> {
-  if (candidate) await checkRulePatterns(candidate)
-  const config = await loadReadingConfig(db)
-  if (!candidate) return config
-  const rule = { ...candidate, id: candidate.id ?? -1 }
-  return { formats: config.formats, rules: [...config.rules.filter((r) => r.id !== rule.id), rule] }
+  return { formats: formats.map((f) => ({ ...f, type: f.type as TicketType, requiredFields: splitFields(f.requiredFields) })), rules }
 }

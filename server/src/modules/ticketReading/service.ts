@@ -1,15 +1,14 @@
-import { TICKET_TYPES, type TicketType } from '@app/contract'
-import { discardAttachment, storeImage, type AttachmentDeps } from '../../platform/attachments.js'
+import { FIELD_PREFIX, TICKET_MAX_BYTES, TICKET_TYPES, TicketMsg, type candidateRule, type TicketType } from '@app/contract'
+import type { z } from 'zod'
+import type { AttachmentDeps } from '../../platform/attachments.js'
+import { chargedUpload } from '../../platform/chargedUpload.js'
 import { AppError } from '../../platform/errors.js'
 import type { SessionUser } from '../../platform/sessions.js'
-import { MAX_FILE_BYTES, TicketImageError } from '../../ocr/image.js'
-import { fieldPrefix } from '../../ocr/extract.js'
+import { TicketImageError } from '../../ocr/image.js'
 import { OcrBusyError, OcrClosedError, OcrPool, OcrTimeoutError } from '../../ocr/pool.js'
 import { UserRegexError } from '../../ocr/safeRegex.js'
 import type { TicketAnalysis } from '../../ocr/types.js'
-import { consumeUploadTime, refundUploadTime } from '../companies/service.js'
-import { writeLog } from '../logs/service.js'
-import { loadReadingConfig } from '../receiptFormats/service.js'
+import { checkRulePatterns, loadReadingConfig, type ReadingConfig } from '../receiptFormats/service.js'
 
 /** Workers load the OCR models on first use, so a server that never reads a ticket never pays for them. */
 export class TicketReader {
@@ -60,44 +59,34 @@ export interface AnalysisAnswer extends Record<string, unknown> {
 
 const TICKET_PICTURE_MAX_SIDE = 2400
 
+/** The log entry of a reading: which format, how many fields, what needs checking. */
+function readingLog(kind: string, fileType: TicketType, result: TicketAnalysis, ms: number) {
+  const filled = Object.values(result.fields).filter((v) => v !== null && v !== '').length
+  const flags = Object.values(result.flags)
+  const numberField = result.fields[`${FIELD_PREFIX[fileType]}Number`]
+  return {
+    level: flags.length ? 1 as const : 0 as const,
+    serialNumber: typeof numberField === 'string' ? numberField.slice(0, 64) : null,
+    errorMes: TicketMsg.readLog(kind, result.format?.name ?? null, filled, Object.keys(result.fields).length, ms, flags),
+  }
+}
+
 /**
  * One photographed ticket: takes an upload time, reads the picture in the OCR pool while keeping
  * it as an attachment, and logs the reading. An unreadable picture gives the upload time back and
  * keeps nothing.
  */
 export async function analyzeTicketUpload(deps: ReadingDeps, auth: SessionUser & { phone?: string }, input: { buffer: Buffer; fileType: TicketType; filename?: string }): Promise<AnalysisAnswer> {
-  const quota = await consumeUploadTime(deps.db, auth.companyId)
-  const started = Date.now()
   const kind = TICKET_TYPES[input.fileType]
-  // re-encoded in the image queue attachments share, while the OCR pool reads it
-  const stored = storeImage(deps, {
-    buffer: input.buffer, companyId: auth.companyId, userId: auth.userId, name: `${kind}.jpg`, filename: input.filename ?? `${kind}.jpg`,
-    maxSide: TICKET_PICTURE_MAX_SIDE, maxBytes: MAX_FILE_BYTES,
+  const { result, picture, remainingTimes } = await chargedUpload(deps, {
+    auth,
+    // re-encoded in the image queue attachments share, while the OCR pool reads it
+    picture: { buffer: input.buffer, name: `${kind}.jpg`, filename: input.filename ?? `${kind}.jpg`, maxSide: TICKET_PICTURE_MAX_SIDE, maxBytes: TICKET_MAX_BYTES },
+    work: async () => deps.reader.analyze({ buffer: input.buffer, fileType: input.fileType, ...await loadReadingConfig(deps.db) }),
+    logDone: (read, ms) => readingLog(kind, input.fileType, read, ms),
+    logFailed: (err) => TicketMsg.readFailed(kind, err.message),
   })
-  // its failure is answered below, after the reading: until then it must not count as unhandled
-  stored.catch(() => undefined)
-  let result: TicketAnalysis
-  let picture: Awaited<typeof stored>
-  try {
-    const config = await loadReadingConfig(deps.db)
-    result = await deps.reader.analyze({ buffer: input.buffer, fileType: input.fileType, formats: config.formats, rules: config.rules })
-    picture = await stored
-  } catch (err) {
-    const kept = await stored.catch(() => null)
-    if (kept) await discardAttachment(deps, kept.id)
-    await refundUploadTime(deps.db, auth.companyId)
-    await writeLog(deps.db, { companyId: auth.companyId, level: 1, phone: auth.phone ?? null, errorMes: `${kind}识别失败：${(err as Error).message}` })
-    throw err
-  }
-  const prefix = fieldPrefix(input.fileType)
-  const filled = Object.values(result.fields).filter((v) => v !== null && v !== '').length
-  const numberField = result.fields[`${prefix}Number`]
-  await writeLog(deps.db, {
-    companyId: auth.companyId, level: Object.keys(result.flags).length ? 1 : 0, phone: auth.phone ?? null,
-    serialNumber: typeof numberField === 'string' ? numberField.slice(0, 64) : null,
-    errorMes: `${kind}识别完成：格式“${result.format?.name ?? '未匹配'}”，识别出 ${filled}/${Object.keys(result.fields).length} 个字段，用时 ${Date.now() - started} ms`
-      + (Object.keys(result.flags).length ? `；需核对：${Object.values(result.flags).join('；')}` : ''),
-  })
+  const prefix = FIELD_PREFIX[input.fileType]
   return {
     ...result.fields,
     [`${prefix}Origin`]: result.origin,
@@ -108,6 +97,33 @@ export async function analyzeTicketUpload(deps: ReadingDeps, auth: SessionUser &
     flags: result.flags,
     width: result.width,
     height: result.height,
-    remainingTimes: quota.remainingTimes,
+    remainingTimes,
   }
+}
+
+// ---- the rule tester: formats and rules tried on a ticket, no upload time taken ---------------------
+
+type TesterDeps = Pick<ReadingDeps, 'db' | 'reader'>
+type Candidate = z.infer<typeof candidateRule>
+
+/**
+ * Everything stored, with the rule being edited (checked like a saved one) in place of the stored
+ * rule of the same id, or added.
+ */
+async function configWithCandidate(db: TesterDeps['db'], candidate?: Candidate): Promise<ReadingConfig> {
+  if (candidate) await checkRulePatterns(candidate)
+  const config = await loadReadingConfig(db)
+  if (!candidate) return config
+  const rule = { ...candidate, id: candidate.id ?? -1 }
+  return { formats: config.formats, rules: [...config.rules.filter((r) => r.id !== rule.id), rule] }
+}
+
+/** The rule tester on pasted OCR text (in the pool too, so no user pattern runs on this thread). */
+export async function testRulesOnText(deps: TesterDeps, input: { text: string; fileType: TicketType; rule?: Candidate }) {
+  return deps.reader.analyzeText({ text: input.text, fileType: input.fileType, ...await configWithCandidate(deps.db, input.rule) })
+}
+
+/** The rule tester on an uploaded picture. */
+export async function testRulesOnPicture(deps: TesterDeps, input: { buffer: Buffer; fileType: TicketType; rule?: Candidate }) {
+  return deps.reader.analyze({ buffer: input.buffer, fileType: input.fileType, ...await configWithCandidate(deps.db, input.rule) })
 }

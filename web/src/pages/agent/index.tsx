@@ -3,34 +3,27 @@
  * contact and phone; add, edit, top up, expand sub-accounts, reservation settings, supply, export,
  * deregister. Headquarters (company 1) can be neither edited nor deregistered.
  */
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { App, Button, Dropdown, Space, Tag, Typography } from 'antd'
 import { DownOutlined, PlusOutlined } from '@ant-design/icons'
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components'
-import { CompanyMsg, HQ_COMPANY_ID, PAGE_SIZE_OPTIONS, DEFAULT_PAGE_SIZE, type CompanyRow } from '@app/contract'
+import type { ProColumns } from '@ant-design/pro-components'
+import { CompanyMsg, HQ_COMPANY_ID, type CompanyRow } from '@app/contract'
 import * as companiesApi from '../../api/companies'
 import { confirmDanger } from '../../components/confirmAction'
-import ExportButton from '../../components/ExportButton'
-import { loadTable, toListQuery, type TableParams } from '../../components/listQuery'
+import ListPage from '../../components/ListPage'
 import { regionText } from '../../components/regions'
+import { useListPage } from '../../components/useListPage'
 import CompanyForm from './CompanyForm'
 import CountModal, { type CountKind } from './CountModal'
 import ReservationModal from './ReservationModal'
 import SupplyModal from './SupplyModal'
 
-type Filters = { name?: string; contactor?: string; phone?: string }
-
 export default function AgentPage() {
   const app = App.useApp()
-  const actionRef = useRef<ActionType>(null)
-  /** the filters of the list as last loaded: what 导出 exports */
-  const lastFilters = useRef<Filters>({})
-  const [formOpen, setFormOpen] = useState(false)
-  const [editing, setEditing] = useState<CompanyRow | null>(null)
+  const page = useListPage<CompanyRow>()
   const [counting, setCounting] = useState<{ kind: CountKind; row: CompanyRow } | null>(null)
   const [planning, setPlanning] = useState<CompanyRow | null>(null)
   const [supplying, setSupplying] = useState<CompanyRow | null>(null)
-  const reload = () => actionRef.current?.reload()
 
   const deregister = (row: CompanyRow) => confirmDanger(
     app,
@@ -40,7 +33,7 @@ export default function AgentPage() {
     </>,
     () => companiesApi.deleteCompany(row.id),
     CompanyMsg.deregistered,
-    reload,
+    page.reload,
   )
 
   const columns: ProColumns<CompanyRow>[] = [
@@ -66,7 +59,7 @@ export default function AgentPage() {
           <Space size={4} wrap={false}>
             <a onClick={() => setCounting({ kind: 'recharge', row })}>充值</a>
             {hq ? <Typography.Text disabled title="总部不限子账号数量">扩容</Typography.Text> : <a onClick={() => setCounting({ kind: 'expand', row })}>扩容</a>}
-            {hq ? <Typography.Text disabled>编辑</Typography.Text> : <a onClick={() => { setEditing(row); setFormOpen(true) }}>编辑</a>}
+            {hq ? <Typography.Text disabled>编辑</Typography.Text> : <a onClick={() => page.openEdit(row)}>编辑</a>}
             <Dropdown
               menu={{
                 items: [
@@ -92,28 +85,19 @@ export default function AgentPage() {
 
   return (
     <>
-      <ProTable<CompanyRow, TableParams>
+      <ListPage
         rowKey="id"
         headerTitle="基地列表"
-        actionRef={actionRef}
+        actionRef={page.actionRef}
         columns={columns}
         scroll={{ x: 1500 }}
-        search={{ labelWidth: 'auto', defaultCollapsed: false, searchText: '查询', resetText: '清空' }}
-        options={{ density: false, setting: false, reload: true }}
-        pagination={{ defaultPageSize: DEFAULT_PAGE_SIZE, pageSizeOptions: PAGE_SIZE_OPTIONS, showSizeChanger: true, showTotal: (t) => `共 ${t} 条` }}
-        request={(params) => {
-          const q = toListQuery<Filters>(params)
-          lastFilters.current = { name: q.name, contactor: q.contactor, phone: q.phone }
-          return loadTable(companiesApi.findCompanies(q))
-        }}
-        toolBarRender={() => [
-          <ExportButton key="export" run={(opts) => companiesApi.exportCompanies(HQ_COMPANY_ID, lastFilters.current, opts)}>导出</ExportButton>,
-          <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => { setEditing(null); setFormOpen(true) }}>新增</Button>,
-        ]}
+        list={companiesApi.findCompanies}
+        exportList={(filters, opts) => companiesApi.exportCompanies(HQ_COMPANY_ID, filters, opts)}
+        buttons={[<Button key="add" type="primary" icon={<PlusOutlined />} onClick={page.openNew}>新增</Button>]}
       />
+      <CompanyForm key={page.form.key} {...page.form.props} />
       {/* each dialog is built afresh for the row it opens with */}
-      <CompanyForm key={formOpen ? `form-${editing?.id ?? 'new'}` : 'form'} open={formOpen} editing={editing} onOpenChange={setFormOpen} onSaved={reload} />
-      <CountModal key={counting ? `${counting.kind}-${counting.row.id}` : 'count'} kind={counting?.kind ?? 'recharge'} company={counting?.row ?? null} onClose={() => setCounting(null)} onSaved={reload} />
+      <CountModal key={counting ? `${counting.kind}-${counting.row.id}` : 'count'} kind={counting?.kind ?? 'recharge'} company={counting?.row ?? null} onClose={() => setCounting(null)} onSaved={page.reload} />
       <ReservationModal key={planning ? `plan-${planning.id}` : 'plan'} company={planning} onClose={() => setPlanning(null)} />
       <SupplyModal key={supplying ? `supply-${supplying.id}` : 'supply'} company={supplying} onClose={() => setSupplying(null)} />
     </>

@@ -1,0 +1,237 @@
+/**
+ * The layout of one ticket: OCR boxes (deskewed) with their text split into labels and values, and
+ * the geometry that pairs a label with its value: the same box after the label, the next box on the
+ * same row, or the box below (table column).
+ */
+import type { OcrLine } from './engine.js'
+import { STOP_LABELS, SYNONYMS } from './fieldCatalogue.js'
+import { estimateSkew, rotatePoints } from './image.js'
+import { normalizeText, parseUnit, type WeightUnit } from './normalize.js'
+import type { FileType } from './types.js'
+
+interface Seg {
+  label: string | null
+  start: number
+  /** where the value starts (after the label, its unit and colon) */
+  end: number
+  unit: WeightUnit | null
+  value: string
+}
+
+export interface Item {
+  idx: number
+  raw: string
+  text: string
+  score: number
+  box: number[][]
+  x0: number
+  x1: number
+  y0: number
+  y1: number
+  cx: number
+  cy: number
+  h: number
+  /** text before the first label (a bare value) */
+  prefix: string
+  segs: Seg[]
+}
+
+export interface Layout {
+  items: Item[]
+  fileType: FileType
+  skew: number
+}
+
+/** every label the ticket type knows, longest first: its fields' synonyms, then labels that only stop a value */
+function buildLexicon(fileType: FileType): string[] {
+  const labels = new Set<string>()
+  for (const l of Object.values(SYNONYMS[fileType]).flat()) labels.add(l.toUpperCase())
+  for (const l of STOP_LABELS) labels.add(l)
+  // the other note's labels also stop values
+  for (const l of Object.values(SYNONYMS[fileType === 1 ? 2 : 1]).flat()) labels.add(l.toUpperCase())
+  return [...labels].sort((a, b) => b.length - a.length)
+}
+
+export const UNIT_RE = /^\s*\(\s*(t|T|吨|kg|KG|Kg|公斤|千克)\s*\)/
+const GENERIC_LABEL_RE = /[\u4e00-\u9fff]{2,8}(?=\s*(?:\([^)]{0,6}\))?\s*:)/g
+
+/** split one normalised text into [prefix] + label/value segments */
+export function segment(text: string, lexicon: string[]): { prefix: string; segs: Seg[] } {
+  const upper = text.toUpperCase()
+  const found: { start: number; label: string }[] = []
+  let i = 0
+  while (i < upper.length) {
+    let hit: string | null = null
+    for (const l of lexicon) {
+      if (upper.startsWith(l, i)) {
+        hit = l
+        break
+      }
+    }
+    if (hit) {
+      const after = text.slice(i + hit.length)
+      const before = text.slice(0, i)
+      const isAscii = /^[A-Z.]+$/.test(hit)
+      const followedByColon = /^\s*(?:\([^)]{0,6}\))?\s*:/.test(after)
+      const ok =
+        (i === 0 && (!isAscii || followedByColon || /^\s*[\d(]/.test(after))) ||
+        followedByColon ||
+        (!isAscii && (/\s$/.test(before) || /[\d吨tT)]\s*$/.test(before)) && /^\s*[\u4e00-\u9fff\d(A-Z]/.test(after) === true && hit.length >= 2)
+      // a label glued inside a Chinese phrase (e.g. 单位 in a company name) is not a label
+      if (ok && !(i > 0 && !followedByColon && /[\u4e00-\u9fff]$/.test(before))) {
+        found.push({ start: i, label: hit })
+        i += hit.length
+        continue
+      }
+    }
+    i++
+  }
+  // generic "xxxx:" labels we do not know
+  for (const m of text.matchAll(GENERIC_LABEL_RE)) {
+    const s = m.index!
+    const e = s + m[0].length
+    if (found.some((f) => s < f.start + f.label.length && e > f.start)) continue
+    // only take the last up-to-6 chars before the colon as a label when at start or after space
+    if (s === 0 || /[\s\d)]$/.test(text.slice(0, s))) found.push({ start: s, label: m[0] })
+  }
+  found.sort((a, b) => a.start - b.start)
+  const segs: Seg[] = []
+  for (let k = 0; k < found.length; k++) {
+    const f = found[k]
+    let p = f.start + f.label.length
+    let unit: WeightUnit | null = null
+    const um = text.slice(p).match(UNIT_RE)
+    if (um) {
+      unit = parseUnit(um[1])
+      p += um[0].length
+    }
+    const cm = text.slice(p).match(/^\s*:?\s*/)
+    p += cm ? cm[0].length : 0
+    const end = k + 1 < found.length ? found[k + 1].start : text.length
+    segs.push({ label: f.label, start: f.start, end: p, unit, value: text.slice(p, Math.max(p, end)).trim() })
+  }
+  const prefix = (found.length ? text.slice(0, found[0].start) : text).trim()
+  return { prefix, segs }
+}
+
+const SHORT_CJK = /^[\u4e00-\u9fff]{1,3}$/
+
+/**
+ * Labels printed with wide letter spacing ("毛    重") come out as one box per character:
+ * join short Chinese boxes that sit next to each other on a row.
+ */
+export function mergeSpacedLabels(lines: OcrLine[]): OcrLine[] {
+  const out = lines.map((l) => ({ ...l, box: l.box.map((p) => [...p]) as OcrLine['box'] }))
+  const geo = (l: OcrLine) => {
+    const ys = l.box.map((p) => p[1])
+    const xs = l.box.map((p) => p[0])
+    return { x0: Math.min(...xs), x1: Math.max(...xs), cy: (Math.min(...ys) + Math.max(...ys)) / 2, h: Math.max(...ys) - Math.min(...ys) }
+  }
+  let changed = true
+  while (changed) {
+    changed = false
+    for (let i = 0; i < out.length && !changed; i++) {
+      const a = out[i]
+      const ta = a.text.replace(/\s+/g, '')
+      if (!SHORT_CJK.test(ta) || ta.length > 2) continue
+      const ga = geo(a)
+      let best = -1
+      let bestGap = Infinity
+      for (let j = 0; j < out.length; j++) {
+        if (j === i) continue
+        const b = out[j]
+        const tb = b.text.replace(/\s+/g, '')
+        if (!SHORT_CJK.test(tb)) continue
+        const gb = geo(b)
+        const h = Math.max(ga.h, gb.h)
+        if (Math.abs(gb.cy - ga.cy) > 0.4 * h) continue
+        const gap = gb.x0 - ga.x1
+        if (gap < -0.3 * h || gap > 3 * h) continue
+        if (gap < bestGap) {
+          bestGap = gap
+          best = j
+        }
+      }
+      if (best >= 0) {
+        const b = out[best]
+        out[i] = {
+          text: ta + b.text.replace(/\s+/g, ''),
+          score: Math.min(a.score, b.score),
+          box: [a.box[0], b.box[1], b.box[2], a.box[3]],
+        }
+        out.splice(best, 1)
+        changed = true
+      }
+    }
+  }
+  return out
+}
+
+export function buildLayout(rawLines: OcrLine[], fileType: FileType, width: number, height: number): Layout {
+  const lexicon = buildLexicon(fileType)
+  const lines = mergeSpacedLabels(rawLines)
+  const skew = estimateSkew(lines)
+  const items: Item[] = lines.map((l, idx) => {
+    const b = Math.abs(skew) > 0.3 ? rotatePoints(l.box, skew, width / 2, height / 2) : l.box
+    const xs = b.map((p) => p[0])
+    const ys = b.map((p) => p[1])
+    const y0 = Math.min(...ys)
+    const y1 = Math.max(...ys)
+    const text = normalizeText(l.text)
+    const { prefix, segs } = segment(text, lexicon)
+    return {
+      idx, raw: l.text, text, score: l.score, box: l.box,
+      x0: Math.min(...xs), x1: Math.max(...xs), y0, y1,
+      cx: (Math.min(...xs) + Math.max(...xs)) / 2, cy: (y0 + y1) / 2, h: Math.max(1, y1 - y0),
+      prefix, segs,
+    }
+  })
+  return { items, fileType, skew }
+}
+
+// -------------------------------------------------------------- candidates
+
+export interface Candidate {
+  text: string
+  item: Item
+}
+
+/** nearest box right of `it` on the same row, if it does not start with a label */
+function rightOf(layout: Layout, it: Item): Candidate | null {
+  let best: Item | null = null
+  for (const o of layout.items) {
+    if (o === it) continue
+    const h = Math.max(it.h, o.h)
+    if (Math.abs(o.cy - it.cy) > 0.5 * h) continue
+    if (o.x0 < it.x1 - 0.3 * h) continue
+    if (o.x0 - it.x1 > 12 * h) continue
+    if (!best || o.x0 < best.x0) best = o
+  }
+  if (!best || !best.prefix) return null
+  return { text: best.prefix, item: best }
+}
+
+/** nearest box below `it` overlapping it horizontally (table column), if it is not a label */
+function below(layout: Layout, it: Item): Candidate | null {
+  let best: Item | null = null
+  for (const o of layout.items) {
+    if (o === it || o.cy <= it.y1) continue
+    if (o.y0 - it.y1 > 1.8 * it.h) continue
+    const overlap = Math.min(o.x1, it.x1) - Math.max(o.x0, it.x0)
+    if (overlap < 0.3 * Math.min(o.x1 - o.x0, it.x1 - it.x0)) continue
+    if (!best || o.y0 < best.y0) best = o
+  }
+  if (!best || !best.prefix || best.segs.length) return null
+  return { text: best.prefix, item: best }
+}
+
+/** value after a label found at [labelEnd] of `it`: same box, right, below */
+export function valueCandidates(layout: Layout, it: Item, inline: string): Candidate[] {
+  const out: Candidate[] = []
+  if (inline) out.push({ text: inline, item: it })
+  const r = rightOf(layout, it)
+  if (r) out.push(r)
+  const b = below(layout, it)
+  if (b) out.push(b)
+  return out
+}
