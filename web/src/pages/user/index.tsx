@@ -3,16 +3,18 @@
  * headquarters all users with the company filter. Tree table (sub-accounts under their account);
  * add, edit, reset password, delete, xlsx import, add sub-account where the isCreate flag is 1.
  */
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Button, Space, Tooltip, Typography } from 'antd'
 import { ImportOutlined, PlusOutlined } from '@ant-design/icons'
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components'
-import { DEFAULT_PAGE_SIZE, HQ_COMPANY_ID, PAGE_SIZE_OPTIONS, roleLabel, seatsUsedUp, type CompanyOption, type UserRow } from '@app/contract'
+import type { ProColumns } from '@ant-design/pro-components'
+import { HQ_COMPANY_ID, roleLabel, seatsUsedUp, type CompanyOption, type UserRow } from '@app/contract'
 import * as companiesApi from '../../api/companies'
 import * as userApi from '../../api/userAdmin'
 import { useUserInfo } from '../../app/session'
 import DeleteAction from '../../components/DeleteAction'
-import { loadTable, toListQuery, type TableParams } from '../../components/listQuery'
+import { createTimeColumn } from '../../components/dateRange'
+import ListPage from '../../components/ListPage'
+import { useListPage } from '../../components/useListPage'
 import ImportModal from './ImportModal'
 import ResetPasswordModal from './ResetPasswordModal'
 import { canAddSubAccount, seatLeft, seatsOf, seatsText, type Seats } from './seats'
@@ -24,7 +26,7 @@ const formKey = (m: UserFormMode | null) =>
 export default function UserPage() {
   const info = useUserInfo()
   const headquarters = info?.companyId === HQ_COMPANY_ID
-  const actionRef = useRef<ActionType>(null)
+  const { actionRef, reload } = useListPage<UserRow>()
   const [companies, setCompanies] = useState<CompanyOption[]>([])
   const [companyFilter, setCompanyFilter] = useState<number | undefined>()
   const [formMode, setFormMode] = useState<UserFormMode | null>(null)
@@ -32,7 +34,6 @@ export default function UserPage() {
   const [importing, setImporting] = useState(false)
   /** the seats of the bases on the page (null: headquarters, no limit); every new member takes one */
   const [quota, setQuota] = useState<Record<number, Seats | null>>({})
-  const reload = () => actionRef.current?.reload()
 
   /** the base the list shows: a base user's own, or the base headquarters filters by */
   const shownCompany = (filter: number | undefined) => (headquarters ? filter : info?.companyId)
@@ -65,11 +66,7 @@ export default function UserPage() {
       search: { transform: (value: number) => ({ companyId: value }) },
       render: (_, r) => r.companyName,
     },
-    {
-      title: '创建时间', dataIndex: 'createTimeStr', width: 170, valueType: 'dateRange',
-      search: { transform: (value: [string, string]) => ({ createTimeQuery: value }) },
-      render: (_, r) => r.createTimeStr,
-    },
+    createTimeColumn('创建时间', 170),
     {
       title: '操作', valueType: 'option', width: 260, fixed: 'right',
       render: (_, row) => (
@@ -90,7 +87,7 @@ export default function UserPage() {
 
   return (
     <>
-      <ProTable<UserRow, TableParams>
+      <ListPage
         rowKey="relaId"
         headerTitle={(
           <Space size={12}>
@@ -102,18 +99,14 @@ export default function UserPage() {
         columns={columns}
         scroll={{ x: 1000 }}
         expandable={{ indentSize: 20 }}
-        search={{ labelWidth: 'auto', defaultCollapsed: false, searchText: '查询', resetText: '清空' }}
-        options={{ density: false, setting: false, reload: true }}
-        pagination={{ defaultPageSize: DEFAULT_PAGE_SIZE, pageSizeOptions: PAGE_SIZE_OPTIONS, showSizeChanger: true, showTotal: (t) => `共 ${t} 条` }}
-        request={(params) => {
-          const q = toListQuery<userApi.UserQuery>(params)
+        list={(q: userApi.UserQuery) => {
           setCompanyFilter(q.companyId)
-          return loadTable(userApi.findUsers(q).then((page) => {
+          return userApi.findUsers(q).then((page) => {
             loadQuota(page.data, q.companyId)
             return page
-          }))
+          })
         }}
-        toolBarRender={() => [
+        buttons={[
           <Button key="import" icon={<ImportOutlined />} onClick={() => setImporting(true)}>导入</Button>,
           <Tooltip key="add" title={seatLeft(shownSeats) ? undefined : seatsUsedUp(shownSeats!.amount, shownSeats!.used)}>
             <Button
@@ -126,7 +119,7 @@ export default function UserPage() {
         ]}
       />
       {/* a fresh form for each opening, so it starts from that row's values */}
-      <UserForm key={formKey(formMode)} mode={formMode} headquarters={headquarters} onClose={() => setFormMode(null)} onSaved={() => { reload() }} />
+      <UserForm key={formKey(formMode)} mode={formMode} headquarters={headquarters} onClose={() => setFormMode(null)} onSaved={reload} />
       <ResetPasswordModal key={resetting?.relaId ?? 'none'} user={resetting} onClose={() => setResetting(null)} />
       <ImportModal
         key={String(importing)}
