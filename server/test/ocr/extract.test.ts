@@ -95,7 +95,11 @@ describe('format choice', () => {
     expect(f3).toBeTruthy()
     expect(matchesRule(f3.regular, 'anything')).toBe(true)
     for (const r of DEFAULT_EXTRACTION_RULES) {
-      for (const src of [r.valueNameRegular, r.valueRegular]) if (src) expect(await validateUserRegex(src), src).toBeNull()
+      // every default rule finds its label and its value by a pattern, and each pattern is safe to run
+      for (const src of [r.valueNameRegular, r.valueRegular]) {
+        expect(src, `rule ${r.id}`).toEqual(expect.any(String))
+        expect(await validateUserRegex(src!), src!).toBeNull()
+      }
       expect(DEFAULT_RECEIPT_FORMATS.some((f) => f.id === r.receiptFormatId)).toBe(true)
     }
   })

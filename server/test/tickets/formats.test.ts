@@ -66,6 +66,18 @@ describe('receipt formats', () => {
     }
   })
 
+  test('saving and editing a format answer it as the list shows it, its rules counted', async () => {
+    const { data: f } = await env.call(admin, 'POST', '/api/receiptFormat/save', format({ name: '规则数测试格式' }))
+    expect(f.ruleCount).toBe(0)
+    for (const valueName of ['净重', '实重']) {
+      await env.call(admin, 'POST', '/api/rule/save', { property: 'deliveryNetWeight', receiptFormatId: f.id, valueName })
+    }
+    const edited = await env.call(admin, 'PUT', `/api/receiptFormat/update/${f.id}`, format({ name: '规则数测试格式', rankcom: 60 }))
+    expect(edited.data).toMatchObject({ id: f.id, ruleCount: 2, rankcom: 60 })
+    const listed = await env.call(admin, 'POST', '/api/receiptFormat/find/', { name: '规则数测试格式' })
+    expect(listed.data.data).toEqual([edited.data])
+  })
+
   test('exports the formats as a spreadsheet', async () => {
     const res = await env.app.inject({ method: 'GET', url: '/api/receiptFormat/export/1', headers: { authorization: `Bearer ${admin}` } })
     expect(res.headers['content-type']).toContain('spreadsheetml')
@@ -116,6 +128,17 @@ describe('extraction rules', () => {
     expect(edited.message).toBe('取值表达式：正则表达式可能导致回溯爆炸，请简化：(a|a)*$')
     const kept = await env.call(admin, 'POST', '/api/rule/find/', { receiptFormatId: f.id })
     expect(kept.data.data).toEqual([expect.objectContaining({ valueRegular: '净重[:：]?\\s*(\\d+\\.?\\d*)' })])
+  })
+
+  test('saving and editing a rule answer it as the list shows it, with its format\'s name', async () => {
+    const { data: f } = await env.call(admin, 'POST', '/api/receiptFormat/save', format({ name: '回答测试格式' }))
+    const { data: other } = await env.call(admin, 'POST', '/api/receiptFormat/save', format({ name: '回答测试格式（二）' }))
+    const saved = await env.call(admin, 'POST', '/api/rule/save', { property: 'deliveryCarrier', receiptFormatId: f.id, valueName: '承运单位' })
+    expect(saved.data).toMatchObject({ property: 'deliveryCarrier', receiptFormatId: f.id, receiptFormatName: '回答测试格式' })
+    expect((await env.call(admin, 'POST', '/api/rule/find/', { receiptFormatId: f.id })).data.data).toEqual([saved.data])
+    const edited = await env.call(admin, 'PUT', `/api/rule/update/${saved.data.id}`, { receiptFormatId: other.id, valueName: '运输单位' })
+    expect(edited.data).toEqual({ ...saved.data, receiptFormatId: other.id, receiptFormatName: '回答测试格式（二）', valueName: '运输单位' })
+    expect((await env.call(admin, 'POST', '/api/rule/find/', { receiptFormatId: other.id })).data.data).toEqual([edited.data])
   })
 
   test('exports the rules as a spreadsheet', async () => {
