@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto'
+import type { LightMyRequestResponse } from 'fastify'
 import { buildApp, type App } from '../src/app.js'
 import { testConfig, type Config } from '../src/config.js'
 import { openDatabase, type Database } from '../src/db/client.js'
@@ -51,10 +53,11 @@ export async function createTestApp(overrides: Partial<Config> = {}, beforeReady
     },
     /** GET/POST with a bearer token; answers the parsed envelope plus the HTTP status */
     async call(token: string | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
-      const res = await app.inject({ method, url, headers: token ? { authorization: `Bearer ${token}` } : {}, payload: payload as never })
-      let body: { code: number; message: string; data: any }
-      try { body = res.json() } catch { body = { code: res.statusCode, message: res.body, data: null } }
-      return { status: res.statusCode, ...body }
+      return answerOf(await app.inject({ method, url, headers: token ? bearer(token) : {}, payload: payload as never }))
+    },
+    /** POSTs a `multipart()` body with a bearer token; answers like `call` */
+    async upload(token: string, url: string, form: Multipart) {
+      return answerOf(await app.inject({ method: 'POST', url, payload: form.payload, headers: { ...form.headers, ...bearer(token) } }))
     },
     async token(username = 'admin', password = ADMIN_PASSWORD) {
       const res = await this.login(username, password)
@@ -68,3 +71,29 @@ export async function createTestApp(overrides: Partial<Config> = {}, beforeReady
 export type TestEnv = Awaited<ReturnType<typeof createTestApp>>
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+
+/** The parsed envelope plus the HTTP status; a body that is not JSON comes back as the message. */
+function answerOf(res: LightMyRequestResponse) {
+  let body: { code: number; message: string; data: any }
+  try { body = res.json() } catch { body = { code: res.statusCode, message: res.body, data: null } }
+  return { status: res.statusCode, ...body }
+}
+
+/** A file of a multipart body; `type` is application/octet-stream unless given. */
+export interface FilePart { name: string; type?: string; data: Buffer }
+export type Multipart = ReturnType<typeof multipart>
+
+/** A multipart/form-data body for `app.inject` (`payload`, `headers`): the text fields first, then the file as field "file". */
+export function multipart({ file, fields = {} }: { file?: FilePart; fields?: Record<string, string> }) {
+  const boundary = `----test${randomBytes(8).toString('hex')}`
+  const parts: Buffer[] = []
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`))
+  }
+  if (file) {
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`
+    parts.push(Buffer.from(head), file.data, Buffer.from('\r\n'))
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`))
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
+}

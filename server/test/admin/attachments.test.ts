@@ -9,7 +9,7 @@ import { attachments } from '../../src/db/schema/index.js'
 import { attachmentDeps, storeImage } from '../../src/platform/attachments.js'
 import { imageQueue } from '../../src/platform/imageQueue.js'
 import { diskStore, s3Store, sha256Hex, signV4 } from '../../src/platform/files.js'
-import { createTestApp, type TestEnv } from '../helpers.js'
+import { createTestApp, multipart, type TestEnv } from '../helpers.js'
 import { makeCompany, makeUser } from '../fixtures.js'
 
 let env: TestEnv
@@ -35,22 +35,8 @@ beforeAll(async () => {
 })
 afterAll(async () => env?.close())
 
-function multipart(file: Buffer | null, filename = 'file.bin', fields: Record<string, string> = {}) {
-  const boundary = '----vitestboundary'
-  const parts: Buffer[] = []
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`))
-  if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`), file, Buffer.from('\r\n'))
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`))
-  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` }
-}
-
-async function upload(token: string, file: Buffer | null, filename?: string, query = 'fileType=5', fields?: Record<string, string>) {
-  const { payload, contentType } = multipart(file, filename, fields)
-  const res = await env.app.inject({ method: 'POST', url: `/api/attachments?${query}`, payload, headers: { authorization: `Bearer ${token}`, 'content-type': contentType } })
-  return { status: res.statusCode, ...res.json() }
-}
+const upload = (token: string, data: Buffer | null, name = 'file.bin', query = 'fileType=5', fields?: Record<string, string>) =>
+  env.upload(token, `/api/attachments?${query}`, multipart({ file: data ? { name, data } : undefined, fields }))
 const download = (token: string, id: number, extra = '', headers: Record<string, string> = {}) =>
   env.app.inject({ method: 'GET', url: `/api/attachments/actions/download?id=${id}${extra}`, headers: { authorization: `Bearer ${token}`, ...headers } })
 

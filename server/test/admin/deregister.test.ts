@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { companies, logEntries, userCompanies, users } from '../../src/db/schema/index.js'
-import { createTestApp, type TestEnv } from '../helpers.js'
+import { createTestApp, multipart, type TestEnv } from '../helpers.js'
 import { makeUser } from '../fixtures.js'
 
 let env: TestEnv
@@ -20,15 +20,8 @@ afterAll(async () => env?.close())
 
 const png = (color: string) => sharp({ create: { width: 40, height: 30, channels: 3, background: color } }).png().toBuffer()
 
-async function upload(token: string, data: Buffer, name = 'a.png') {
-  const boundary = '----t'
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`),
-    data, Buffer.from(`\r\n--${boundary}--\r\n`),
-  ])
-  const res = await env.app.inject({ method: 'POST', url: '/api/attachments?fileType=5', payload, headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` } })
-  return res.json()
-}
+const upload = (token: string, data: Buffer, name = 'a.png') =>
+  env.upload(token, '/api/attachments?fileType=5', multipart({ file: { name, type: 'image/png', data } }))
 
 /** Everything that belongs to a base, as text, to compare before and after. */
 async function everythingOf(companyId: number) {

@@ -3,7 +3,8 @@ import { eq, inArray } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { userCompanies, users } from '../../src/db/schema/index.js'
-import { createTestApp, type TestEnv } from '../helpers.js'
+import { XLSX_TYPE } from '../../src/platform/download.js'
+import { createTestApp, multipart, type TestEnv } from '../helpers.js'
 import { makeCompany, makeUser } from '../fixtures.js'
 
 let env: TestEnv
@@ -29,15 +30,8 @@ async function xlsx(rows: (string | number | null)[][], header: string[] = ['手
   return Buffer.from(await book.xlsx.writeBuffer())
 }
 
-async function importFile(token: string, file: Buffer, query = '') {
-  const boundary = '----import'
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="users.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`),
-    file, Buffer.from(`\r\n--${boundary}--\r\n`),
-  ])
-  const res = await env.app.inject({ method: 'POST', url: `/api/users/import${query}`, payload, headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` } })
-  return { status: res.statusCode, ...res.json() }
-}
+const importFile = (token: string, data: Buffer, query = '') =>
+  env.upload(token, `/api/users/import${query}`, multipart({ file: { name: 'users.xlsx', type: XLSX_TYPE, data } }))
 
 describe('template', () => {
   test('downloads an xlsx with the columns (所属基地 for headquarters only) and a role list', async () => {

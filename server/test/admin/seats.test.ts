@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { companies, userCompanies } from '../../src/db/schema/index.js'
-import { createTestApp, type TestEnv } from '../helpers.js'
+import { XLSX_TYPE } from '../../src/platform/download.js'
+import { createTestApp, multipart, type TestEnv } from '../helpers.js'
 import { makeCompany, makeUser } from '../fixtures.js'
 
 /**
@@ -49,15 +50,8 @@ async function xlsx(rows: string[][]) {
   return Buffer.from(await book.xlsx.writeBuffer())
 }
 
-async function importFile(token: string, file: Buffer) {
-  const boundary = '----seats'
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="users.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`),
-    file, Buffer.from(`\r\n--${boundary}--\r\n`),
-  ])
-  const res = await env.app.inject({ method: 'POST', url: '/api/users/import', payload, headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` } })
-  return { status: res.statusCode, ...res.json() }
-}
+const importFile = (token: string, data: Buffer) =>
+  env.upload(token, '/api/users/import', multipart({ file: { name: 'users.xlsx', type: XLSX_TYPE, data } }))
 
 describe('every member beyond the main account takes a seat', () => {
   test('a new base has all its seats; users of any role fill them; the next one is a 409 naming the quota', async () => {

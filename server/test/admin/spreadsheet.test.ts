@@ -4,8 +4,9 @@ import { count } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { users } from '../../src/db/schema/index.js'
+import { XLSX_TYPE } from '../../src/platform/download.js'
 import { readFirstSheet, SPREADSHEET_MAX_READ_BYTES } from '../../src/platform/spreadsheet.js'
-import { createTestApp, type TestEnv } from '../helpers.js'
+import { createTestApp, multipart, type TestEnv } from '../helpers.js'
 
 /** Uploaded spreadsheets are read without trusting the zip: bombs and lying sizes answer 400 at once. */
 let env: TestEnv
@@ -103,15 +104,11 @@ function sheetOf(rows: string[][]): Part {
   return deflated('xl/worksheets/sheet1.xml', `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${MAIN}"><sheetData>${HEADER}${rows.map((r, i) => cellXml(i + 2, r)).join('')}</sheetData></worksheet>`)
 }
 
-async function importFile(file: Buffer) {
-  const boundary = '----sheet'
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="users.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`),
-    file, Buffer.from(`\r\n--${boundary}--\r\n`),
-  ])
+async function importFile(data: Buffer) {
+  const form = multipart({ file: { name: 'users.xlsx', type: XLSX_TYPE, data } })
   const started = performance.now()
-  const res = await env.app.inject({ method: 'POST', url: '/api/users/import', payload, headers: { authorization: `Bearer ${hq}`, 'content-type': `multipart/form-data; boundary=${boundary}` } })
-  return { status: res.statusCode, ms: performance.now() - started, ...res.json() }
+  const res = await env.upload(hq, '/api/users/import', form)
+  return { ms: performance.now() - started, ...res }
 }
 
 const userCount = async () => Number((await env.db.select({ n: count() }).from(users))[0]!.n)

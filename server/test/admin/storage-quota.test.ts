@@ -5,7 +5,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { attachments, companies } from '../../src/db/schema/index.js'
 import { loadConfig } from '../../src/config.js'
-import { createTestApp, type TestEnv } from '../helpers.js'
+import { createTestApp, multipart, type TestEnv } from '../helpers.js'
 import { makeCompany, makeUser } from '../fixtures.js'
 
 /** Each base may store QUOTA bytes; every PDF below is FILE bytes, so three fit and the fourth does not. */
@@ -27,20 +27,8 @@ function pdf(bytes = FILE) {
   return Buffer.concat([head, Buffer.alloc(bytes - head.length - tail.length, 0x20), tail])
 }
 
-function multipart(file: Buffer, filename: string) {
-  const boundary = '----quota' + crypto.randomBytes(6).toString('hex')
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    file, Buffer.from(`\r\n--${boundary}--\r\n`),
-  ])
-  return { payload, contentType: `multipart/form-data; boundary=${boundary}` }
-}
-
-async function upload(token: string, file: Buffer, filename = 'file.pdf', fileType = 5) {
-  const { payload, contentType } = multipart(file, filename)
-  const res = await env.app.inject({ method: 'POST', url: `/api/attachments?fileType=${fileType}`, payload, headers: { authorization: `Bearer ${token}`, 'content-type': contentType } })
-  return { status: res.statusCode, ...res.json() }
-}
+const upload = (token: string, data: Buffer, name = 'file.pdf', fileType = 5) =>
+  env.upload(token, `/api/attachments?fileType=${fileType}`, multipart({ file: { name, data } }))
 
 async function storage(companyId: number) {
   const [company] = await env.db.select({ used: companies.storageUsed }).from(companies).where(eq(companies.id, companyId))
