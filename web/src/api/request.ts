@@ -10,7 +10,9 @@
  */
 import { message, Modal } from 'antd'
 import { Msg, REQUEST_TIMEOUT_MS, SESSION_CODES, type Envelope } from '@app/contract'
-import { clearToken, getToken } from '../app/storage'
+import { endSession } from '../app/session'
+import { getToken } from '../app/storage'
+import { loginPathFor } from '../router/static'
 
 export const API_BASE = '/api'
 
@@ -101,11 +103,7 @@ export function showSessionDialog() {
     content: Msg.loggedOut,
     okText: Msg.relogin,
     cancelText: Msg.stay,
-    onOk: () => {
-      clearToken()
-      const here = window.location.pathname + window.location.search
-      window.location.href = here.startsWith('/login') ? '/login' : `/login?redirect=${encodeURIComponent(here)}`
-    },
+    onOk: () => endSession({ reloadOn: loginPathFor(location.pathname + location.search) }),
     afterClose: () => {
       sessionDialogOpen = false
     },

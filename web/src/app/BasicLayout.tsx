@@ -7,7 +7,6 @@ import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom'
 import { Modal } from 'antd'
 import { ProLayout, type MenuDataItem } from '@ant-design/pro-components'
 import { Msg, SIDEBAR_WIDTH, type UserInfo } from '@app/contract'
-import * as usersApi from '../api/users'
 import { breadcrumbFor, buildRouteTable, type MenuEntry } from '../router/menu'
 import { MenuPage, ShellPage } from '../router/pages'
 import { NOT_FOUND_PATH } from '../router/static'
@@ -38,8 +37,7 @@ function useCollapsed(): [boolean, (v: boolean) => void] {
 
 /** Idle time-out: end the session here and on the server, tell the user; the guard goes to /login. */
 function onIdle() {
-  void usersApi.logout() // reads the token synchronously, before endSession clears it
-  endSession()
+  void endSession({ server: true })
   Modal.warning({ title: Msg.idleTitle, content: Msg.idleLogout, okText: Msg.confirm })
 }
 

@@ -6,8 +6,8 @@ import { BankOutlined, DownOutlined, HomeOutlined, LogoutOutlined, UserOutlined 
 import { Msg, type UserInfo } from '@app/contract'
 import * as usersApi from '../api/users'
 import { breadcrumbFor, type RouteTable } from '../router/menu'
-import { PROFILE_PATH } from '../router/static'
-import { loadUserInfo, logoutAndReload } from './session'
+import { LOGIN_PATH, PROFILE_PATH } from '../router/static'
+import { endSession, loadUserInfo } from './session'
 
 export function NavBreadcrumb({ table }: { table: RouteTable }) {
   const { pathname } = useLocation()
@@ -81,7 +81,7 @@ export function AvatarMenu({ dom }: { dom: React.ReactNode }) {
         ],
         onClick: ({ key }) => {
           if (key === 'profile') navigate(PROFILE_PATH)
-          else void logoutAndReload()
+          else void endSession({ server: true, reloadOn: LOGIN_PATH })
         },
       }}
     >

@@ -64,16 +64,18 @@ export function startSession(result: LoginResult, opts: { remember: boolean; use
   if (opts.username !== undefined) setRememberedUsername(opts.remember ? opts.username : null)
 }
 
-/** Forgets token, login flag and user info (no server call). */
-export function endSession() {
+/**
+ * The one way out of a session (退出登录, the idle time-out, a session the server ended, user info
+ * that cannot be loaded): forgets token, login flag and user info.
+ * - `server`: ends it on the server too (the call takes the token now, before it is forgotten);
+ * - `reloadOn`: then loads the app afresh on that path, once the server call is done (a reload would
+ *   abort it). Without it the guard goes to /login?redirect=<path> in place, and a notice shown stays up.
+ */
+export async function endSession({ server = false, reloadOn }: { server?: boolean; reloadOn?: string } = {}) {
+  const serverDone = server ? usersApi.logout().catch(() => undefined) : undefined
+  if (reloadOn) await serverDone
   userInfo = null
   clearToken()
   emitInfo()
-}
-
-/** 退出登录: ends the session on the server, clears it here and reloads on /login. */
-export async function logoutAndReload() {
-  await usersApi.logout().catch(() => undefined)
-  endSession()
-  window.location.replace('/login')
+  if (reloadOn) location.replace(reloadOn)
 }
