@@ -53,12 +53,14 @@ export const updatePasswordBody = z.object({
   currentPassword: z.string().min(1).max(2048).describe('当前密码'),
   password: z.string().min(1).max(2048).describe('新密码'),
 })
+export type UpdatePasswordBody = z.infer<typeof updatePasswordBody>
 
 export const resetByCodeBody = z.object({
   userName: mobile().describe('手机号'),
   code: z.string().trim().regex(/^\d{6}$/, { error: '验证码为6位数字' }),
   password: z.string().min(1).max(2048).describe('新密码'),
 })
+export type ResetByCodeBody = z.infer<typeof resetByCodeBody>
 
 /** What the browser encrypts; the rules for a new password are checked after decryption. */
 export const encryptedPasswordPayload = z.object({ password: z.string().min(1).max(256).describe('密码'), ts: z.number() })

@@ -1,8 +1,9 @@
 import type { Permission } from '@app/contract'
-import { ROLES } from '@app/contract'
+import { HQ_COMPANY_ID, ROLES, UserAdminMsg } from '@app/contract'
 import { eq } from 'drizzle-orm'
 import type { Executor } from '../db/client.js'
 import { rolePermissions, roles } from '../db/schema/index.js'
+import { ForbiddenError } from './errors.js'
 
 export interface RoleInfo {
   id: number
@@ -44,4 +45,16 @@ export class RoleRegistry {
   all(): RoleInfo[] {
     return [...this.byId.values()]
   }
+}
+
+/** The admin role belongs to headquarters alone: its holder may be a member of no other base. */
+export const mayHoldIn = (role: Pick<RoleInfo, 'nickName'>, companyIds: readonly number[]) =>
+  role.nickName !== ROLES.admin.nickName || companyIds.every((c) => c === HQ_COMPANY_ID)
+
+/**
+ * Refuses the admin role outside headquarters: `giving` it to a member of `companyIds`, or `joining`
+ * its holder to them (a base's main account, an assignment, a move).
+ */
+export function assertMayHoldIn(role: Pick<RoleInfo, 'nickName'>, companyIds: readonly number[], act: 'giving' | 'joining') {
+  if (!mayHoldIn(role, companyIds)) throw new ForbiddenError(act === 'giving' ? UserAdminMsg.adminRoleHqOnly : UserAdminMsg.adminOutsideHq)
 }

@@ -4,5 +4,5 @@ import { ValidationError } from '../../platform/errors.js'
 /** Rules for a new password once decrypted (spec 000 §5). */
 export function assertPasswordRules(plain: string) {
   if (plain.length < PASSWORD_MIN_LENGTH) throw new ValidationError(Msg.passwordTooShort)
-  if (plain.length > PASSWORD_MAX_LENGTH) throw new ValidationError(`密码不能超过${PASSWORD_MAX_LENGTH}个字符`)
+  if (plain.length > PASSWORD_MAX_LENGTH) throw new ValidationError(Msg.passwordTooLong)
 }

@@ -1,6 +1,7 @@
 import {
-  assignQuery, ATTACHMENT_MAX_BYTES, idParam, listUserAllQuery, Msg, optIdField, paging, relaDeleteQuery, resetPasswordBody,
-  selectByCompanyQuery, updatePasswordBody, USER_IMPORT_TEMPLATE_NAME, UserAdminMsg, userFindBody, userSaveBody, userUpdateBody,
+  assignQuery, idParam, IMPORT_MAX_BYTES, importQuery, listUserAllQuery, Msg, nickNameParams, nickNameQuery, paging, relaDeleteQuery,
+  resetPasswordBody, selectByCompanyQuery, updatePasswordBody, USER_IMPORT_TEMPLATE_NAME, UserAdminMsg, userFindBody, userImportMessage,
+  userSaveBody, userUpdateBody,
 } from '@app/contract'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -11,10 +12,13 @@ import { done } from '../../platform/envelope.js'
 import { contentDisposition, XLSX_TYPE } from '../../platform/download.js'
 import { readUploadedFile } from '../../platform/upload.js'
 import * as admin from './admin.js'
+import { importTemplate, importUsers } from './import.js'
+import * as lists from './list.js'
 import * as users from './service.js'
 
 export function userRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>()
+  const deps: lists.UserAdminDeps = { db: ctx.db, cipher: ctx.cipher, roles: ctx.roles }
   const tags = ['用户']
   const idParams = z.object({ id: idParam().describe('用户编号') })
 
@@ -38,39 +42,31 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
       tags, summary: '切换当前所属基地',
       params: z.object({ companyId: idParam().describe('基地编号'), userId: idParam().describe('用户编号') }),
     },
-  }, async (req) => {
-    const auth = authOf(req)
-    // your own session switches base; headquarters may move someone else to a base
-    const result = req.params.userId === auth.userId
-      ? await users.changeCompany(ctx.db, auth, req.params.companyId, req.params.userId)
-      : await admin.moveUser(ctx.db, ctx.roles, auth, req.params.companyId, req.params.userId)
-    return done(result, Msg.companyChanged)
-  })
+  }, async (req) => done(await users.changeCompany(deps, authOf(req), req.params.companyId, req.params.userId), Msg.companyChanged))
 
-  adminRoutes(app, ctx)
+  adminRoutes(app, ctx, deps)
 }
 
 /** User administration (access 'user'): base administrators manage their own base, headquarters all. */
-function adminRoutes(app: FastifyInstance, ctx: AppContext) {
+function adminRoutes(app: FastifyInstance, ctx: AppContext, deps: lists.UserAdminDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>()
-  const deps: admin.UserAdminDeps = { db: ctx.db, cipher: ctx.cipher, roles: ctx.roles }
   const tags = ['用户管理']
   const idParams = z.object({ id: idParam().describe('用户编号') })
 
   r.post('/users/find', {
     config: { access: 'user' },
     schema: { tags, summary: '用户列表（树形：主账号及其子账号；总部可按基地筛选）', body: userFindBody.optional() },
-  }, async (req) => admin.findUsers(ctx.db, ctx.roles, authOf(req), req.body ?? {}))
+  }, async (req) => lists.findUsers(deps, authOf(req), req.body ?? {}))
 
   r.get('/users/listUserAll', {
     config: { access: 'user' },
     schema: { tags, summary: '全部用户（平铺，groupId 为基地）', querystring: listUserAllQuery },
-  }, async (req) => admin.listUserAll(ctx.db, ctx.roles, authOf(req), req.query))
+  }, async (req) => lists.listUserAll(deps, authOf(req), req.query))
 
   r.post('/userComRela/get/selectByCompanyId', {
     config: { access: 'user' },
     schema: { tags, summary: '某基地的用户（数组）', querystring: selectByCompanyQuery, body: paging.optional() },
-  }, async (req) => admin.usersOfCompany(ctx.db, ctx.roles, authOf(req), req.query.id, req.body ?? {}))
+  }, async (req) => lists.usersOfCompany(deps, authOf(req), req.query.id, req.body ?? {}))
 
   r.route({
     method: ['DELETE', 'POST'], url: '/userComRela/deleteB',
@@ -86,15 +82,15 @@ function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { access: 'session' },
     schema: {
       tags, summary: '某角色的用户（如检验员），限本基地',
-      params: z.object({ nickName: z.string().trim().min(1, { error: '角色不能为空' }).max(30, { error: '角色不能超过30个字符' }).describe('角色') }),
-      querystring: z.object({ companyId: optIdField('基地') }),
+      params: nickNameParams,
+      querystring: nickNameQuery,
     },
-  }, async (req) => admin.usersByNickName(ctx.db, ctx.roles, authOf(req), req.params.nickName, req.query.companyId))
+  }, async (req) => lists.usersByNickName(deps, authOf(req), req.params.nickName, req.query.companyId))
 
   r.get('/users/getOperatorAndBaseAdmin/:id', {
     config: { access: 'session' },
     schema: { tags, summary: '基地的操作员和基地管理员', params: z.object({ id: idParam().describe('基地编号') }) },
-  }, async (req) => admin.operatorsAndBaseAdmins(ctx.db, ctx.roles, authOf(req), req.params.id))
+  }, async (req) => lists.operatorsAndBaseAdmins(deps, authOf(req), req.params.id))
 
   r.get('/users/roles', {
     config: { access: 'user' },
@@ -109,7 +105,7 @@ function adminRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post('/users/assign', {
     config: { access: 'user' },
     schema: { tags, summary: '按手机号把用户分配到基地', querystring: assignQuery },
-  }, async (req) => done(await admin.assignUser(ctx.db, ctx.roles, authOf(req), req.query.phone, req.query.companyId), Msg.assigned))
+  }, async (req) => done(await admin.assignUser(deps, authOf(req), req.query.phone, req.query.companyId), Msg.assigned))
 
   r.route({
     method: ['POST', 'PUT'], url: '/users/update/:id',
@@ -140,17 +136,16 @@ function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { access: 'user' },
     schema: { tags, summary: '下载用户导入模板（xlsx）' },
   }, async (req, reply) => {
-    const file = await admin.importTemplate(ctx.roles, authOf(req))
+    const file = await importTemplate(ctx.roles, authOf(req))
     return reply.header('content-type', XLSX_TYPE).header('content-disposition', contentDisposition(USER_IMPORT_TEMPLATE_NAME)).send(file)
   })
 
   r.post('/users/import', {
     config: { access: 'user' },
-    schema: { tags, summary: '从 xlsx 导入用户（逐行校验，错误行返回行号，其余照常导入）', querystring: z.object({ companyId: optIdField('所属基地') }), consumes: ['multipart/form-data'] },
+    schema: { tags, summary: '从 xlsx 导入用户（逐行校验，错误行返回行号，其余照常导入）', querystring: importQuery, consumes: ['multipart/form-data'] },
   }, async (req) => {
-    const file = await readUploadedFile(req, ATTACHMENT_MAX_BYTES, { empty: '请选择要导入的 Excel 文件', tooLarge: '导入文件不能超过10MB' })
-    const result = await admin.importUsers(deps, authOf(req), file.buffer, req.query.companyId)
-    const message = result.errors.length ? `导入完成：成功${result.imported}条，失败${result.errors.length}条` : Msg.imported
-    return done(result, message)
+    const file = await readUploadedFile(req, IMPORT_MAX_BYTES, { empty: UserAdminMsg.importFileRequired, tooLarge: UserAdminMsg.importTooLarge })
+    const result = await importUsers(deps, authOf(req), file.buffer, req.query.companyId)
+    return done(result, userImportMessage(result))
   })
 }

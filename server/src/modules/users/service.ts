@@ -1,17 +1,18 @@
-import { Msg, pruneMenu, type MenuNode, type Permission, type Profile, type UserInfo } from '@app/contract'
+import { Msg, pruneMenu, UserAdminMsg, type MenuNode, type Permission, type Profile, type UpdatePasswordBody, type UserInfo } from '@app/contract'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { companies, menus, userCompanies, users } from '../../db/schema/index.js'
+import type { Auth } from '../../platform/access.js'
 import { ForbiddenError, NotFoundError } from '../../platform/errors.js'
 import { hashPassword, verifyPassword } from '../../platform/passwords.js'
 import type { PasswordCipher } from '../../platform/rsa.js'
 import type { RoleInfo } from '../../platform/roles.js'
-import { revokeUserSessions, setSessionCompany, type SessionUser } from '../../platform/sessions.js'
+import { revokeUserSessions, setSessionCompany } from '../../platform/sessions.js'
 import { isHeadquarters } from '../../platform/tenancy.js'
 import { countAttempt } from '../auth/lockout.js'
+import { moveUser } from './admin.js'
+import type { UserAdminDeps } from './list.js'
 import { assertPasswordRules } from './password.js'
-
-type Auth = SessionUser & { role: RoleInfo }
 
 /** Menu rows never change after start-up (the seed writes them), so each role's tree is built once. */
 export class MenuCache {
@@ -51,7 +52,7 @@ export async function userInfo(db: Db, menusCache: MenuCache, auth: Auth): Promi
       select json_agg(json_build_object('id', c.id, 'name', c.name) order by uc.id)
       from ${userCompanies} uc join ${companies} c on c.id = uc.company_id where uc.user_id = ${auth.userId}), '[]')`,
   }).from(users).where(eq(users.id, auth.userId))
-  if (!user) throw new NotFoundError('用户不存在')
+  if (!user) throw new NotFoundError(UserAdminMsg.notFound)
   const memberships = user.memberships
   return {
     id: user.id,
@@ -81,7 +82,7 @@ export async function getProfile(db: Db, auth: Auth, id: number): Promise<Profil
     .where(eq(users.id, id)).orderBy(asc(userCompanies.id))
   const visible = id === auth.userId || isHeadquarters(auth) ? rows : rows.filter((r) => r.companyId === auth.companyId)
   const row = (id === auth.userId ? visible.find((r) => r.companyId === auth.companyId) : undefined) ?? visible[0]
-  if (!row) throw new NotFoundError('用户不存在')
+  if (!row) throw new NotFoundError(UserAdminMsg.notFound)
   return { id: row.id, phone: row.phone, name: row.name, companyName: row.companyName ?? '', createTime: row.createTime.toISOString() }
 }
 
@@ -90,14 +91,14 @@ export async function getProfile(db: Db, auth: Auth, id: number): Promise<Profil
  * (a stolen session cannot guess it). Ends your other sessions (they answer 50012).
  */
 export async function updateOwnPassword(
-  db: Db, cipher: PasswordCipher, auth: Auth, id: number, input: { currentPassword: string; password: string }, ip: string,
+  db: Db, cipher: PasswordCipher, auth: Auth, id: number, input: UpdatePasswordBody, ip: string,
 ) {
-  if (id !== auth.userId) throw new ForbiddenError('只能修改自己的密码')
+  if (id !== auth.userId) throw new ForbiddenError(Msg.ownPasswordOnly)
   const current = await cipher.decrypt(input.currentPassword)
   const plain = await cipher.decrypt(input.password)
   assertPasswordRules(plain)
   const [user] = await db.select({ phone: users.phone, passwordHash: users.passwordHash }).from(users).where(eq(users.id, id))
-  if (!user) throw new NotFoundError('用户不存在')
+  if (!user) throw new NotFoundError(UserAdminMsg.notFound)
   const attempt = await countAttempt(db, user.phone, ip)
   if (!(await verifyPassword(user.passwordHash, current))) throw attempt.failed(Msg.currentPasswordWrong)
   const passwordHash = await hashPassword(plain)
@@ -109,13 +110,17 @@ export async function updateOwnPassword(
   })
 }
 
-/** Switches the session to another company the user belongs to. */
-export async function changeCompany(db: Db, auth: Auth, companyId: number, userId: number) {
-  if (userId !== auth.userId) throw new ForbiddenError('只能切换自己的所属基地')
+/** Switches the session to another company its user belongs to. */
+async function switchCompany(db: Db, auth: Auth, companyId: number) {
   const [rel] = await db.select({ name: companies.name }).from(userCompanies)
     .innerJoin(companies, eq(companies.id, userCompanies.companyId))
-    .where(and(eq(userCompanies.userId, userId), eq(userCompanies.companyId, companyId)))
-  if (!rel) throw new ForbiddenError('您不属于该基地，无法切换')
+    .where(and(eq(userCompanies.userId, auth.userId), eq(userCompanies.companyId, companyId)))
+  if (!rel) throw new ForbiddenError(Msg.notMemberOfCompany)
   await setSessionCompany(db, auth.sessionId, companyId)
   return { companyId, companyName: rel.name }
+}
+
+/** Your own session switches base; headquarters may move someone else to a base (moveUser). */
+export function changeCompany(deps: UserAdminDeps, auth: Auth, companyId: number, userId: number) {
+  return userId === auth.userId ? switchCompany(deps.db, auth, companyId) : moveUser(deps, auth, companyId, userId)
 }
