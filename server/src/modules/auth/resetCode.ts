@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { Msg, SMS_CODE, smsResendMessage } from '@app/contract'
+import { Msg, SMS_CODE, smsCodeText, smsResendMessage } from '@app/contract'
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Db, Executor } from '../../db/client.js'
 import { smsCodes, users } from '../../db/schema/index.js'
@@ -35,7 +35,7 @@ export async function sendResetCode(db: Db, sms: SmsProvider, phone: string, now
     })
     return Boolean(user)
   })
-  if (registered) await sms.send(phone, `您的验证码为${code}，5分钟内有效。如非本人操作，请忽略本短信。`)
+  if (registered) await sms.send(phone, smsCodeText(code))
 }
 
 /**

@@ -24,7 +24,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     r.post(url, {
       config: { access: 'public', ...perIp(ctx.config.loginRatePerMinute) },
       schema: { tags, summary: '登录', body: loginBody },
-    }, async (req) => done(await auth.login(deps, req.body, req.ip), '登录成功'))
+    }, async (req) => done(await auth.login(deps, req.body, req.ip), Msg.loginOk))
   }
 
   r.post('/users/actions/logout', {
@@ -33,7 +33,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   }, async (req) => {
     const token = bearerToken(req) ?? req.query.token
     if (token) await revokeSessionByToken(ctx.db, token, 'logout')
-    return done(null, '已退出登录')
+    return done(null, Msg.logoutOk)
   })
 
   r.post('/users/sendMsg/:phone', {
@@ -49,7 +49,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
     schema: { tags, summary: '验证码重置密码', body: resetByCodeBody },
   }, async (req) => {
     await auth.resetPasswordByCode(deps, req.body)
-    return done(null, '密码已重置，请使用新密码登录')
+    return done(null, Msg.passwordResetByCode)
   })
 
   r.post('/users/loginToken', {
@@ -69,5 +69,5 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get('/users/getLoginByToken', {
     config: { access: 'public', ...perIp(ctx.config.loginRatePerMinute) },
     schema: { tags, summary: '令牌登录（一次性）', querystring: tokenQuery },
-  }, async (req) => done(await auth.loginByToken(deps, req.query.token), '登录成功'))
+  }, async (req) => done(await auth.loginByToken(deps, req.query.token), Msg.loginOk))
 }

@@ -1,4 +1,4 @@
-import { LOGIN_TOKEN_TTL_MS, Msg, REMEMBER_SESSION_MS, type LoginResult } from '@app/contract'
+import { LOGIN_TOKEN_TTL_MS, Msg, REMEMBER_SESSION_MS, type LoginBody, type LoginResult, type ResetByCodeBody } from '@app/contract'
 import { and, asc, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { loginTokens, userCompanies, users } from '../../db/schema/index.js'
@@ -30,7 +30,7 @@ async function firstCompanyOf(db: Db, userId: number): Promise<number | null> {
 
 /** `ip` is the client's address (req.ip): sign-in attempts are counted per user name and address. */
 export async function login(
-  deps: AuthDeps, input: { username: string; password: string; remember?: boolean }, ip: string, now = Date.now(),
+  deps: AuthDeps, input: LoginBody, ip: string, now = Date.now(),
 ): Promise<LoginResult> {
   const { db } = deps
   const username = input.username.trim()
@@ -41,7 +41,7 @@ export async function login(
   if (!ok || !user) throw attempt.failed()
   await attempt.succeeded(db)
   const companyId = await firstCompanyOf(db, user.id)
-  if (companyId == null) throw new ForbiddenError('该账号尚未分配所属基地，请联系管理员')
+  if (companyId == null) throw new ForbiddenError(Msg.noCompanyYet)
   const token = await createSession(db, user.id, companyId, input.remember ? REMEMBER_SESSION_MS : deps.sessionIdleMs)
   return {
     token,
@@ -52,7 +52,7 @@ export async function login(
 }
 
 /** Forgot password, step 2: the SMS code and the new (encrypted) password. */
-export async function resetPasswordByCode(deps: AuthDeps, input: { userName: string; code: string; password: string }, now = Date.now()) {
+export async function resetPasswordByCode(deps: AuthDeps, input: ResetByCodeBody, now = Date.now()) {
   const { db } = deps
   const plain = await deps.cipher.decrypt(input.password, now)
   assertPasswordRules(plain)
@@ -78,7 +78,7 @@ export async function issueLoginToken(db: Db, userId: number, companyId: number,
 
 async function findLoginToken(db: Db, token: string, now: number) {
   const [row] = await db.select().from(loginTokens).where(eq(loginTokens.tokenHash, sha256Hex(token)))
-  if (!row || row.usedAt || row.expiresAt.getTime() < now) throw new AppError(400, '登录链接已失效，请重新获取')
+  if (!row || row.usedAt || row.expiresAt.getTime() < now) throw new AppError(400, Msg.loginLinkInvalid)
   return row
 }
 
@@ -86,7 +86,7 @@ async function findLoginToken(db: Db, token: string, now: number) {
 export async function describeLoginToken(db: Db, token: string, now = Date.now()) {
   const row = await findLoginToken(db, token, now)
   const [user] = await db.select({ id: users.id, name: users.name, phone: users.phone }).from(users).where(eq(users.id, row.userId))
-  if (!user) throw new AppError(400, '登录链接已失效，请重新获取')
+  if (!user) throw new AppError(400, Msg.loginLinkInvalid)
   return user
 }
 
@@ -96,9 +96,9 @@ export async function loginByToken(deps: AuthDeps, token: string, now = Date.now
   // mark used first and only if still unused, so two concurrent uses cannot both succeed
   const used = await db.update(loginTokens).set({ usedAt: new Date(now) })
     .where(and(eq(loginTokens.id, row.id), isNull(loginTokens.usedAt))).returning({ id: loginTokens.id })
-  if (!used.length) throw new AppError(400, '登录链接已失效，请重新获取')
+  if (!used.length) throw new AppError(400, Msg.loginLinkInvalid)
   const [user] = await db.select().from(users).where(eq(users.id, row.userId))
-  if (!user) throw new AppError(400, '登录链接已失效，请重新获取')
+  if (!user) throw new AppError(400, Msg.loginLinkInvalid)
   const token2 = await createSession(db, user.id, row.companyId, deps.sessionIdleMs)
   return {
     token: token2,
