@@ -107,6 +107,15 @@ export interface CompanyRow {
   createTimeStr: string
 }
 
+/** What deregistering a base removed: its own users, and the memberships of users who belong to other bases too. */
+export interface CompanyDeregistration {
+  companyId: number
+  deletedUsers: number
+  detachedUsers: number
+  /** rows deleted per table */
+  deletedRows: Record<string, number>
+}
+
 export interface CompanyOption {
   id: number
   name: string
@@ -143,6 +152,7 @@ export const reservationPlanFindBody = paging.extend({
   companyId: optIdField('基地'),
   reserveTime: dateRange('预约日期'),
 })
+export type ReservationPlanFindBody = z.infer<typeof reservationPlanFindBody>
 
 export interface ReservationPlanRow {
   id: number
@@ -161,6 +171,7 @@ export const materialOrderSaveBody = z.object({
   buyCompanyId: idField('采购基地'),
   saleCompanyId: idField('供货基地'),
 })
+export type MaterialOrderSaveBody = z.infer<typeof materialOrderSaveBody>
 export const materialOrderFindBody = z.object({ buyCompanyId: optIdField('采购基地') })
 
 export interface MaterialOrderRow {

@@ -24,6 +24,9 @@ export const PASSWORD_TS_MAX_AGE_MS = 5 * 60 * 1000
 export const LOGIN_LOCK = { failures: 5, perUserFailures: 30, windowMs: 10 * 60 * 1000, lockMs: 10 * 60 * 1000 }
 /** Password-reset codes: `attempts` guesses per code, `guessesPerDay` per phone across all codes and addresses. */
 export const SMS_CODE = { length: 6, ttlMs: 5 * 60 * 1000, resendMs: 60 * 1000, perDay: 10, attempts: 5, guessesPerDay: 20 }
+export const SMS_CODE_RE = new RegExp(`^\\d{${SMS_CODE.length}}$`)
+/** An 11-digit mainland mobile number (here, not in zod.ts, so that the login route can check one without zod). */
+export const MOBILE_RE = /^1[3-9]\d{9}$/
 /** Token login (`?token=`): single use, short lived. */
 export const LOGIN_TOKEN_TTL_MS = 2 * 60 * 1000
 /** A ticket photo (upload, analysis, rule tester): JPG/PNG/WebP up to this size. */

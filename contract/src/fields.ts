@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { DEFAULT_PAGE_SIZE, TRANSPORT_MAX_PAGE_SIZE } from './constants.js'
-import { MOBILE_RE, type Paging } from './zod.js'
+import { DEFAULT_PAGE_SIZE, MOBILE_RE, TRANSPORT_MAX_PAGE_SIZE } from './constants.js'
+import type { Paging } from './zod.js'
 
 /**
  * Field builders whose every message names the field (`.describe()` labels only reach type errors,

@@ -38,13 +38,15 @@ const ticketTypeField = (error: string) =>
 
 /** The format that may not be deleted (spec 001 §2, the generic fallback). */
 export const PROTECTED_FORMAT_ID = 3
+/** A format's weight (rankcom): when several formats match a ticket, the highest wins. */
+export const FORMAT_RANK = { min: 0, max: 10_000 } as const
 
 export const receiptFormatBody = z.object({
   name: text('票据格式名称', 100),
   type: ticketTypeField(TicketMsg.formatTypeInvalid),
   /** empty matches every ticket of the type (the fallback formats) */
   regular: optText('匹配规则', 1000),
-  rankcom: int('权重', 0, 10_000),
+  rankcom: int('权重', FORMAT_RANK.min, FORMAT_RANK.max),
   excludeKeywords: optText('排除关键字', 500),
   requiredFields: z.array(oneOf('必填字段', FIELD_KEYS, '发货单或收货单的字段名')).max(40).optional().describe('必填字段'),
   description: optText('描述', 500),
@@ -55,6 +57,7 @@ export const receiptFormatQuery = paging.extend({
   name: filterText('票据格式名称'),
   type: optInt('票据类型', 1, 2),
 })
+export type ReceiptFormatQuery = z.infer<typeof receiptFormatQuery>
 
 export interface ReceiptFormat {
   id: number
@@ -84,6 +87,7 @@ export const extractionRuleQuery = paging.extend({
   property: filterText('字段', 60),
   receiptFormatId: optInt('票据格式', 1, 2_147_483_647),
 })
+export type ExtractionRuleQuery = z.infer<typeof extractionRuleQuery>
 
 export interface ExtractionRule {
   id: number
@@ -113,6 +117,7 @@ export const ruleTestBody = ruleTestImageQuery.extend({
 
 /** Log types (spec 001 §9). */
 export const LOG_LEVELS = { 0: '日志', 1: '告警' } as const
+export type LogLevel = keyof typeof LOG_LEVELS
 
 export const logBody = z.object({
   errorMes: text('日志内容', 2000),
@@ -120,6 +125,7 @@ export const logBody = z.object({
   serialNumber: optText('流水号', 64),
   phone: optText('账号', 64),
 })
+export type LogBody = z.infer<typeof logBody>
 
 export const logQuery = paging.extend({
   keyword: filterText('关键字'),
@@ -127,12 +133,13 @@ export const logQuery = paging.extend({
   createTimeQuery: dateRange('时间'),
   companyId: optInt('基地', 1, 2_147_483_647),
 })
+export type LogQuery = z.infer<typeof logQuery>
 
 export interface LogEntry {
   id: number
   serialNumber: string | null
   errorMes: string
-  level: 0 | 1
+  level: LogLevel
   phone: string | null
   companyId: number | null
   createTimeStr: string

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import type { MenuNode } from './menu.js'
 import type { Permission } from './permissions.js'
+import { SMS_CODE_RE } from './constants.js'
+import { Msg } from './messages.js'
 import { mobile } from './zod.js'
 
 export const loginBody = z.object({
@@ -57,7 +59,7 @@ export type UpdatePasswordBody = z.infer<typeof updatePasswordBody>
 
 export const resetByCodeBody = z.object({
   userName: mobile().describe('手机号'),
-  code: z.string().trim().regex(/^\d{6}$/, { error: '验证码为6位数字' }),
+  code: z.string().trim().regex(SMS_CODE_RE, { error: Msg.smsCodeFormat }),
   password: z.string().min(1).max(2048).describe('新密码'),
 })
 export type ResetByCodeBody = z.infer<typeof resetByCodeBody>

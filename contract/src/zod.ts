@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { LIST_MAX_PAGE_SIZE } from './constants.js'
+import { LIST_MAX_PAGE_SIZE, MOBILE_RE } from './constants.js'
+import { Msg } from './messages.js'
 
 // In a browser zod would try `new Function('')` when it builds an object schema (to see whether it may
 // compile fast parsers); the web app's Content-Security-Policy forbids eval and reports every such try.
@@ -54,8 +55,7 @@ export function installZodChinese() {
   })
 }
 
-export const MOBILE_RE = /^1[3-9]\d{9}$/
-export const mobile = () => z.string().trim().regex(MOBILE_RE, { error: '请输入正确的11位手机号' })
+export const mobile = () => z.string().trim().regex(MOBILE_RE, { error: Msg.mobileFormat })
 /** An id in a path or query: positive integer, coerced from text. */
 export const idParam = () => z.coerce.number().int().positive().max(2_147_483_647)
 
@@ -68,3 +68,17 @@ export const pagingUpTo = (max: number) => z.object({ page: pageNumber, size: pa
 /** `page`/`size` (also `pageNo`/`pageSize`) of every list request: at most LIST_MAX_PAGE_SIZE rows a page. */
 export const paging = pagingUpTo(LIST_MAX_PAGE_SIZE)
 export type Paging = z.infer<typeof paging>
+
+/**
+ * One form field checked with the server's own schema of it (the web's `zodRule`): whether it must be
+ * filled, and the first problem with a value in the server's words, or null. A schema's `.default()`
+ * is where the form starts, so a field emptied by hand is refused rather than quietly defaulted.
+ */
+export function fieldCheck(schema: z.ZodType) {
+  const field = schema instanceof z.ZodDefault ? (schema.unwrap() as z.ZodType) : schema
+  const problem = (value: unknown): string | null => {
+    const checked = field.safeParse(value)
+    return checked.success ? null : checked.error.issues[0]?.message ?? null
+  }
+  return { required: problem(undefined) !== null, problem }
+}

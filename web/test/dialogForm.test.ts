@@ -6,14 +6,22 @@ vi.mock('antd', () => ({ message: { success: (...a: unknown[]) => success(...a) 
 const { dialogFormProps, submitDialog } = await import('../src/components/dialogForm')
 
 describe('dialogFormProps', () => {
-  it('gives the common ModalForm setup with the label width', () => {
-    expect(dialogFormProps(110)).toEqual({
-      layout: 'horizontal',
-      labelCol: { flex: '110px' },
-      wrapperCol: { flex: 'auto' },
-      modalProps: { destroyOnHidden: true, maskClosable: false },
+  it('puts labels of the asked width beside their inputs', () => {
+    expect(dialogFormProps(110)).toMatchObject({ layout: 'horizontal', labelCol: { flex: '110px' } })
+    expect(dialogFormProps(80).labelCol).toEqual({ flex: '80px' })
+  })
+
+  it('keeps the dialog open on a click beside it, starts it afresh each time and names its buttons 确定 and 取消', () => {
+    expect(dialogFormProps(100)).toMatchObject({
+      modalProps: { maskClosable: false, destroyOnHidden: true },
       submitter: { searchConfig: { submitText: '确定', resetText: '取消' } },
     })
+  })
+
+  it('lets one dialog change its modal props without changing the next one\'s', () => {
+    const first = dialogFormProps(100)
+    Object.assign(first.modalProps, { maskClosable: true })
+    expect(dialogFormProps(100).modalProps.maskClosable).toBe(false)
   })
 })
 

@@ -52,9 +52,17 @@ describe('page registry', () => {
     expect(Object.keys(PAGE_REGISTRY).sort()).toEqual([...COMPONENT_KEYS].sort())
   })
 
-  it('resolves unknown keys loudly and missing pages as not available', () => {
+  it('resolves unknown keys loudly and keys without a page as not available', () => {
     expect(resolveComponent('nope')).toEqual({ kind: 'unknown', key: 'nope' })
-    expect(resolveComponent('log').kind).toBe(PAGE_REGISTRY.log ? 'page' : 'missing')
+    // a menu section is never a page of its own
+    expect(resolveComponent('Layout')).toEqual({ kind: 'missing', key: 'Layout' })
+  })
+
+  it('opens the log page, the same component each time (no remount on a re-render)', () => {
+    const first = resolveComponent('log')
+    const again = resolveComponent('log')
+    expect(first.kind).toBe('page')
+    expect(first.kind === 'page' && again.kind === 'page' && first.Page === again.Page).toBe(true)
   })
 })
 

@@ -1,11 +1,12 @@
 /** Pure logic of the 票据格式, 取值规则 (rule tester) and 日志 screens. */
 import { describe, expect, it, vi } from 'vitest'
-import { DELIVERY_FIELDS, MENU_SEED, SIGN_FIELDS, type MenuNode, type MenuSeed } from '@app/contract'
+import { DELIVERY_FIELDS, MENU_SEED, receiptFormatBody, type MenuNode, type MenuSeed } from '@app/contract'
 import { emptyTableResult, loadTable, toListQuery, toTableResult } from '../src/components/listQuery'
 import {
   fieldLabel, fieldLabelWithKey, fieldOptions, fieldsOfType, groupedFieldOptions, keepFieldsOfType, typeOfField,
 } from '../src/components/ticketFields'
-import { DELETE_FORMAT_CONFIRM, formatBody, rankProblem, splitKeywords } from '../src/pages/bill/formatValues'
+import { zodRule } from '../src/components/zodRule'
+import { formatBody } from '../src/pages/bill/formatValues'
 import { toDateRange } from '../src/components/dateRange'
 import { logBody, logFilters } from '../src/pages/log/logValues'
 import {
@@ -15,8 +16,15 @@ import type { RuleTestResult } from '../src/api/ticketReading'
 
 describe('ticket fields', () => {
   it('lists each type\'s fields with Chinese labels, keys telling equal labels apart', () => {
-    expect(fieldsOfType(1)).toEqual(Object.keys(DELIVERY_FIELDS))
-    expect(fieldsOfType(2)).toEqual(Object.keys(SIGN_FIELDS))
+    expect(fieldsOfType(1)).toEqual([
+      'deliveryManufactory', 'deliveryCustomer', 'deliveryGoodsName', 'deliverySpecific', 'deliveryPlateNumber', 'deliveryCarrier',
+      'deliveryNumber', 'deliveryTime', 'deliveryNetWeight', 'deliveryBags', 'deliveryGrossWeight', 'deliveryTareWeight', 'deliveryAdditional',
+    ])
+    expect(fieldsOfType(2)).toEqual([
+      'signManufactory', 'signCustomer', 'signGoodsName', 'signSpecific', 'signPlateNumber', 'signCarrier', 'signName', 'signPlace',
+      'signNumber', 'signTime', 'signNetWeight', 'signFirstNetWeight', 'signBags', 'signGrossWeight', 'signTareWeight', 'signUser',
+      'signSettlement', 'signAdditional',
+    ])
     expect(fieldsOfType(undefined)).toEqual([])
     expect(fieldLabel('deliveryNetWeight')).toBe('发货净重')
     expect(fieldLabel('nope')).toBe('nope')
@@ -54,15 +62,18 @@ describe('ProTable <-> list API', () => {
 })
 
 describe('format form', () => {
-  it('checks the weight like the server does', () => {
-    expect(rankProblem(0)).toBeNull()
-    expect(rankProblem(10000)).toBeNull()
-    expect(rankProblem('12')).toBeNull()
-    expect(rankProblem(null)).toBe('权重不能为空')
-    expect(rankProblem(1.5)).toBe('权重必须是整数')
-    expect(rankProblem('abc')).toBe('权重必须是整数')
-    expect(rankProblem(-1)).toBe('权重不能小于0')
-    expect(rankProblem(10001)).toBe('权重不能大于10000')
+  it('checks the weight with the server\'s rule and message', async () => {
+    const rule = zodRule(receiptFormatBody.shape.rankcom)
+    const rankProblem = (v: unknown) => rule.validator({}, v).then(() => null, (e: Error) => e.message)
+    expect(rule.required).toBe(true)
+    await expect(rankProblem(0)).resolves.toBeNull()
+    await expect(rankProblem(10000)).resolves.toBeNull()
+    await expect(rankProblem('12')).resolves.toBeNull()
+    await expect(rankProblem(null)).resolves.toBe('权重不能为空')
+    await expect(rankProblem(1.5)).resolves.toBe('权重必须是整数')
+    await expect(rankProblem('abc')).resolves.toBe('权重必须是整数')
+    await expect(rankProblem(-1)).resolves.toBe('权重不能小于0')
+    await expect(rankProblem(10001)).resolves.toBe('权重不能大于10000')
   })
 
   it('builds the body: text trimmed, required fields of the chosen type only', () => {
@@ -71,11 +82,6 @@ describe('format form', () => {
     })).toEqual({
       name: '新格式', type: 2, regular: '收货单|签收单', rankcom: 5, excludeKeywords: '', requiredFields: ['signNetWeight'], description: '',
     })
-  })
-
-  it('has the spec\'s delete confirmation and splits keywords as the reader does', () => {
-    expect(DELETE_FORMAT_CONFIRM).toBe('是否确定删除该票据格式，如果删除该票据格式，该票据格式下所有取值规则将会被删除。')
-    expect(splitKeywords('发货单，出库单, 提货单 磅单|过磅')).toEqual(['发货单', '出库单', '提货单', '磅单|过磅'])
   })
 })
 

@@ -1,9 +1,9 @@
 /** 附件 (uploads): server module attachments (server/src/modules/attachments/routes.ts). */
-import type { AttachmentInfo } from '@app/contract'
+import type { AttachmentInfo, UploadQuery } from '@app/contract'
 import { download, http, request, type RequestOptions } from './request'
 
 /** One file (multipart); the server checks its type by content and refuses more than 10 MB. */
-export function uploadAttachment(file: File | Blob, fileType: number, opts: RequestOptions & { name?: string; currentTargetId?: number } = {}) {
+export function uploadAttachment(file: File | Blob, fileType: number, opts: RequestOptions & Omit<UploadQuery, 'fileType'> = {}) {
   const form = new FormData()
   form.append('file', file, (file as File).name ?? 'file')
   return request<AttachmentInfo>('/attachments', {

@@ -1,25 +1,9 @@
 /** 日志 (run log): server module logs (server/src/modules/logs/routes.ts). */
-import type { LogEntry, Page } from '@app/contract'
+import type { LogBody, LogEntry, LogLevel, LogQuery, Page } from '@app/contract'
 import { download, http, type RequestOptions } from './request'
 
-export type LogLevel = 0 | 1
-
-export interface LogQuery {
-  page?: number
-  size?: number
-  /** matches content, serial number or account */
-  keyword?: string
-  level?: LogLevel
-  /** ['YYYY-MM-DD', 'YYYY-MM-DD'], the end day included */
-  createTimeQuery?: [string, string]
-}
-
-export interface LogBody {
-  errorMes: string
-  level: LogLevel
-  serialNumber?: string | null
-  phone?: string | null
-}
+// the contract's types, under the names the log page imports from here
+export type { LogBody, LogLevel, LogQuery }
 
 export const findLogs = (q: LogQuery, opts?: RequestOptions) => http.post<Page<LogEntry>>('/log/find/', q, opts)
 

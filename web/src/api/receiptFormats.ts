@@ -2,23 +2,13 @@
  * 票据格式 (receipt formats) and 取值规则 (extraction rules): server module receiptFormats
  * (server/src/modules/receiptFormats/routes.ts). Formats and rules are shared by every base.
  */
-import type { ExtractionRule, ExtractionRuleBody, Page, ReceiptFormat, ReceiptFormatBody, TicketType } from '@app/contract'
+import type {
+  ExtractionRule, ExtractionRuleBody, ExtractionRuleQuery, Page, ReceiptFormat, ReceiptFormatBody, ReceiptFormatQuery,
+} from '@app/contract'
 import { download, http, type RequestOptions } from './request'
 
-export interface ReceiptFormatQuery {
-  page?: number
-  size?: number
-  name?: string
-  type?: TicketType
-}
-
-export interface ExtractionRuleQuery {
-  page?: number
-  size?: number
-  /** field key, e.g. deliveryNetWeight */
-  property?: string
-  receiptFormatId?: number
-}
+// the contract's type, under the name the rule page imports from here
+export type { ExtractionRuleQuery }
 
 // ---- formats ----------------------------------------------------------------------------------
 

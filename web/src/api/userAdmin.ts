@@ -1,34 +1,18 @@
 /** 用户管理 (user administration): server module users, admin part (server/src/modules/users/admin.ts). */
-import type { Page, UserImportResult, UserRow } from '@app/contract'
+import { USER_IMPORT_TEMPLATE_NAME, type Page, type ResetPasswordBody, type UserFindBody, type UserImportResult, type UserRow, type UserSaveBody, type UserUpdateBody } from '@app/contract'
 import { download, http, requestEnvelope, type RequestOptions } from './request'
 import { encryptPassword } from './users'
 
-export interface UserQuery {
-  page?: number
-  size?: number
-  name?: string
-  phone?: string
-  companyId?: number
-  /** ['YYYY-MM-DD', 'YYYY-MM-DD'], the end day included */
-  createTimeQuery?: [string, string]
-}
+/** The contract's UserFindBody, under the name the user page imports from here. */
+export type UserQuery = UserFindBody
 
-export interface UserFields {
-  phone: string
-  name: string
-  /** role; left out for a sub-account */
-  nickName?: string
-  isCreate?: 0 | 1
-  remarks?: string | null
-}
-
-export const findUsers = (q: UserQuery, opts?: RequestOptions) => http.post<Page<UserRow>>('/users/find/', q, opts)
+export const findUsers = (q: UserFindBody, opts?: RequestOptions) => http.post<Page<UserRow>>('/users/find/', q, opts)
 
 /** Roles the signed-in user may give. */
 export const assignableRoles = (opts?: RequestOptions) => http.get<string[]>('/users/roles', undefined, opts)
 
-/** 新增用户 (parentId: a sub-account of that user); both password entries are encrypted. */
-export async function saveUser(input: UserFields & { password: string; passwordAgain: string; companyId?: number; parentId?: number }, opts?: RequestOptions) {
+/** 新增用户 (parentId: a sub-account of that user); both password entries are sent encrypted. */
+export async function saveUser(input: UserSaveBody, opts?: RequestOptions) {
   const { password, passwordAgain, ...rest } = input
   return http.post<UserRow>('/users/save', { ...rest, password: await encryptPassword(password), passwordAgain: await encryptPassword(passwordAgain) }, opts)
 }
@@ -37,19 +21,18 @@ export async function saveUser(input: UserFields & { password: string; passwordA
 export const assignUser = (phone: string, companyId: number, opts?: RequestOptions) =>
   requestEnvelope<UserRow>('/users/assign', { ...opts, method: 'POST', params: { phone, companyId } })
 
-export const updateUser = (id: number, body: UserFields, opts?: RequestOptions) => http.post<UserRow>(`/users/update/${id}`, body, opts)
+export const updateUser = (id: number, body: UserUpdateBody, opts?: RequestOptions) => http.post<UserRow>(`/users/update/${id}`, body, opts)
 
 /** An administrator sets a new password; the user must change it at the next login. Answers the server's message. */
 export async function resetPassword(id: number, password: string, passwordAgain: string, opts?: RequestOptions) {
-  const env = await requestEnvelope<null>(`/users/resetPassword/${id}`, {
-    ...opts, method: 'POST', data: { password: await encryptPassword(password), passwordAgain: await encryptPassword(passwordAgain) },
-  })
+  const data: ResetPasswordBody = { password: await encryptPassword(password), passwordAgain: await encryptPassword(passwordAgain) }
+  const env = await requestEnvelope<null>(`/users/resetPassword/${id}`, { ...opts, method: 'POST', data })
   return env.message
 }
 
 export const deleteUser = (id: number, opts?: RequestOptions) => http.post<null>(`/users/delete/${id}`, undefined, opts)
 
-export const importTemplate = (opts?: RequestOptions) => download('/users/importTemplate', { filename: '用户导入模板.xlsx', ...opts })
+export const importTemplate = (opts?: RequestOptions) => download('/users/importTemplate', { filename: USER_IMPORT_TEMPLATE_NAME, ...opts })
 
 /** Imports an xlsx; answers the row errors and the server's message (导入成功, or the counts). */
 export function importUsers(file: File, companyId?: number, opts?: RequestOptions) {

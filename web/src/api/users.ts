@@ -5,7 +5,7 @@ import 'node-forge/lib/pem'
 import 'node-forge/lib/rsa'
 import 'node-forge/lib/sha256'
 import 'node-forge/lib/util'
-import type { LoginResult, Profile, UserInfo } from '@app/contract'
+import type { LoginBody, LoginResult, Profile, ResetByCodeBody, UpdatePasswordBody, UserInfo } from '@app/contract'
 import { http, requestEnvelope, type RequestOptions } from './request'
 
 let publicKey: Promise<forge.pki.rsa.PublicKey> | null = null
@@ -47,18 +47,10 @@ export async function encryptPassword(password: string): Promise<string> {
   return forge.util.encode64(bytes)
 }
 
-export interface LoginInput {
-  username: string
-  password: string
-  remember?: boolean
-}
-
-export async function login(input: LoginInput, opts?: RequestOptions): Promise<LoginResult> {
-  return http.post<LoginResult>('/users/login', {
-    username: input.username.trim(),
-    password: await encryptPassword(input.password),
-    remember: !!input.remember,
-  }, opts)
+/** `password` as typed: it is sent encrypted. */
+export async function login(input: Omit<LoginBody, 'companyid'>, opts?: RequestOptions): Promise<LoginResult> {
+  const body: LoginBody = { username: input.username.trim(), password: await encryptPassword(input.password), remember: !!input.remember }
+  return http.post<LoginResult>('/users/login', body, opts)
 }
 
 export const logout = (opts?: RequestOptions) =>
@@ -73,17 +65,11 @@ export const getUserInfo = (opts?: RequestOptions) => http.get<UserInfo>('/users
 export const getProfile = (id: number, opts?: RequestOptions) => http.get<Profile>(`/users/getProfile/${id}`, undefined, opts)
 
 /** Own password, proven by the current one; the server ends the user's other sessions. Answers the server's message (更新密码成功). */
-export async function updatePassword(id: number, input: { userName?: string; currentPassword: string; password: string }, opts?: RequestOptions) {
-  const env = await requestEnvelope<null>(`/users/updatePassword/${id}`, {
-    ...opts,
-    method: 'POST',
-    data: {
-      userName: input.userName,
-      currentPassword: await encryptPassword(input.currentPassword),
-      password: await encryptPassword(input.password),
-    },
-  })
-  return env.message
+export async function updatePassword(id: number, input: UpdatePasswordBody, opts?: RequestOptions) {
+  const data: UpdatePasswordBody = {
+    userName: input.userName, currentPassword: await encryptPassword(input.currentPassword), password: await encryptPassword(input.password),
+  }
+  return (await requestEnvelope<null>(`/users/updatePassword/${id}`, { ...opts, method: 'POST', data })).message
 }
 
 export const changeCompany = (companyId: number, userId: number, opts?: RequestOptions) =>
@@ -95,11 +81,7 @@ export const sendResetCode = async (phone: string, opts?: RequestOptions) =>
 
 /** Forgot password, step 2. Answers the server's message. */
 export async function resetPasswordByCode(input: { phone: string; code: string; password: string }, opts?: RequestOptions) {
-  const env = await requestEnvelope<null>('/users/forgetPassword', {
-    ...opts,
-    method: 'POST',
-    data: { userName: input.phone.trim(), code: input.code.trim(), password: await encryptPassword(input.password) },
-  })
-  return env.message
+  const data: ResetByCodeBody = { userName: input.phone.trim(), code: input.code.trim(), password: await encryptPassword(input.password) }
+  return (await requestEnvelope<null>('/users/forgetPassword', { ...opts, method: 'POST', data })).message
 }
 

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import { Form, Input } from 'antd'
 import { ModalForm, ProFormCascader, ProFormSwitch, ProFormText } from '@ant-design/pro-components'
 import {
-  ATTACHMENT_TYPES, CompanyMsg, DOMAIN_RE, MOBILE_RE, Msg, PASSWORD_MIN_LENGTH, RESERVED_DOMAINS, type CompanyRow,
+  ATTACHMENT_TYPES, CompanyMsg, companySaveBody, IS_CREATE, Msg, PASSWORD_MIN_LENGTH, RESERVED_DOMAINS, type CompanyRow, type CompanyUpdateBody,
 } from '@app/contract'
 import * as companiesApi from '../../api/companies'
 import { encryptPassword } from '../../api/users'
@@ -11,6 +11,9 @@ import AttachmentUpload from '../../components/AttachmentUpload'
 import { dialogFormProps, submitDialog } from '../../components/dialogForm'
 import HiddenSubmit from '../../components/HiddenSubmit'
 import { regionOptions, regionPath } from '../../components/regions'
+import { zodRule } from '../../components/zodRule'
+
+const fields = companySaveBody.shape
 
 interface Values {
   name: string
@@ -44,15 +47,15 @@ export default function CompanyForm({ open, editing, onOpenChange, onSaved }: {
   const initialValues: Partial<Values> = editing
     ? {
         name: editing.name, contactor: editing.contactor ?? '', phone: editing.phone ?? '', address: editing.address ?? '',
-        isCreate: editing.isCreate === '1', region: regionPath(editing), domain: editing.domain ?? '',
+        isCreate: editing.isCreate === IS_CREATE.yes, region: regionPath(editing), domain: editing.domain ?? '',
         attachmentId: editing.attachmentId, picId: editing.picId,
       }
     : { isCreate: true }
 
   const onFinish = async (v: Values) => {
     const [province, city, district] = v.region ?? []
-    const body: companiesApi.CompanyBody = {
-      name: v.name.trim(), contactor: v.contactor.trim(), address: v.address?.trim() || null, isCreate: v.isCreate ? '1' : '0',
+    const body: CompanyUpdateBody = {
+      name: v.name.trim(), contactor: v.contactor.trim(), address: v.address?.trim() || null, isCreate: v.isCreate ? IS_CREATE.yes : IS_CREATE.no,
       province: province ?? null, city: city ?? null, district: district ?? null, domain: v.domain.trim().toLowerCase(),
       attachmentId: v.attachmentId ?? null, picId: v.picId ?? null,
     }
@@ -83,14 +86,14 @@ export default function CompanyForm({ open, editing, onOpenChange, onSaved }: {
         label="基地名称"
         placeholder="请输入基地名称"
         fieldProps={{ maxLength: 100 }}
-        rules={[{ required: true, whitespace: true, message: CompanyMsg.nameRequired }, { max: 100, message: '基地的名称不能超过100个字符' }]}
+        rules={[zodRule(fields.name)]}
       />
       <ProFormText
         name="contactor"
         label="联系人"
         placeholder="请输入联系人"
         fieldProps={{ maxLength: 50 }}
-        rules={[{ required: true, whitespace: true, message: '联系人不能为空' }, { max: 50, message: '联系人不能超过50个字符' }]}
+        rules={[zodRule(fields.contactor)]}
       />
       <ProFormText
         name="phone"
@@ -99,10 +102,7 @@ export default function CompanyForm({ open, editing, onOpenChange, onSaved }: {
         disabled={!!editing}
         tooltip="联系电话是该基地主账号的登录名，创建后不能修改；主账号不占子账号数量"
         fieldProps={{ maxLength: 11 }}
-        rules={editing ? [] : [
-          { required: true, whitespace: true, message: '联系电话不能为空' },
-          { pattern: MOBILE_RE, message: '联系电话格式不正确，请输入正确的11位手机号' },
-        ]}
+        rules={editing ? [] : [zodRule(fields.phone)]}
       />
       {!editing && (
         <ProFormText.Password
@@ -113,7 +113,7 @@ export default function CompanyForm({ open, editing, onOpenChange, onSaved }: {
           rules={[{ min: PASSWORD_MIN_LENGTH, message: Msg.passwordTooShort }]}
         />
       )}
-      <ProFormText name="address" label="地址" placeholder="请输入地址" fieldProps={{ maxLength: 200 }} rules={[{ max: 200, message: '地址不能超过200个字符' }]} />
+      <ProFormText name="address" label="地址" placeholder="请输入地址" fieldProps={{ maxLength: 200 }} rules={[zodRule(fields.address)]} />
       <ProFormCascader
         name="region"
         label="所在地区"
@@ -127,13 +127,9 @@ export default function CompanyForm({ open, editing, onOpenChange, onSaved }: {
         wrapperCol={{ flex: '1 1 0%', style: { minWidth: 0 } }}
         validateTrigger="onBlur"
         rules={[
-          { required: true, whitespace: true, message: CompanyMsg.domainRequired },
-          { validator: (_, v: string | undefined) => {
-            const d = (v ?? '').trim().toLowerCase()
-            if (!d) return Promise.resolve()
-            if (!DOMAIN_RE.test(d)) return Promise.reject(new Error(CompanyMsg.domainFormat))
-            if ((RESERVED_DOMAINS as readonly string[]).includes(d)) return Promise.reject(new Error(CompanyMsg.domainReserved))
-            return Promise.resolve()
+          zodRule(fields.domain),
+          { validator: async (_, v: string | undefined) => {
+            if ((RESERVED_DOMAINS as readonly string[]).includes((v ?? '').trim().toLowerCase())) throw new Error(CompanyMsg.domainReserved)
           } },
         ]}
       >

@@ -1,18 +1,19 @@
 /** 充值 (upload times) and 扩容 (sub-account quota): the base name read-only and a number. */
 import { useState } from 'react'
 import { ModalForm, ProFormDigit, ProFormText } from '@ant-design/pro-components'
-import { HQ_COMPANY_ID, rechargeAmountQuery, rechargeQuery, type CompanyRow } from '@app/contract'
+import { CompanyMsg, HQ_COMPANY_ID, rechargeAmountQuery, rechargeQuery, type CompanyRow } from '@app/contract'
 import * as rechargeApi from '../../api/recharge'
 import { newRequestId } from '../../api/request'
 import { dialogFormProps, submitDialog } from '../../components/dialogForm'
 import HiddenSubmit from '../../components/HiddenSubmit'
+import { zodRule } from '../../components/zodRule'
 
 export type CountKind = 'recharge' | 'expand'
 
 // the number is checked by the server's own rule: a field that clamped 0 to its minimum would top up 1 unasked
 const TEXT = {
-  recharge: { title: '充值', label: '充值次数', ok: '充值成功', times: rechargeQuery.shape.times },
-  expand: { title: '扩容', label: '新增子账号数量', ok: '扩容成功', times: rechargeAmountQuery.shape.times },
+  recharge: { title: '充值', label: '充值次数', ok: CompanyMsg.recharged, times: rechargeQuery.shape.times },
+  expand: { title: '扩容', label: '新增子账号数量', ok: CompanyMsg.expanded, times: rechargeAmountQuery.shape.times },
 } as const satisfies Record<CountKind, unknown>
 
 export default function CountModal({ kind, company, onClose, onSaved }: {
@@ -53,12 +54,7 @@ export default function CountModal({ kind, company, onClose, onSaved }: {
         label={t.label}
         placeholder={`请输入${t.label}`}
         fieldProps={{ style: { width: '100%' }, autoFocus: true }}
-        rules={[{
-          validator: (_: unknown, v: unknown) => {
-            const checked = t.times.safeParse(v ?? undefined)
-            return checked.success ? Promise.resolve() : Promise.reject(new Error(checked.error.issues[0]?.message))
-          },
-        }]}
+        rules={[zodRule(t.times)]}
       />
       <HiddenSubmit />
     </ModalForm>

@@ -3,18 +3,17 @@ import { useCallback, useEffect, useState } from 'react'
 import { Table, Typography } from 'antd'
 import { ModalForm, ProFormDatePicker, ProFormDigit, ProFormRadio, ProFormSelect, ProFormText } from '@ant-design/pro-components'
 import dayjs from 'dayjs'
-import { RESERVATION_PLAN_DEFAULTS, RESERVE_PERIODS, TANKER_TYPES, type CompanyRow, type ReservationPlanRow } from '@app/contract'
+import {
+  CompanyMsg, RESERVATION_PLAN_DEFAULTS, RESERVE_PERIODS, reservationPlanSaveBody, TANKER_TYPES, type CompanyRow, type ReservationPlanRow,
+  type ReservationPlanSaveBody,
+} from '@app/contract'
 import * as companiesApi from '../../api/companies'
 import { dialogFormProps, submitDialog } from '../../components/dialogForm'
 import HiddenSubmit from '../../components/HiddenSubmit'
+import { zodRule } from '../../components/zodRule'
 
-interface Values {
-  name: string
-  reserveTime: string
-  reservePeriod: string
-  tankerType: string
-  totalCount: number
-}
+type Values = Omit<ReservationPlanSaveBody, 'companyId'> & { name: string }
+const fields = reservationPlanSaveBody.shape
 
 export default function ReservationModal({ company, onClose }: { company: CompanyRow | null; onClose: () => void }) {
   const [plans, setPlans] = useState<ReservationPlanRow[]>([])
@@ -39,7 +38,7 @@ export default function ReservationModal({ company, onClose }: { company: Compan
         if (!company) return false
         await submitDialog(
           () => companiesApi.saveReservationPlan({ companyId: company.id, reserveTime: v.reserveTime, reservePeriod: v.reservePeriod, tankerType: v.tankerType, totalCount: v.totalCount }),
-          '预约设置保存成功',
+          CompanyMsg.planSaved,
           load,
         )
         return false // stays open: several days and periods are usually set in a row
@@ -47,9 +46,9 @@ export default function ReservationModal({ company, onClose }: { company: Compan
     >
       <ProFormText name="name" label="基地名称" disabled />
       <ProFormDatePicker name="reserveTime" label="预约日期" fieldProps={{ format: 'YYYY-MM-DD', style: { width: '100%' } }} rules={[{ required: true, message: '预约日期不能为空' }]} />
-      <ProFormRadio.Group name="reservePeriod" label="时段" radioType="button" options={RESERVE_PERIODS.map((p) => ({ label: p, value: p }))} rules={[{ required: true, message: '预约时段不能为空' }]} />
+      <ProFormRadio.Group name="reservePeriod" label="时段" radioType="button" options={RESERVE_PERIODS.map((p) => ({ label: p, value: p }))} rules={[zodRule(fields.reservePeriod)]} />
       <ProFormSelect name="tankerType" label="罐车类型" options={TANKER_TYPES.map((t) => ({ label: t, value: t }))} allowClear={false} rules={[{ required: true, message: '罐车类型不能为空' }]} />
-      <ProFormDigit name="totalCount" label="可预约数量" min={0} max={100_000} fieldProps={{ precision: 0, style: { width: '100%' } }} rules={[{ required: true, message: '可预约数量不能为空' }]} />
+      <ProFormDigit name="totalCount" label="可预约数量" fieldProps={{ precision: 0, style: { width: '100%' } }} rules={[zodRule(fields.totalCount)]} />
       <HiddenSubmit />
       <Typography.Text type="secondary">已设置的预约（同一日期、时段和罐车类型再次保存会覆盖数量）</Typography.Text>
       <Table<ReservationPlanRow>

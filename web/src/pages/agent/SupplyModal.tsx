@@ -2,11 +2,12 @@
 import { useCallback, useEffect, useState } from 'react'
 import { Table, Typography } from 'antd'
 import { ModalForm, ProFormSelect, ProFormText } from '@ant-design/pro-components'
-import type { CompanyOption, CompanyRow, MaterialOrderRow } from '@app/contract'
+import { CompanyMsg, materialOrderSaveBody, type CompanyOption, type CompanyRow, type MaterialOrderRow } from '@app/contract'
 import * as companiesApi from '../../api/companies'
 import DeleteAction from '../../components/DeleteAction'
 import { dialogFormProps, submitDialog } from '../../components/dialogForm'
 import HiddenSubmit from '../../components/HiddenSubmit'
+import { zodRule } from '../../components/zodRule'
 
 export default function SupplyModal({ company, onClose }: { company: CompanyRow | null; onClose: () => void }) {
   const [orders, setOrders] = useState<MaterialOrderRow[]>([])
@@ -33,7 +34,7 @@ export default function SupplyModal({ company, onClose }: { company: CompanyRow 
       name="supply"
       onFinish={async ({ saleCompanyId }) => {
         if (!company) return false
-        await submitDialog(() => companiesApi.saveMaterialOrder({ buyCompanyId: company.id, saleCompanyId }), '供货关系保存成功', load)
+        await submitDialog(() => companiesApi.saveMaterialOrder({ buyCompanyId: company.id, saleCompanyId }), CompanyMsg.supplySaved, load)
         return false // stays open: several suppliers are usually added in a row
       }}
     >
@@ -45,7 +46,7 @@ export default function SupplyModal({ company, onClose }: { company: CompanyRow 
         showSearch
         options={options.filter((o) => o.id !== company?.id).map((o) => ({ label: o.name, value: o.id, disabled: taken.has(o.id) }))}
         fieldProps={{ optionFilterProp: 'label' }}
-        rules={[{ required: true, message: '供货基地不能为空' }]}
+        rules={[zodRule(materialOrderSaveBody.shape.saleCompanyId)]}
       />
       <HiddenSubmit />
       <Typography.Text type="secondary">当前供货基地</Typography.Text>

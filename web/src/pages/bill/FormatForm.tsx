@@ -1,12 +1,13 @@
-/** 新增/编辑票据格式: a ModalForm whose checks and messages follow the server's (contract receiptFormatBody). */
+/** 新增/编辑票据格式: a ModalForm checked with the server's own rules (contract receiptFormatBody). */
 import { Form } from 'antd'
 import { ModalForm, ProFormDependency, ProFormDigit, ProFormRadio, ProFormSelect, ProFormText, ProFormTextArea } from '@ant-design/pro-components'
-import { Msg, type ReceiptFormat, type ReceiptFormatBody, type TicketField, type TicketType } from '@app/contract'
+import { FORMAT_RANK, Msg, receiptFormatBody, type ReceiptFormat, type ReceiptFormatBody, type TicketField, type TicketType } from '@app/contract'
 import * as formatsApi from '../../api/receiptFormats'
 import { dialogFormProps, submitDialog } from '../../components/dialogForm'
 import HiddenSubmit from '../../components/HiddenSubmit'
 import { fieldOptions, keepFieldsOfType, TICKET_TYPE_OPTIONS } from '../../components/ticketFields'
-import { formatBody, RANK_MAX, RANK_MIN, rankProblem } from './formatValues'
+import { zodRule } from '../../components/zodRule'
+import { formatBody } from './formatValues'
 
 export interface FormatFormValues {
   name: string
@@ -19,6 +20,7 @@ export interface FormatFormValues {
 }
 
 const SEPARATORS_HELP = '关键字之间用逗号、空格或 | 分隔'
+const fields = receiptFormatBody.shape
 
 export default function FormatForm({ open, editing, onOpenChange, onSaved }: {
   open: boolean
@@ -64,17 +66,14 @@ export default function FormatForm({ open, editing, onOpenChange, onSaved }: {
         label="名称"
         placeholder="如：水泥发货单"
         fieldProps={{ maxLength: 100, showCount: true }}
-        rules={[
-          { required: true, whitespace: true, message: '票据格式名称不能为空' },
-          { max: 100, message: '票据格式名称不能超过100个字符' },
-        ]}
+        rules={[zodRule(fields.name)]}
       />
       <ProFormRadio.Group
         name="type"
         label="类型"
         radioType="button"
         options={TICKET_TYPE_OPTIONS}
-        rules={[{ required: true, message: '票据类型不能为空' }]}
+        rules={[zodRule(fields.type)]}
       />
       <ProFormTextArea
         name="regular"
@@ -82,23 +81,23 @@ export default function FormatForm({ open, editing, onOpenChange, onSaved }: {
         tooltip={`正则表达式，或关键字（${SEPARATORS_HELP}；逗号、空格分隔的各组都须出现，| 表示“或”）。留空则匹配该类型的所有票据。`}
         placeholder="如：发货单|出库单；留空匹配该类型的所有票据"
         fieldProps={{ autoSize: { minRows: 2, maxRows: 5 }, style: { fontFamily: 'monospace' } }}
-        rules={[{ max: 1000, message: '匹配规则不能超过1000个字符' }]}
+        rules={[zodRule(fields.regular)]}
       />
       <ProFormDigit
         name="rankcom"
         label="权重"
-        tooltip={`${RANK_MIN}～${RANK_MAX} 的整数；多个格式都匹配时，权重高的优先`}
+        tooltip={`${FORMAT_RANK.min}～${FORMAT_RANK.max} 的整数；多个格式都匹配时，权重高的优先`}
         fieldProps={{ style: { width: 160 }, keyboard: true }}
         min={Number.MIN_SAFE_INTEGER}
         max={Number.MAX_SAFE_INTEGER}
-        rules={[{ validator: (_: unknown, v: unknown) => { const p = rankProblem(v); return p ? Promise.reject(new Error(p)) : Promise.resolve() } }]}
+        rules={[zodRule(fields.rankcom)]}
       />
       <ProFormText
         name="excludeKeywords"
         label="排除关键字"
         tooltip={`票据文字中出现任一关键字时不使用该格式；${SEPARATORS_HELP}`}
         placeholder="可不填"
-        rules={[{ max: 500, message: '排除关键字不能超过500个字符' }]}
+        rules={[zodRule(fields.excludeKeywords)]}
       />
       <ProFormDependency name={['type']}>
         {({ type }: { type?: TicketType }) => (
@@ -119,7 +118,7 @@ export default function FormatForm({ open, editing, onOpenChange, onSaved }: {
         label="描述"
         placeholder="可不填"
         fieldProps={{ autoSize: { minRows: 2, maxRows: 4 }, maxLength: 500, showCount: true }}
-        rules={[{ max: 500, message: '描述不能超过500个字符' }]}
+        rules={[zodRule(fields.description)]}
       />
       <HiddenSubmit />
     </ModalForm>

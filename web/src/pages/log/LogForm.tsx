@@ -1,10 +1,13 @@
 /** 新增/编辑日志: type 日志 (0) or 告警 (1), content required (≤ 2000), optional serial number and account. */
 import { ModalForm, ProFormRadio, ProFormText, ProFormTextArea } from '@ant-design/pro-components'
-import { Msg, type LogEntry } from '@app/contract'
+import { logBody as logBodySchema, Msg, type LogEntry } from '@app/contract'
 import * as logsApi from '../../api/logs'
 import { dialogFormProps, submitDialog } from '../../components/dialogForm'
 import HiddenSubmit from '../../components/HiddenSubmit'
+import { zodRule } from '../../components/zodRule'
 import { LOG_LEVEL_OPTIONS, logBody, type LogFormValues } from './logValues'
+
+const fields = logBodySchema.shape
 
 export default function LogForm({ open, editing, defaultPhone, onOpenChange, onSaved }: {
   open: boolean
@@ -40,31 +43,28 @@ export default function LogForm({ open, editing, defaultPhone, onOpenChange, onS
         label="类型"
         radioType="button"
         options={LOG_LEVEL_OPTIONS}
-        rules={[{ required: true, message: '类型不能为空' }]}
+        rules={[zodRule(fields.level)]}
       />
       <ProFormTextArea
         name="errorMes"
         label="内容"
         placeholder="请输入日志内容"
         fieldProps={{ autoSize: { minRows: 3, maxRows: 8 }, maxLength: 2000, showCount: true }}
-        rules={[
-          { required: true, whitespace: true, message: '日志内容不能为空' },
-          { max: 2000, message: '日志内容不能超过2000个字符' },
-        ]}
+        rules={[zodRule(fields.errorMes)]}
       />
       <ProFormText
         name="serialNumber"
         label="流水号"
         placeholder="可不填"
         fieldProps={{ maxLength: 64 }}
-        rules={[{ max: 64, message: '流水号不能超过64个字符' }]}
+        rules={[zodRule(fields.serialNumber)]}
       />
       <ProFormText
         name="phone"
         label="账号"
         placeholder="可不填"
         fieldProps={{ maxLength: 64 }}
-        rules={[{ max: 64, message: '账号不能超过64个字符' }]}
+        rules={[zodRule(fields.phone)]}
       />
       <HiddenSubmit />
     </ModalForm>

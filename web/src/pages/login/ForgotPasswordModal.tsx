@@ -2,7 +2,8 @@
 import { useEffect, useState } from 'react'
 import { Alert, App, Button, Form, Input, Modal, Space } from 'antd'
 import { MailOutlined, MobileOutlined } from '@ant-design/icons'
-import { Msg, SMS_CODE } from '@app/contract'
+// the server's rules for the phone and the code (resetByCodeBody) as plain patterns: the login route does without zod
+import { MOBILE_RE, Msg, SMS_CODE, SMS_CODE_RE } from '@app/contract'
 import * as usersApi from '../../api/users'
 import PasswordFields from '../../components/PasswordFields'
 
@@ -13,8 +14,6 @@ interface ResetForm {
   passwordAgain: string
 }
 
-/** Same as contract MOBILE_RE (kept local so the login route does not pull zod through contract/zod). */
-const MOBILE_RE = /^1[3-9]\d{9}$/
 const RESEND_SECONDS = SMS_CODE.resendMs / 1000
 
 export default function ForgotPasswordModal({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: (phone: string) => void }) {
@@ -91,7 +90,7 @@ export default function ForgotPasswordModal({ open, onClose, onDone }: { open: b
           label="手机号"
           rules={[
             { required: true, whitespace: true, message: '请输入手机号' },
-            { pattern: MOBILE_RE, message: '请输入正确的11位手机号' },
+            { pattern: MOBILE_RE, message: Msg.mobileFormat },
           ]}
         >
           <Input prefix={<MobileOutlined />} placeholder="账号绑定的手机号" maxLength={11} inputMode="numeric" />
@@ -103,7 +102,7 @@ export default function ForgotPasswordModal({ open, onClose, onDone }: { open: b
               noStyle
               rules={[
                 { required: true, message: '请输入验证码' },
-                { pattern: /^\d{6}$/, message: '验证码为6位数字' },
+                { pattern: SMS_CODE_RE, message: Msg.smsCodeFormat },
               ]}
             >
               <Input prefix={<MailOutlined />} placeholder="6位短信验证码" maxLength={6} inputMode="numeric" />

@@ -5,11 +5,14 @@
 import { useState } from 'react'
 import { Col, Form, Row, Typography } from 'antd'
 import { ModalForm, ProFormSelect, ProFormText } from '@ant-design/pro-components'
-import { Msg, TICKET_TYPES, type ExtractionRule, type ExtractionRuleBody, type ReceiptFormat, type TicketField } from '@app/contract'
+import {
+  extractionRuleBody, extractionRuleUpdateBody, Msg, TICKET_TYPES, type ExtractionRule, type ExtractionRuleBody, type ReceiptFormat, type TicketField,
+} from '@app/contract'
 import * as formatsApi from '../../api/receiptFormats'
 import { DIALOG_MODAL_PROPS, DIALOG_SUBMITTER, submitDialog } from '../../components/dialogForm'
 import HiddenSubmit from '../../components/HiddenSubmit'
 import { fieldLabelWithKey, fieldOptions, typeOfField } from '../../components/ticketFields'
+import { zodRule } from '../../components/zodRule'
 import RuleTester, { type TesterSample } from './RuleTester'
 import { candidateRule, regexProblem, type RuleDraft } from './tester'
 
@@ -39,6 +42,8 @@ export default function RuleForm({ open, editing, formats, defaultFormatId, samp
   onSaved: () => void
 }) {
   const [form] = Form.useForm<RuleFormValues>()
+  // the server's rules: a rule's property is fixed once it is created
+  const fields = (editing ? extractionRuleUpdateBody : extractionRuleBody).shape
   const initialValues: RuleFormValues = editing
     ? {
         property: editing.property, receiptFormatId: editing.receiptFormatId, valueName: editing.valueName ?? '',
@@ -108,7 +113,7 @@ export default function RuleForm({ open, editing, formats, defaultFormatId, samp
             placeholder="请选择票据格式"
             options={formatChoices.map((f) => ({ value: f.id, label: formatOptionLabel(f) }))}
             fieldProps={{ showSearch: true, optionFilterProp: 'label' }}
-            rules={[{ required: true, message: '票据格式不能为空' }]}
+            rules={[zodRule(fields.receiptFormatId)]}
           />
           <ProFormSelect
             name="property"
@@ -118,14 +123,14 @@ export default function RuleForm({ open, editing, formats, defaultFormatId, samp
             extra={editing ? '字段创建后不可修改' : undefined}
             options={editing ? [{ value: editing.property, label: fieldLabelWithKey(editing.property) }] : fieldOptions(type)}
             fieldProps={{ showSearch: true, optionFilterProp: 'label' }}
-            rules={[{ required: true, message: '字段不能为空' }]}
+            rules={[zodRule(fields.property)]}
           />
           <ProFormText
             name="valueName"
             label="字段名称"
             tooltip="票据上该字段的标签文字，如“净重”（用于显示）"
             placeholder="如：净重"
-            rules={[{ max: 100, message: '字段名称不能超过100个字符' }]}
+            rules={[zodRule(fields.valueName)]}
           />
           <ProFormText
             name="valueNameRegular"
@@ -133,7 +138,7 @@ export default function RuleForm({ open, editing, formats, defaultFormatId, samp
             tooltip="找到标签的正则表达式；值取自标签后面（同一行或右侧、下方的文字）"
             placeholder="如：(?:实发)?净\s*重"
             fieldProps={{ style: { fontFamily: 'monospace' } }}
-            rules={[{ max: 500, message: '名称表达式不能超过500个字符' }, regexRule('名称表达式')]}
+            rules={[zodRule(fields.valueNameRegular), regexRule('名称表达式')]}
           />
           <ProFormText
             name="valueRegular"
@@ -143,7 +148,7 @@ export default function RuleForm({ open, editing, formats, defaultFormatId, samp
             fieldProps={{ style: { fontFamily: 'monospace' } }}
             dependencies={['valueName', 'valueNameRegular']}
             rules={[
-              { max: 500, message: '取值表达式不能超过500个字符' },
+              zodRule(fields.valueRegular),
               regexRule('取值表达式'),
               ({ getFieldValue }) => ({
                 validator: (_: unknown, v: string | undefined) =>

@@ -5,12 +5,15 @@
 import { useEffect, useState } from 'react'
 import { Form } from 'antd'
 import { ModalForm, ProFormSelect, ProFormSwitch, ProFormText } from '@ant-design/pro-components'
-import { MOBILE_RE, Msg, SUB_ACCOUNT_LABEL, type CompanyOption, type UserRow } from '@app/contract'
+import {
+  Msg, SUB_ACCOUNT_LABEL, UserAdminMsg, userSaveBody, type CompanyOption, type UserRow, type UserUpdateBody,
+} from '@app/contract'
 import * as companiesApi from '../../api/companies'
 import * as userApi from '../../api/userAdmin'
 import { dialogFormProps, submitDialog } from '../../components/dialogForm'
 import HiddenSubmit from '../../components/HiddenSubmit'
 import PasswordFields from '../../components/PasswordFields'
+import { zodRule } from '../../components/zodRule'
 
 export type UserFormMode =
   | { kind: 'create'; companyId: number }
@@ -29,6 +32,7 @@ interface Values {
 }
 
 const TITLES = { create: '新增用户', edit: '编辑用户', sub: '添加子账号' } as const
+const fields = userSaveBody.shape
 
 export default function UserForm({ mode, headquarters, onClose, onSaved }: {
   mode: UserFormMode | null
@@ -53,17 +57,17 @@ export default function UserForm({ mode, headquarters, onClose, onSaved }: {
 
   const onFinish = async (v: Values) => {
     if (!mode) return false
-    const fields: userApi.UserFields = {
+    const body: UserUpdateBody = {
       phone: v.phone.trim(), name: v.name.trim(), nickName: sub ? undefined : v.nickName, isCreate: v.isCreate ? 1 : 0,
     }
     const save = async () => {
       if (mode.kind === 'edit') {
-        await userApi.updateUser(mode.row.id, fields)
+        await userApi.updateUser(mode.row.id, body)
         return
       }
       const companyId = mode.kind === 'sub' ? mode.parent.companyId : (v.companyId ?? mode.companyId)
       const saved = await userApi.saveUser({
-        ...fields, password: v.password!, passwordAgain: v.passwordAgain!, companyId,
+        ...body, password: v.password!, passwordAgain: v.passwordAgain!, companyId,
         parentId: mode.kind === 'sub' ? mode.parent.id : undefined,
       })
       // the spec's second call: assign the new account to the base by phone
@@ -93,7 +97,7 @@ export default function UserForm({ mode, headquarters, onClose, onSaved }: {
           label="角色"
           placeholder="请选择角色"
           options={roles.map((r) => ({ label: r, value: r }))}
-          rules={[{ required: true, message: '角色不能为空' }]}
+          rules={[{ required: true, message: UserAdminMsg.roleRequired }]}
         />
       )}
       <ProFormText
@@ -101,17 +105,14 @@ export default function UserForm({ mode, headquarters, onClose, onSaved }: {
         label="手机号"
         placeholder="登录名，11位手机号"
         fieldProps={{ maxLength: 11, autoComplete: 'off' }}
-        rules={[
-          { required: true, whitespace: true, message: '手机号不能为空' },
-          { pattern: MOBILE_RE, message: '手机号格式不正确，请输入正确的11位手机号' },
-        ]}
+        rules={[zodRule(fields.phone)]}
       />
       <ProFormText
         name="name"
         label="姓名"
         placeholder="请输入姓名"
         fieldProps={{ maxLength: 50 }}
-        rules={[{ required: true, whitespace: true, message: '姓名不能为空' }, { max: 50, message: '姓名不能超过50个字符' }]}
+        rules={[zodRule(fields.name)]}
       />
       {headquarters && mode?.kind === 'create' && (
         <ProFormSelect
@@ -121,7 +122,7 @@ export default function UserForm({ mode, headquarters, onClose, onSaved }: {
           showSearch
           options={companies.map((c) => ({ label: c.name, value: c.id }))}
           fieldProps={{ optionFilterProp: 'label' }}
-          rules={[{ required: true, message: '请选择所属基地' }]}
+          rules={[{ required: true, message: UserAdminMsg.companyRequired }]}
         />
       )}
       <ProFormSwitch name="isCreate" label="可建子账号" checkedChildren="是" unCheckedChildren="否" tooltip="开启后可在该用户下添加子账号（受基地子账号数量限制）" />
