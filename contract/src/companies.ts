@@ -238,3 +238,9 @@ export interface RechargeRow {
   createTime: string
   createTimeStr: string
 }
+
+/** The answer of a top-up (充值, 扩容): the record and the base's counters after it. */
+export interface RechargeResult {
+  record: RechargeRow
+  company: { id: number; remainingTimes: number; userAmount: number; useTimes: number }
+}
