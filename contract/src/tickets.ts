@@ -101,7 +101,7 @@ export interface ExtractionRule {
 
 /** A rule from the rule form, tried before it is saved: `id` stands in for the stored rule of that id. */
 export const candidateRule = extractionRuleBody.extend({ id: z.coerce.number().int().positive().optional() })
-export type CandidateRule = z.input<typeof candidateRule>
+export type CandidateRule = z.infer<typeof candidateRule>
 
 /** `POST /logistics/analysis?fileType=`: companyId and userId are accepted for the old clients; the session decides both. */
 export const ticketAnalysisQuery = z.object({
@@ -114,6 +114,7 @@ export const ruleTestBody = ruleTestImageQuery.extend({
   text: z.string().trim().min(1, { error: TicketMsg.textEmpty }).max(RULE_TEST_TEXT_MAX, { error: TicketMsg.textTooLong }),
   rule: candidateRule.optional(),
 })
+export type RuleTestBody = z.infer<typeof ruleTestBody>
 
 /** Log types (spec 001 §9). */
 export const LOG_LEVELS = { 0: '日志', 1: '告警' } as const

@@ -1,6 +1,6 @@
 /** Pure logic of the 票据格式, 取值规则 (rule tester) and 日志 screens. */
 import { describe, expect, it, vi } from 'vitest'
-import { DELIVERY_FIELDS, MENU_SEED, receiptFormatBody, type MenuNode, type MenuSeed } from '@app/contract'
+import { DELIVERY_FIELDS, MENU_SEED, receiptFormatBody, TICKET_MAX_BYTES, type MenuNode, type MenuSeed } from '@app/contract'
 import { emptyTableResult, loadTable, toListQuery, toTableResult } from '../src/components/listQuery'
 import {
   fieldLabel, fieldLabelWithKey, fieldOptions, fieldsOfType, groupedFieldOptions, keepFieldsOfType, typeOfField,
@@ -10,7 +10,7 @@ import { formatBody } from '../src/pages/bill/formatValues'
 import { toDateRange } from '../src/components/dateRange'
 import { logBody, logFilters } from '../src/pages/log/logValues'
 import {
-  boxPoints, candidateRule, formatConfidence, imageProblem, LatestRunner, MAX_IMAGE_BYTES, regexProblem, resultRows, scaledRect, validBox,
+  boxPoints, candidateRule, formatConfidence, imageProblem, LatestRunner, regexProblem, resultRows, scaledRect, validBox,
 } from '../src/pages/rule/tester'
 import type { RuleTestResult } from '../src/api/ticketReading'
 
@@ -92,8 +92,8 @@ describe('rule tester', () => {
     expect(imageProblem({ name: 'a.gif', type: 'image/gif', size: 1000 })).toContain('不是 JPG、PNG 或 WebP 图片')
     expect(imageProblem({ name: 'a.pdf', type: '', size: 1000 })).toContain('不是 JPG、PNG 或 WebP 图片')
     expect(imageProblem({ name: 'a.png', type: 'image/png', size: 0 })).toContain('空文件')
-    expect(imageProblem({ name: 'big.png', type: 'image/png', size: MAX_IMAGE_BYTES + 1 })).toBe('图片不能超过15MB（“big.png”为 15.0MB）')
-    expect(imageProblem({ name: 'ok.png', type: 'image/png', size: MAX_IMAGE_BYTES })).toBeNull()
+    expect(imageProblem({ name: 'big.png', type: 'image/png', size: TICKET_MAX_BYTES + 1 })).toBe('图片不能超过15MB（“big.png”为 15.0MB）')
+    expect(imageProblem({ name: 'ok.png', type: 'image/png', size: TICKET_MAX_BYTES })).toBeNull()
   })
 
   it('sends the rule being edited once it has a field, a format and something to match', () => {

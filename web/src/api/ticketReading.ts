@@ -3,16 +3,16 @@
  * rule dry run on pasted OCR text or on an uploaded picture, with the rule being edited in place of
  * the stored one. Neither call takes an upload time.
  */
-import type { ExtractionRuleBody, TicketAnalysis, TicketType } from '@app/contract'
+import type { CandidateRule, RuleTestBody, TicketAnalysis, TicketType } from '@app/contract'
 import { http, request, type RequestOptions } from './request'
 
-/** The rule of the form, tried before it is saved (`id` replaces the stored rule of that id). */
-export type CandidateRule = ExtractionRuleBody & { id?: number }
+// the contract's type, under the name the rule tester imports from here
+export type { CandidateRule }
 
 /** The reader's answer for the tested picture or text. */
 export type RuleTestResult = TicketAnalysis
 
-export const testRuleOnText = (body: { fileType: TicketType; text: string; rule?: CandidateRule }, opts?: RequestOptions) =>
+export const testRuleOnText = (body: RuleTestBody, opts?: RequestOptions) =>
   http.post<RuleTestResult>('/rule/test', body, opts)
 
 export function testRuleOnImage(input: { fileType: TicketType; file: Blob; filename?: string; rule?: CandidateRule }, opts: RequestOptions = {}) {

@@ -1,20 +1,19 @@
 /** Pure logic of the rule tester (unit-tested in web/test/tickets.test.ts). */
-import type { FieldMeta, TicketField, TicketType } from '@app/contract'
+import { TICKET_MAX_BYTES, TicketMsg, type FieldMeta, type TicketField, type TicketType } from '@app/contract'
 import type { CandidateRule, RuleTestResult } from '../../api/ticketReading'
 import { fieldLabel, fieldsOfType, isTicketField } from '../../components/ticketFields'
 
-export const MAX_IMAGE_BYTES = 15 * 1024 * 1024
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp']
 const IMAGE_EXT = /\.(jpe?g|png|webp)$/i
 /** the delay between the last change of the rule form and the test run */
 export const TEST_DEBOUNCE_MS = 400
 
-/** Why this file cannot be tested (checked before anything is sent), or null. */
+/** Why this file cannot be tested (checked before anything is sent, against the server's TICKET_MAX_BYTES), or null. */
 export function imageProblem(file: { name: string; type?: string; size: number }): string | null {
   const typeOk = file.type ? IMAGE_TYPES.includes(file.type) : IMAGE_EXT.test(file.name)
   if (!typeOk) return `“${file.name}”不是 JPG、PNG 或 WebP 图片，请选择票据照片`
   if (file.size === 0) return `“${file.name}”是空文件，请重新选择`
-  if (file.size > MAX_IMAGE_BYTES) return `图片不能超过15MB（“${file.name}”为 ${(file.size / 1024 / 1024).toFixed(1)}MB）`
+  if (file.size > TICKET_MAX_BYTES) return `${TicketMsg.pictureTooLarge}（“${file.name}”为 ${(file.size / 1024 / 1024).toFixed(1)}MB）`
   return null
 }
 
