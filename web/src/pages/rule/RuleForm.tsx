@@ -6,7 +6,7 @@ import { useState } from 'react'
 import { Col, Form, Row, Typography } from 'antd'
 import { ModalForm, ProFormSelect, ProFormText } from '@ant-design/pro-components'
 import {
-  extractionRuleBody, extractionRuleUpdateBody, Msg, TICKET_TYPES, type ExtractionRule, type ExtractionRuleBody, type ReceiptFormat, type TicketField,
+  extractionRuleBody, extractionRuleUpdateBody, Msg, TICKET_TYPES, TicketMsg, type ExtractionRule, type ExtractionRuleBody, type ReceiptFormat, type TicketField,
 } from '@app/contract'
 import * as formatsApi from '../../api/receiptFormats'
 import { DIALOG_MODAL_PROPS, DIALOG_SUBMITTER, submitDialog } from '../../components/dialogForm'
@@ -154,7 +154,7 @@ export default function RuleForm({ open, editing, formats, defaultFormatId, samp
                 validator: (_: unknown, v: string | undefined) =>
                   (v ?? '').trim() || (getFieldValue('valueName') ?? '').trim() || (getFieldValue('valueNameRegular') ?? '').trim()
                     ? Promise.resolve()
-                    : Promise.reject(new Error('字段名称、名称表达式和取值表达式至少填写一项')),
+                    : Promise.reject(new Error(TicketMsg.ruleEmpty)),
               }),
             ]}
           />
