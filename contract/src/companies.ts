@@ -14,6 +14,9 @@ export const CompanyMsg = {
   hqNotEditable: '总部不能编辑',
   hqNotDeletable: '总部不能注销',
   notFound: '基地不存在',
+  domainUnknown: '该域名没有对应的基地',
+  domainQueryRequired: '子域名不能为空',
+  domainQueryTooLong: '子域名不能超过253个字符',
   deregisterWarning: '注销后该基地的所有用户和数据都将被删除且无法恢复，确定注销吗？',
   deregistered: '注销成功',
   uploadTimesUsedUp: '上传次数已用完，请联系管理员充值',
@@ -23,10 +26,20 @@ export const CompanyMsg = {
   supplySaved: '供货关系保存成功',
   supplySame: '供货基地不能与采购基地相同',
   supplyExists: '该供货关系已存在',
+  supplyNotFound: '供货关系不存在',
+  buyerNotFound: '采购基地不存在',
+  sellerNotFound: '供货基地不存在',
+  rechargeNotFound: '充值记录不存在',
+  rechargeType: '充值类型只能是1（上传次数）或2（子账号数量）',
+  seatsTooFew: '子账号数量不足，无法减少',
+  uploadTimesTooFew: '剩余上传次数不足，无法减少',
   rechargeRequestRequired: '充值请求编号不能为空，请刷新页面后重试',
   rechargeRequestFormat: '充值请求编号格式不正确',
   rechargeRequestReused: '该充值请求编号已用于另一笔充值，请刷新页面后重试',
 } as const
+
+/** Deregistration refused: rows in `tables` still point at the base's data. */
+export const deregisterBlockedMessage = (tables: string[]) => `该基地的数据仍被其他数据引用（${tables.join('、')}），无法注销`
 
 /** Sub-domains the product keeps for itself. */
 export const RESERVED_DOMAINS = ['www', 'api', 'admin', 'app', 'static', 'mail', 'ftp', 'test', 'localhost'] as const
@@ -37,7 +50,7 @@ export const IS_CREATE = { no: '0', yes: '1' } as const
 
 const isCreateField = z.preprocess(
   (v) => (typeof v === 'number' || typeof v === 'boolean' ? String(Number(v)) : v ?? undefined),
-  oneOf('是否允许子账号', ['0', '1'], '0（否）或1（是）').default('1'),
+  oneOf('是否允许子账号', [IS_CREATE.no, IS_CREATE.yes], '0（否）或1（是）').default(IS_CREATE.yes),
 )
 
 const domainField = z.string({ error: (iss) => (iss.input == null ? CompanyMsg.domainRequired : CompanyMsg.domainFormat) })
@@ -81,6 +94,14 @@ export const companyFindBody = paging.extend({
   phone: filterText('联系电话'),
 })
 export type CompanyFindBody = z.infer<typeof companyFindBody>
+/** The list's filters without paging: what the export takes. */
+export const companyFilters = companyFindBody.pick({ name: true, contactor: true, phone: true })
+export type CompanyFilters = z.infer<typeof companyFilters>
+
+/** The login page's look-up of its base: a sub-domain, or a full host name ending in the domain suffix. */
+export const companyDomainQuery = z.object({
+  domain: z.string().trim().min(1, { error: CompanyMsg.domainQueryRequired }).max(253, { error: CompanyMsg.domainQueryTooLong }).describe('子域名'),
+})
 
 export interface CompanyRow {
   id: number
@@ -173,6 +194,7 @@ export const materialOrderSaveBody = z.object({
 })
 export type MaterialOrderSaveBody = z.infer<typeof materialOrderSaveBody>
 export const materialOrderFindBody = z.object({ buyCompanyId: optIdField('采购基地') })
+export type MaterialOrderFindBody = z.infer<typeof materialOrderFindBody>
 
 export interface MaterialOrderRow {
   id: number
@@ -189,6 +211,8 @@ export interface MaterialOrderRow {
 export const RECHARGE_TYPES = { times: 1, userAmount: 2 } as const
 export const RECHARGE_TYPE_LABELS: Record<number, string> = { 1: '上传次数', 2: '子账号数量' }
 export const RECHARGE_EXPORT_NAME = '充值记录'
+const rechargeType = z.union([z.literal(RECHARGE_TYPES.times), z.literal(RECHARGE_TYPES.userAmount)], { error: CompanyMsg.rechargeType })
+export type RechargeType = z.infer<typeof rechargeType>
 
 /** The client's id of one top-up (one per dialog opening): a double submit with it tops up once. */
 const rechargeRequestId = z.string({ error: (iss) => (iss.input == null ? CompanyMsg.rechargeRequestRequired : CompanyMsg.rechargeRequestFormat) })
@@ -211,20 +235,18 @@ export const rechargeSaveBody = z.object({
   companyId: idField('充值基地'),
   times: int('充值次数', 1, 1_000_000),
   requestId: rechargeRequestId,
-  type: z.preprocess((v) => (typeof v === 'string' && v.trim() ? Number(v) : v ?? undefined),
-    z.union([z.literal(1), z.literal(2)], { error: '充值类型只能是1（上传次数）或2（子账号数量）' }).default(1)).describe('充值类型'),
+  type: z.preprocess((v) => (typeof v === 'string' && v.trim() ? Number(v) : v ?? undefined), rechargeType.default(RECHARGE_TYPES.times)).describe('充值类型'),
 })
 export const rechargeUpdateBody = z.object({ times: int('充值次数', 1, 1_000_000) })
 export const rechargeFindBody = paging.extend({
   companyId: optIdField('充值基地'),
-  type: optInt1or2(),
+  type: z.preprocess((v) => (v === '' || v == null ? undefined : typeof v === 'string' ? Number(v) : v), rechargeType.optional()).describe('充值类型'),
   createTimeQuery: dateRange('充值时间'),
 })
-function optInt1or2() {
-  return z.preprocess((v) => (v === '' || v == null ? undefined : typeof v === 'string' ? Number(v) : v),
-    z.union([z.literal(1), z.literal(2)], { error: '充值类型只能是1（上传次数）或2（子账号数量）' }).optional()).describe('充值类型')
-}
 export type RechargeFindBody = z.infer<typeof rechargeFindBody>
+/** The list's filters without paging: what the export takes. */
+export const rechargeFilters = rechargeFindBody.pick({ companyId: true, type: true, createTimeQuery: true })
+export type RechargeFilters = z.infer<typeof rechargeFilters>
 
 export interface RechargeRow {
   id: number

@@ -17,6 +17,8 @@ import { MenuCache } from './modules/users/service.js'
 import { userRoutes } from './modules/users/routes.js'
 import { companyRoutes } from './modules/companies/routes.js'
 import { rechargeRoutes } from './modules/recharge/routes.js'
+import { reservationPlanRoutes } from './modules/reservationPlans/routes.js'
+import { supplyOrderRoutes } from './modules/supplyOrders/routes.js'
 import { attachmentRoutes } from './modules/attachments/routes.js'
 import { logRoutes } from './modules/logs/routes.js'
 import { receiptFormatRoutes } from './modules/receiptFormats/routes.js'
@@ -36,7 +38,7 @@ import { outboxSms, webhookSms } from './platform/sms.js'
 installZodChinese()
 
 /** Every module's routes, registered under /api in one place. */
-const modules = [authRoutes, userRoutes, companyRoutes, rechargeRoutes, attachmentRoutes, receiptFormatRoutes, logRoutes, ticketReadingRoutes]
+const modules = [authRoutes, userRoutes, companyRoutes, supplyOrderRoutes, reservationPlanRoutes, rechargeRoutes, attachmentRoutes, receiptFormatRoutes, logRoutes, ticketReadingRoutes]
 
 /**
  * The whole server without listening: plugins, hooks and modules on an open, migrated, seeded

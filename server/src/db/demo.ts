@@ -1,6 +1,7 @@
 import { DELIVERY_FIELDS, HQ_COMPANY_ID, RECHARGE_TYPES, ROLES, SIGN_FIELDS, type RoleKey } from '@app/contract'
 import { and, eq, inArray } from 'drizzle-orm'
-import { createCompany, type Auth } from '../modules/companies/service.js'
+import { createCompany } from '../modules/companies/service.js'
+import type { Auth } from '../platform/access.js'
 import { recharge } from '../modules/recharge/service.js'
 import { saveFormat, saveRule } from '../modules/receiptFormats/service.js'
 import { saveUser } from '../modules/users/admin.js'

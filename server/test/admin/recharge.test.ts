@@ -3,7 +3,7 @@ import { CompanyMsg, HQ_COMPANY_ID, Msg, rechargeSeatsInUseMessage } from '@app/
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { companies } from '../../src/db/schema/index.js'
-import { consumeUploadTime, refundUploadTime } from '../../src/modules/companies/service.js'
+import { consumeUploadTime, refundUploadTime } from '../../src/modules/quota/service.js'
 import { createTestApp, type TestEnv } from '../helpers.js'
 import { makeCompany, makeUser } from '../fixtures.js'
 
