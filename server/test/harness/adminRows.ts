@@ -6,7 +6,6 @@ import { MARKER, type OtherCompany } from './otherCompany.js'
 
 /** Company B's rows of the administration tables: recharge records, a reservation plan, a supply order, attachments. */
 export async function adminRows(env: TestEnv, b: OtherCompany) {
-  const add = (key: string, id: number) => { (b.ids[key] ??= []).push(id) }
   const [record] = await env.db.insert(rechargeRecords).values({ companyId: b.companyId, times: 7, userName: `${MARKER}操作人` }).returning()
   const [plan] = await env.db.insert(reservationPlans).values({ companyId: b.companyId, reserveTime: '2031-02-03', reservePeriod: '上午', tankerType: '常压车辆', totalCount: 5 }).returning()
   const [order] = await env.db.insert(companyMaterialOrders).values({ buyCompanyId: b.companyId, saleCompanyId: 1 }).returning()
@@ -15,7 +14,5 @@ export async function adminRows(env: TestEnv, b: OtherCompany) {
   const pdf = await storeAttachment(attachmentDeps(env.ctx), {
     buffer: Buffer.from(`%PDF-1.4\n% ${MARKER}\n%%EOF\n`), companyId: b.companyId, userId: null, fileType: 3, name: `${MARKER}合同.pdf`,
   })
-  for (const id of [record!.id, plan!.id, order!.id, file.id, pdf.id]) add('id', id)
-  add('attachmentId', file.id)
-  add('picId', file.id)
+  Object.assign(b.ids, { rechargeRecord: record!.id, reservationPlan: plan!.id, supplyOrder: order!.id, picture: file.id, pdf: pdf.id })
 }

@@ -1,0 +1,14 @@
+import { attachmentExamples } from './attachments.js'
+import { authExamples } from './auth.js'
+import { companyExamples } from './companies.js'
+import { rechargeExamples } from './recharge.js'
+import { ticketExamples } from './tickets.js'
+import type { Examples } from './types.js'
+import { userExamples } from './users.js'
+
+export type { ExampleContext, Outcome, RouteExample } from './types.js'
+
+/** A valid call of every API route with company B's ids; a new route adds its example in its module's file. */
+export const routeExamples: Examples = {
+  ...authExamples, ...userExamples, ...companyExamples, ...rechargeExamples, ...attachmentExamples, ...ticketExamples,
+}
