@@ -8,7 +8,7 @@ import { attachments, companies, logEntries } from '../../src/db/schema/index.js
 import { IMAGE_MESSAGES } from '../../src/ocr/image.js'
 import { attachmentDeps, storeImage } from '../../src/platform/attachments.js'
 import { imageQueue } from '../../src/platform/imageQueue.js'
-import { createTestApp, type TestEnv } from '../helpers.js'
+import { createTestApp, multipart, type TestEnv } from '../helpers.js'
 import { makeCompany, makeUser } from '../fixtures.js'
 import { FIXTURES, fieldRight, loadTruth } from '../ocr/accuracy.js'
 
@@ -24,21 +24,8 @@ beforeAll(async () => {
 })
 afterAll(async () => env?.close())
 
-function multipart(file: Buffer, filename = 'ticket.jpg', contentType = 'image/jpeg') {
-  const boundary = '----ticket' + Math.random().toString(16).slice(2)
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`)
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`)
-  return { payload: Buffer.concat([head, file, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
-}
-
-async function upload(file: Buffer, fileType: number | string, as = token, filename?: string) {
-  const body = multipart(file, filename)
-  const res = await env.app.inject({
-    method: 'POST', url: `/api/logistics/analysis?fileType=${fileType}&companyId=999&userId=999`,
-    headers: { ...body.headers, authorization: `Bearer ${as}` }, payload: body.payload,
-  })
-  return { status: res.statusCode, ...res.json() }
-}
+const upload = (file: Buffer, fileType: number | string, as = token, filename = 'ticket.jpg') =>
+  env.upload(as, `/api/logistics/analysis?fileType=${fileType}&companyId=999&userId=999`, multipart({ file: { name: filename, type: 'image/jpeg', data: file } }))
 
 /** A real 1×1 PNG whose header claims another size: what a decompression bomb looks like to a decoder. */
 async function pngClaiming(width: number, height: number) {

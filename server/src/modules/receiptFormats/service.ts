@@ -1,5 +1,5 @@
 import {
-  FIELD_PREFIX, formatDateTime, PROTECTED_FORMAT_ID, TICKET_FIELDS, TICKET_TYPES, TicketMsg,
+  extractionRuleBody, FIELD_PREFIX, formatDateTime, PROTECTED_FORMAT_ID, receiptFormatBody, TICKET_FIELDS, TICKET_TYPES, TicketMsg,
   type ExtractionRule, type ExtractionRuleBody, type Page, type ReceiptFormat, type ReceiptFormatBody, type TicketField, type TicketType,
   type extractionRuleQuery, type receiptFormatQuery,
 } from '@app/contract'
@@ -28,21 +28,24 @@ const toFormat = (r: FormatRow, ruleCount: number): ReceiptFormat => ({
   requiredFields: splitFields(r.requiredFields), description: r.description, ruleCount, createTime: formatDateTime(r.createTime),
 })
 
-/** A match rule is a regex unless it is a plain keyword list; either way it must be safe to run. */
-async function checkPattern(label: string, pattern: string | null | undefined) {
+/**
+ * A match rule is a regex unless it is a plain keyword list; either way it must be safe to run.
+ * A refusal names the form field by its schema's label.
+ */
+async function checkPattern(field: z.ZodType, pattern: string | null | undefined) {
   if (!pattern) return
   const problem = await validateUserRegex(pattern)
-  if (problem) throw new ValidationError(TicketMsg.badPattern(label, problem))
+  if (problem) throw new ValidationError(TicketMsg.badPattern(field.description!, problem))
 }
 
 /** The patterns of an extraction rule, saved or tried in the rule tester: the same checks. */
 export async function checkRulePatterns(rule: { valueNameRegular?: string | null; valueRegular?: string | null }) {
-  await checkPattern('名称表达式', rule.valueNameRegular)
-  await checkPattern('取值表达式', rule.valueRegular)
+  await checkPattern(extractionRuleBody.shape.valueNameRegular, rule.valueNameRegular)
+  await checkPattern(extractionRuleBody.shape.valueRegular, rule.valueRegular)
 }
 
 async function formatValues(body: ReceiptFormatBody) {
-  await checkPattern('匹配规则', body.regular)
+  await checkPattern(receiptFormatBody.shape.regular, body.regular)
   return {
     name: body.name, type: body.type, regular: body.regular ?? '', rankcom: body.rankcom, excludeKeywords: body.excludeKeywords ?? null,
     requiredFields: body.requiredFields?.length ? body.requiredFields.join(',') : null, description: body.description ?? null,
