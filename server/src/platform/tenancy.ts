@@ -1,13 +1,8 @@
 import { HQ_COMPANY_ID } from '@app/contract'
 import type { SessionUser } from './sessions.js'
-import { ForbiddenError, NotFoundError } from './errors.js'
+import { NotFoundError } from './errors.js'
 
 export const isHeadquarters = (s: Pick<SessionUser, 'companyId'>) => s.companyId === HQ_COMPANY_ID
-
-/** Calls only headquarters may make (the message says which), whatever the role allows. */
-export function assertHeadquarters(s: Pick<SessionUser, 'companyId'>, message: string) {
-  if (!isHeadquarters(s)) throw new ForbiddenError(message)
-}
 
 /**
  * The company a query or write is limited to. Headquarters may name any company (or none: all);
