@@ -1,11 +1,13 @@
 /**
  * A back-office list screen: ProTable with the one set of defaults (search form 查询 / 清空, density
- * and column settings, page sizes PAGE_SIZE_OPTIONS with 共 N 条 and a quick jumper), rows from a list
- * call (`list`, `filters`, `pageSize`: see ListSource) and, with `exportList`, 导出 of the filters the
- * list was last loaded with. With `useListPage` for reload and the add/edit dialog, a new list screen
- * is a columns array, a list call and a form.
+ * and column settings, page sizes PAGE_SIZE_OPTIONS with 共 N 条 and a quick jumper, rows keyed by
+ * `id`), rows from a list call (`list`, `filters`, `pageSize`: see ListSource), 新增 with `onAdd`,
+ * and with `exportList` 导出 of the filters the list was last loaded with. With `useListPage` for
+ * reload and the add/edit dialog, a new list screen is a columns array, a list call and a form.
  */
 import { useState, type ReactNode } from 'react'
+import { Button } from 'antd'
+import { PlusOutlined } from '@ant-design/icons'
 import { ProTable, type ProTableProps } from '@ant-design/pro-components'
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@app/contract'
 import type { Download, RequestOptions } from '../api/request'
@@ -20,25 +22,29 @@ export interface ListPageProps<T, F> extends ListSource<T, F>,
   Omit<ProTableProps<T, TableParams>, 'request' | 'search' | 'options' | 'pagination' | 'toolBarRender' | 'toolbar' | 'locale' | 'params'> {
   /** 导出 (last in the toolbar): the export of these filters */
   exportList?: (filters: F, opts: RequestOptions) => Promise<Download>
-  /** the toolbar's own buttons (before 导出), each with a key */
+  /** a primary 新增 button first in the toolbar */
+  onAdd?: () => void
+  /** the toolbar's own buttons (after 新增, before 导出), each with a key */
   buttons?: ReactNode[]
   /** what an empty list says (else antd's 暂无数据) */
   emptyText?: string
 }
 
 export default function ListPage<T extends Record<string, any>, F extends object>(
-  { list, filters, pageSize = DEFAULT_PAGE_SIZE, exportList, buttons = [], emptyText, ...table }: ListPageProps<T, F>,
+  { list, filters, pageSize = DEFAULT_PAGE_SIZE, exportList, onAdd, buttons = [], emptyText, rowKey = 'id', ...table }: ListPageProps<T, F>,
 ) {
   const [loader] = useState(listLoader<F>)
   return (
     <ProTable<T, TableParams>
       {...table}
+      rowKey={rowKey}
       search={SEARCH}
       options={OPTIONS}
       pagination={{ ...PAGINATION, defaultPageSize: pageSize }}
       locale={emptyText ? { emptyText } : undefined}
       request={(params) => loader.load({ list, filters, pageSize }, params)}
       toolBarRender={() => [
+        ...(onAdd ? [<Button key="add" type="primary" icon={<PlusOutlined />} onClick={onAdd}>新增</Button>] : []),
         ...buttons,
         ...(exportList ? [<ExportButton key="export" run={(opts) => exportList(loader.lastFilters(), opts)} />] : []),
       ]}

@@ -4,8 +4,8 @@
  * deregister. Headquarters (company 1) can be neither edited nor deregistered.
  */
 import { useState } from 'react'
-import { App, Button, Dropdown, Space, Tag, Typography } from 'antd'
-import { DownOutlined, PlusOutlined } from '@ant-design/icons'
+import { App, Dropdown, Space, Tag, Typography } from 'antd'
+import { DownOutlined } from '@ant-design/icons'
 import type { ProColumns } from '@ant-design/pro-components'
 import { CompanyMsg, HQ_COMPANY_ID, type CompanyRow } from '@app/contract'
 import * as companiesApi from '../../api/companies'
@@ -86,14 +86,13 @@ export default function AgentPage() {
   return (
     <>
       <ListPage
-        rowKey="id"
         headerTitle="基地列表"
         actionRef={page.actionRef}
         columns={columns}
         scroll={{ x: 1500 }}
         list={companiesApi.findCompanies}
         exportList={(filters, opts) => companiesApi.exportCompanies(HQ_COMPANY_ID, filters, opts)}
-        buttons={[<Button key="add" type="primary" icon={<PlusOutlined />} onClick={page.openNew}>新增</Button>]}
+        onAdd={page.openNew}
       />
       <CompanyForm key={page.form.key} {...page.form.props} />
       {/* each dialog is built afresh for the row it opens with */}

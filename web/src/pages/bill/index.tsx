@@ -4,8 +4,7 @@
  * by the format.
  */
 import { Link } from 'react-router-dom'
-import { Button, Space, Tag, Tooltip, Typography } from 'antd'
-import { PlusOutlined } from '@ant-design/icons'
+import { Space, Tag, Tooltip, Typography } from 'antd'
 import type { ProColumns } from '@ant-design/pro-components'
 import { PROTECTED_FORMAT_ID, TICKET_TYPES, type ReceiptFormat } from '@app/contract'
 import * as formatsApi from '../../api/receiptFormats'
@@ -84,7 +83,6 @@ export default function BillPage() {
   return (
     <>
       <ListPage
-        rowKey="id"
         headerTitle="票据格式"
         actionRef={page.actionRef}
         columns={columns}
@@ -93,7 +91,7 @@ export default function BillPage() {
         emptyText="暂无票据格式"
         list={formatsApi.findFormats}
         exportList={info ? (_filters, opts) => formatsApi.exportFormats(info.companyId, opts) : undefined}
-        buttons={[<Button key="add" type="primary" icon={<PlusOutlined />} onClick={page.openNew}>新增</Button>]}
+        onAdd={page.openNew}
       />
       <FormatForm key={page.form.key} {...page.form.props} />
     </>

@@ -2,8 +2,7 @@
  * 日志 (spec 001 §2 Log page, §3, §7, §9): the run log searched by keyword, type and date range;
  * add, edit, delete, export (of what the filters select).
  */
-import { Button, Tag, Typography } from 'antd'
-import { PlusOutlined } from '@ant-design/icons'
+import { Tag, Typography } from 'antd'
 import type { ProColumns } from '@ant-design/pro-components'
 import { LOG_LEVELS, type LogEntry } from '@app/contract'
 import * as logsApi from '../../api/logs'
@@ -50,7 +49,6 @@ export default function LogPage() {
   return (
     <>
       <ListPage
-        rowKey="id"
         headerTitle="日志列表"
         actionRef={page.actionRef}
         columns={columns}
@@ -60,7 +58,7 @@ export default function LogPage() {
         list={logsApi.findLogs}
         filters={logFilters}
         exportList={info ? (filters, opts) => logsApi.exportLogs(info.companyId, filters, opts) : undefined}
-        buttons={[<Button key="add" type="primary" icon={<PlusOutlined />} onClick={page.openNew}>新增</Button>]}
+        onAdd={page.openNew}
       />
       <LogForm key={page.form.key} {...page.form.props} defaultPhone={info?.phone} />
     </>

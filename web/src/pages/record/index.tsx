@@ -37,7 +37,6 @@ export default function RecordPage() {
 
   return (
     <ListPage
-      rowKey="id"
       headerTitle="充值记录"
       columns={columns}
       list={rechargeApi.findRecords}

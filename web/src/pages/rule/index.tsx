@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { Button, Modal, Space, Tag, Typography } from 'antd'
-import { ExperimentOutlined, PlusOutlined } from '@ant-design/icons'
+import { ExperimentOutlined } from '@ant-design/icons'
 import type { ProColumns, ProFormInstance } from '@ant-design/pro-components'
 import { TICKET_TYPES, type ExtractionRule, type ReceiptFormat } from '@app/contract'
 import * as formatsApi from '../../api/receiptFormats'
@@ -96,7 +96,6 @@ export default function RulePage() {
   return (
     <>
       <ListPage
-        rowKey="id"
         headerTitle={filterFormat ? <span>取值规则 · <span data-testid="rule-filter-format">{filterFormat.name}</span></span> : '取值规则'}
         actionRef={page.actionRef}
         formRef={formRef}
@@ -110,10 +109,8 @@ export default function RulePage() {
           return formatsApi.findRules(q)
         }}
         exportList={info ? (_filters, opts) => formatsApi.exportRules(info.companyId, opts) : undefined}
-        buttons={[
-          <Button key="add" type="primary" icon={<PlusOutlined />} onClick={page.openNew}>新增</Button>,
-          <Button key="test" icon={<ExperimentOutlined />} onClick={() => setTesterOpen(true)}>规则测试</Button>,
-        ]}
+        onAdd={page.openNew}
+        buttons={[<Button key="test" icon={<ExperimentOutlined />} onClick={() => setTesterOpen(true)}>规则测试</Button>]}
       />
       <RuleForm
         key={page.form.key}
