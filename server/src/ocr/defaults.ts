@@ -1,7 +1,7 @@
 /**
  * Default receipt formats and extraction rules, inserted by the server's seed. They read common
  * cement delivery notes, receiving notes and weighbridge slips with no configuration; the built-in
- * label synonyms (extract.ts) fill whatever the rules leave empty.
+ * label synonyms (fieldCatalogue.ts) fill whatever the rules leave empty.
  * Format 3 is the generic fallback (the UI forbids deleting id 3): it matches every ticket.
  */
 import type { ExtractionRule, ReceiptFormat } from './types.js'

@@ -80,6 +80,7 @@ export interface FieldResult {
 function result(value: FieldValue, c: Candidate, source: FieldMeta['source']): FieldResult {
   return { value, meta: { confidence: Math.round(c.item.score * 1000) / 1000, box: c.item.box.map((p) => [Math.round(p[0]), Math.round(p[1])]), source } }
 }
+
 // --------------------------------------------------------------- synonyms
 
 export function extractBySynonyms(layout: Layout, suffix: string): FieldResult | null {
