@@ -12,7 +12,7 @@ import { assertMayHoldIn, mayHoldIn, type RoleInfo, type RoleRegistry } from '..
 import type { PasswordCipher } from '../../platform/rsa.js'
 import { forgetUserSessions, revokeCompanySessions, revokeUserSessions } from '../../platform/sessions.js'
 import { isHeadquarters, ownerCompany } from '../../platform/tenancy.js'
-import { assertSeatLeft, lockCompany } from '../companies/service.js'
+import { assertSeatLeft, lockCompany, lockSeats } from '../quota/service.js'
 import { loadRow, type UserAdminDeps } from './list.js'
 import { assertPasswordRules } from './password.js'
 
@@ -91,10 +91,10 @@ async function decryptPair(cipher: PasswordCipher, password: string, again?: str
  * allows them.
  */
 export async function takeSeat(tx: Executor, companyId: number, subAccount = false) {
-  const company = await lockCompany(tx, companyId)
-  if (subAccount && company.isCreate !== IS_CREATE.yes) throw new ValidationError(UserAdminMsg.companyNoCreate)
-  await assertSeatLeft(tx, company)
-  return company
+  const seats = await lockSeats(tx, companyId)
+  if (subAccount && seats.company.isCreate !== IS_CREATE.yes) throw new ValidationError(UserAdminMsg.companyNoCreate)
+  assertSeatLeft(seats)
+  return seats.company
 }
 
 export const phoneConflict = (err: unknown): never => {

@@ -16,11 +16,12 @@ import { importTemplate, importUsers } from './import.js'
 import * as lists from './list.js'
 import * as users from './service.js'
 
+const idParams = z.object({ id: idParam().describe('用户编号') })
+
 export function userRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const deps: lists.UserAdminDeps = { db: ctx.db, cipher: ctx.cipher, roles: ctx.roles }
   const tags = ['用户']
-  const idParams = z.object({ id: idParam().describe('用户编号') })
 
   r.get('/users/info', { config: { access: 'session' }, schema: { tags, summary: '当前用户信息、菜单与权限' } },
     async (req) => users.userInfo(ctx.db, ctx.menus, authOf(req)))
@@ -51,7 +52,6 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext) {
 function adminRoutes(app: FastifyInstance, ctx: AppContext, deps: lists.UserAdminDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>()
   const tags = ['用户管理']
-  const idParams = z.object({ id: idParam().describe('用户编号') })
 
   r.post('/users/find', {
     config: { access: 'user' },
