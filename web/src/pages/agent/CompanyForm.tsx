@@ -8,7 +8,7 @@ import {
 import * as companiesApi from '../../api/companies'
 import { encryptPassword } from '../../api/users'
 import AttachmentUpload from '../../components/AttachmentUpload'
-import { dialogFormProps, submitDialog } from '../../components/dialogForm'
+import { editDialog, type EditDialogProps } from '../../components/editDialog'
 import HiddenSubmit from '../../components/HiddenSubmit'
 import { regionOptions, regionPath } from '../../components/regions'
 import { zodRule } from '../../components/zodRule'
@@ -31,13 +31,18 @@ interface Values {
 let suffixCache: Promise<string> | null = null
 const domainSuffix = () => (suffixCache ??= companiesApi.companySettings({ silent: true }).then((s) => s.domainSuffix).catch(() => { suffixCache = null; return '' }))
 
-export default function CompanyForm({ open, editing, onOpenChange, onSaved }: {
-  open: boolean
-  /** null: a new base */
-  editing: CompanyRow | null
-  onOpenChange: (open: boolean) => void
-  onSaved: () => void
-}) {
+/** The form's values as the body of a save or an update (the phone is added by each). */
+function companyBody(v: Values): CompanyUpdateBody {
+  const [province, city, district] = v.region ?? []
+  return {
+    name: v.name.trim(), contactor: v.contactor.trim(), address: v.address?.trim() || null, isCreate: v.isCreate ? IS_CREATE.yes : IS_CREATE.no,
+    province: province ?? null, city: city ?? null, district: district ?? null, domain: v.domain.trim().toLowerCase(),
+    attachmentId: v.attachmentId ?? null, picId: v.picId ?? null,
+  }
+}
+
+export default function CompanyForm(dialog: EditDialogProps<CompanyRow>) {
+  const { open, editing } = dialog
   const [form] = Form.useForm<Values>()
   const [suffix, setSuffix] = useState('')
   useEffect(() => {
@@ -52,33 +57,18 @@ export default function CompanyForm({ open, editing, onOpenChange, onSaved }: {
       }
     : { isCreate: true }
 
-  const onFinish = async (v: Values) => {
-    const [province, city, district] = v.region ?? []
-    const body: CompanyUpdateBody = {
-      name: v.name.trim(), contactor: v.contactor.trim(), address: v.address?.trim() || null, isCreate: v.isCreate ? IS_CREATE.yes : IS_CREATE.no,
-      province: province ?? null, city: city ?? null, district: district ?? null, domain: v.domain.trim().toLowerCase(),
-      attachmentId: v.attachmentId ?? null, picId: v.picId ?? null,
-    }
-    return submitDialog(
-      async () => {
-        if (editing) await companiesApi.updateCompany(editing.id, { ...body, phone: editing.phone ?? undefined })
-        else await companiesApi.saveCompany({ ...body, phone: v.phone.trim(), password: v.password ? await encryptPassword(v.password) : undefined })
-      },
-      editing ? Msg.updated : Msg.created,
-      onSaved,
-    )
-  }
-
   return (
     <ModalForm<Values>
-      title={editing ? '编辑基地' : '新增基地'}
-      open={open}
-      onOpenChange={onOpenChange}
+      {...editDialog(dialog, {
+        noun: '基地',
+        labelWidth: 110,
+        create: async (v: Values) =>
+          companiesApi.saveCompany({ ...companyBody(v), phone: v.phone.trim(), password: v.password ? await encryptPassword(v.password) : undefined }),
+        update: (row, v) => companiesApi.updateCompany(row.id, { ...companyBody(v), phone: row.phone ?? undefined }),
+      })}
       width={680}
-      {...dialogFormProps(110)}
       initialValues={initialValues}
       form={form}
-      onFinish={onFinish}
       name="company"
     >
       <ProFormText

@@ -1,9 +1,9 @@
 /** 新增/编辑票据格式: a ModalForm checked with the server's own rules (contract receiptFormatBody). */
 import { Form } from 'antd'
 import { ModalForm, ProFormDependency, ProFormDigit, ProFormRadio, ProFormSelect, ProFormText, ProFormTextArea } from '@ant-design/pro-components'
-import { FORMAT_RANK, Msg, receiptFormatBody, type ReceiptFormat, type ReceiptFormatBody, type TicketField, type TicketType } from '@app/contract'
+import { FORMAT_RANK, receiptFormatBody, type ReceiptFormat, type TicketField, type TicketType } from '@app/contract'
 import * as formatsApi from '../../api/receiptFormats'
-import { dialogFormProps, submitDialog } from '../../components/dialogForm'
+import { editDialog, type EditDialogProps } from '../../components/editDialog'
 import HiddenSubmit from '../../components/HiddenSubmit'
 import { fieldOptions, keepFieldsOfType, TICKET_TYPE_OPTIONS } from '../../components/ticketFields'
 import { zodRule } from '../../components/zodRule'
@@ -22,13 +22,8 @@ export interface FormatFormValues {
 const SEPARATORS_HELP = '关键字之间用逗号、空格或 | 分隔'
 const fields = receiptFormatBody.shape
 
-export default function FormatForm({ open, editing, onOpenChange, onSaved }: {
-  open: boolean
-  /** null: a new format */
-  editing: ReceiptFormat | null
-  onOpenChange: (open: boolean) => void
-  onSaved: () => void
-}) {
+export default function FormatForm(dialog: EditDialogProps<ReceiptFormat>) {
+  const { editing } = dialog
   const [form] = Form.useForm<FormatFormValues>()
   const initialValues: Partial<FormatFormValues> = editing
     ? {
@@ -37,28 +32,20 @@ export default function FormatForm({ open, editing, onOpenChange, onSaved }: {
       }
     : { type: 1, rankcom: 0, requiredFields: [] }
 
-  const onFinish = async (values: FormatFormValues) => {
-    const body: ReceiptFormatBody = formatBody(values)
-    return submitDialog(
-      () => (editing ? formatsApi.updateFormat(editing.id, body) : formatsApi.saveFormat(body)),
-      editing ? Msg.updated : Msg.created,
-      onSaved,
-    )
-  }
-
   return (
     <ModalForm<FormatFormValues>
-      title={editing ? '编辑票据格式' : '新增票据格式'}
-      open={open}
-      onOpenChange={onOpenChange}
+      {...editDialog(dialog, {
+        noun: '票据格式',
+        labelWidth: 96,
+        create: (values: FormatFormValues) => formatsApi.saveFormat(formatBody(values)),
+        update: (row, values) => formatsApi.updateFormat(row.id, formatBody(values)),
+      })}
       width={640}
-      {...dialogFormProps(96)}
       initialValues={initialValues}
       form={form}
       onValuesChange={(changed: Partial<FormatFormValues>, all: FormatFormValues) => {
         if ('type' in changed) form.setFieldValue('requiredFields', keepFieldsOfType(all.requiredFields, changed.type))
       }}
-      onFinish={onFinish}
       name="receipt-format"
     >
       <ProFormText

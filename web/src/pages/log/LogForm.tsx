@@ -1,41 +1,33 @@
 /** 新增/编辑日志: type 日志 (0) or 告警 (1), content required (≤ 2000), optional serial number and account. */
 import { ModalForm, ProFormRadio, ProFormText, ProFormTextArea } from '@ant-design/pro-components'
-import { logBody as logBodySchema, Msg, type LogEntry } from '@app/contract'
+import { logBody as logBodySchema, type LogEntry } from '@app/contract'
 import * as logsApi from '../../api/logs'
-import { dialogFormProps, submitDialog } from '../../components/dialogForm'
+import { editDialog, type EditDialogProps } from '../../components/editDialog'
 import HiddenSubmit from '../../components/HiddenSubmit'
 import { zodRule } from '../../components/zodRule'
 import { LOG_LEVEL_OPTIONS, logBody, type LogFormValues } from './logValues'
 
 const fields = logBodySchema.shape
 
-export default function LogForm({ open, editing, defaultPhone, onOpenChange, onSaved }: {
-  open: boolean
-  editing: LogEntry | null
+export default function LogForm({ defaultPhone, ...dialog }: EditDialogProps<LogEntry> & {
   /** the account a new entry names (the signed-in user) */
   defaultPhone?: string
-  onOpenChange: (open: boolean) => void
-  onSaved: () => void
 }) {
+  const { editing } = dialog
   const initialValues: Partial<LogFormValues> = editing
     ? { level: editing.level, errorMes: editing.errorMes, serialNumber: editing.serialNumber ?? '', phone: editing.phone ?? '' }
     : { level: 0, phone: defaultPhone ?? '' }
 
-  const onFinish = (values: LogFormValues) => submitDialog(
-    () => (editing ? logsApi.updateLog(editing.id, logBody(values)) : logsApi.saveLog(logBody(values))),
-    editing ? Msg.updated : Msg.created,
-    onSaved,
-  )
-
   return (
     <ModalForm<LogFormValues>
-      title={editing ? '编辑日志' : '新增日志'}
-      open={open}
-      onOpenChange={onOpenChange}
+      {...editDialog(dialog, {
+        noun: '日志',
+        labelWidth: 80,
+        create: (values: LogFormValues) => logsApi.saveLog(logBody(values)),
+        update: (row, values) => logsApi.updateLog(row.id, logBody(values)),
+      })}
       width={600}
-      {...dialogFormProps(80)}
       initialValues={initialValues}
-      onFinish={onFinish}
       name="log-entry"
     >
       <ProFormRadio.Group
