@@ -2,9 +2,6 @@
 import { RECHARGE_EXPORT_NAME, type Page, type RechargeFindBody, type RechargeResult, type RechargeRow } from '@app/contract'
 import { download, http, requestEnvelope, type RequestOptions } from './request'
 
-/** The contract's RechargeFindBody, under the name the record page imports from here. */
-export type RechargeQuery = RechargeFindBody
-
 /**
  * 充值: adds upload times; answers the server's message (充值成功). `requestId` (newRequestId(), one per
  * dialog opening) makes a double submit or a retry top up once.

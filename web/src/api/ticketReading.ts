@@ -6,9 +6,6 @@
 import type { CandidateRule, RuleTestBody, TicketAnalysis, TicketType } from '@app/contract'
 import { http, request, type RequestOptions } from './request'
 
-// the contract's type, under the name the rule tester imports from here
-export type { CandidateRule }
-
 /** The reader's answer for the tested picture or text. */
 export type RuleTestResult = TicketAnalysis
 

@@ -6,8 +6,7 @@
  */
 import { useEffect, useState } from 'react'
 import { Alert, Input, Radio, Space, Spin, Tabs, Tag, Typography } from 'antd'
-import { RULE_TEST_TEXT_MAX, TICKET_TYPES, type TicketType } from '@app/contract'
-import type { CandidateRule } from '../../api/ticketReading'
+import { RULE_TEST_TEXT_MAX, TICKET_TYPES, type CandidateRule, type TicketType } from '@app/contract'
 import { TICKET_TYPE_OPTIONS } from '../../components/ticketFields'
 import PicturePicker, { useObjectUrl } from './PicturePicker'
 import TestResult from './TestResult'

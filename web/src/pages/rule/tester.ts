@@ -1,6 +1,6 @@
 /** Pure logic of the rule tester (unit-tested in web/test/tickets.test.ts). */
-import { TICKET_MAX_BYTES, TicketMsg, type FieldMeta, type TicketField, type TicketType } from '@app/contract'
-import type { CandidateRule, RuleTestResult } from '../../api/ticketReading'
+import { TICKET_MAX_BYTES, TicketMsg, type CandidateRule, type FieldMeta, type TicketField, type TicketType } from '@app/contract'
+import type { RuleTestResult } from '../../api/ticketReading'
 import { fieldLabel, fieldsOfType, isTicketField } from '../../components/ticketFields'
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp']

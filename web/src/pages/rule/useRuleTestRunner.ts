@@ -3,10 +3,10 @@
  * each job sent TEST_DEBOUNCE_MS after its last change; in-flight calls are aborted when the tester goes away.
  */
 import { useEffect, useRef, useState } from 'react'
-import type { TicketType } from '@app/contract'
+import type { CandidateRule, TicketType } from '@app/contract'
 import { isCanceled, isHandled } from '../../api/request'
 import * as readingApi from '../../api/ticketReading'
-import type { CandidateRule, RuleTestResult } from '../../api/ticketReading'
+import type { RuleTestResult } from '../../api/ticketReading'
 import { LatestRunner, TEST_DEBOUNCE_MS } from './tester'
 
 export type Kind = 'image' | 'text'
