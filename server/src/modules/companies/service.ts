@@ -17,7 +17,7 @@ import { assertMayHoldIn, type RoleRegistry } from '../../platform/roles.js'
 import type { PasswordCipher } from '../../platform/rsa.js'
 import { scopeCompany } from '../../platform/tenancy.js'
 import { assertPasswordRules } from '../users/password.js'
-import { assertSeatLeft as assertSeatsLeft, lockSeats, seatsUsed, type CompanyRecord } from '../quota/service.js'
+import { seatsUsed } from '../quota/service.js'
 
 /** Bases (基地): headquarters adds, edits and deregisters them (routes declared headquarters-only); everyone reads their own. */
 
@@ -204,9 +204,3 @@ export async function updateCompany(deps: CompanyDeps, auth: Auth, id: number, b
   return (await loadRow(deps.db, id))!
 }
 
-// ---------------------------------------------------------------- until users/ uses quota/service.ts
-
-/** @deprecated lockCompany lives in quota/service.ts */
-export { lockCompany } from '../quota/service.js'
-/** @deprecated use quota/service.ts: `assertSeatLeft(await lockSeats(tx, companyId))` */
-export const assertSeatLeft = async (tx: Executor, company: CompanyRecord) => assertSeatsLeft(await lockSeats(tx, company.id))
