@@ -1,7 +1,7 @@
 import { FIELD_PREFIX, TICKET_MAX_BYTES, TICKET_TYPES, TicketMsg, type candidateRule, type TicketType } from '@app/contract'
 import type { z } from 'zod'
 import type { AttachmentDeps } from '../../platform/attachments.js'
-import { chargedUpload } from '../../platform/chargedUpload.js'
+import { chargedUpload } from '../quota/chargedUpload.js'
 import { AppError } from '../../platform/errors.js'
 import type { SessionUser } from '../../platform/sessions.js'
 import { TicketImageError } from '../../ocr/image.js'

@@ -4,7 +4,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { attachments, companies, logEntries } from '../../src/db/schema/index.js'
 import { attachmentDeps } from '../../src/platform/attachments.js'
-import { chargedUpload, type ChargedUpload } from '../../src/platform/chargedUpload.js'
+import { chargedUpload, type ChargedUpload } from '../../src/modules/quota/chargedUpload.js'
 import { makeCompany } from '../fixtures.js'
 import { createTestApp, type TestEnv } from '../helpers.js'
 

@@ -1,7 +1,7 @@
-import { consumeUploadTime, refundUploadTime } from '../modules/quota/service.js'
-import { writeLog } from '../modules/logs/service.js'
-import { discardAttachment, storeImage, type AttachmentDeps, type StoreFileInput } from './attachments.js'
-import type { SessionUser } from './sessions.js'
+import { consumeUploadTime, refundUploadTime } from './service.js'
+import { writeLog } from '../logs/service.js'
+import { discardAttachment, storeImage, type AttachmentDeps, type StoreFileInput } from '../../platform/attachments.js'
+import type { SessionUser } from '../../platform/sessions.js'
 
 type Picture = Awaited<ReturnType<typeof storeImage>>
 
