@@ -2,7 +2,7 @@
  * A base's seats as the user list shows them: every member beyond the base's main account takes one,
  * whatever its role (the screens call them 子账号). Headquarters has no limit.
  */
-import { HQ_COMPANY_ID, type CompanyRow } from '@app/contract'
+import { HQ_COMPANY_ID, IS_CREATE, type CompanyRow } from '@app/contract'
 
 export interface Seats {
   /** the base allows role-less sub-accounts (its isCreate flag) */
@@ -14,7 +14,7 @@ export interface Seats {
 
 /** The seats of a base; null for headquarters, which has no limit. */
 export const seatsOf = (c: CompanyRow): Seats | null =>
-  c.id === HQ_COMPANY_ID ? null : { allowsSubAccounts: c.isCreate === '1', amount: c.userAmount, used: c.assignedUserNums, left: c.remainingUserNums }
+  c.id === HQ_COMPANY_ID ? null : { allowsSubAccounts: c.isCreate === IS_CREATE.yes, amount: c.userAmount, used: c.assignedUserNums, left: c.remainingUserNums }
 
 export const seatsText = (s: Seats) => `子账号：共 ${s.amount} 个，已分配 ${s.used} 个，剩余 ${s.left} 个`
 
