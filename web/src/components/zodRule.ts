@@ -14,7 +14,10 @@ export interface ZodFormRule {
   validator: (rule: unknown, value: unknown) => Promise<void>
 }
 
-export function zodRule(schema: Parameters<typeof fieldCheck>[0]): ZodFormRule {
+/** A field's schema in the contract, e.g. `receiptFormatBody.shape.name`. */
+export type FieldSchema = Parameters<typeof fieldCheck>[0]
+
+export function zodRule(schema: FieldSchema): ZodFormRule {
   const { required, problem } = fieldCheck(schema)
   return {
     required,
@@ -23,4 +26,15 @@ export function zodRule(schema: Parameters<typeof fieldCheck>[0]): ZodFormRule {
       if (message !== null) throw new Error(message)
     },
   }
+}
+
+/**
+ * The longest text a field's schema accepts: its string's `.max()`, looked up through optional,
+ * nullable, default and preprocess wrappers; undefined when it states none.
+ */
+export function schemaMaxLength(schema: FieldSchema): number | undefined {
+  const def = schema._zod.def as { type: string; innerType?: FieldSchema; out?: FieldSchema }
+  const inner = def.type === 'pipe' ? def.out : def.innerType
+  if (inner) return schemaMaxLength(inner)
+  return def.type === 'string' ? ((schema as { maxLength?: number | null }).maxLength ?? undefined) : undefined
 }

@@ -10,6 +10,7 @@ import { encryptPassword } from '../../api/users'
 import AttachmentUpload from '../../components/AttachmentUpload'
 import { editDialog, type EditDialogProps } from '../../components/editDialog'
 import HiddenSubmit from '../../components/HiddenSubmit'
+import { SchemaText } from '../../components/SchemaField'
 import { regionOptions, regionPath } from '../../components/regions'
 import { zodRule } from '../../components/zodRule'
 
@@ -71,20 +72,8 @@ export default function CompanyForm(dialog: EditDialogProps<CompanyRow>) {
       form={form}
       name="company"
     >
-      <ProFormText
-        name="name"
-        label="基地名称"
-        placeholder="请输入基地名称"
-        fieldProps={{ maxLength: 100 }}
-        rules={[zodRule(fields.name)]}
-      />
-      <ProFormText
-        name="contactor"
-        label="联系人"
-        placeholder="请输入联系人"
-        fieldProps={{ maxLength: 50 }}
-        rules={[zodRule(fields.contactor)]}
-      />
+      <SchemaText name="name" label="基地名称" placeholder="请输入基地名称" schema={fields.name} />
+      <SchemaText name="contactor" label="联系人" placeholder="请输入联系人" schema={fields.contactor} />
       <ProFormText
         name="phone"
         label="联系电话"
@@ -103,7 +92,7 @@ export default function CompanyForm(dialog: EditDialogProps<CompanyRow>) {
           rules={[{ min: PASSWORD_MIN_LENGTH, message: Msg.passwordTooShort }]}
         />
       )}
-      <ProFormText name="address" label="地址" placeholder="请输入地址" fieldProps={{ maxLength: 200 }} rules={[zodRule(fields.address)]} />
+      <SchemaText name="address" label="地址" placeholder="请输入地址" schema={fields.address} />
       <ProFormCascader
         name="region"
         label="所在地区"

@@ -1,10 +1,11 @@
 /** 新增/编辑票据格式: a ModalForm checked with the server's own rules (contract receiptFormatBody). */
 import { Form } from 'antd'
-import { ModalForm, ProFormDependency, ProFormDigit, ProFormRadio, ProFormSelect, ProFormText, ProFormTextArea } from '@ant-design/pro-components'
+import { ModalForm, ProFormDependency, ProFormDigit, ProFormRadio, ProFormSelect } from '@ant-design/pro-components'
 import { FORMAT_RANK, receiptFormatBody, type ReceiptFormat, type TicketField, type TicketType } from '@app/contract'
 import * as formatsApi from '../../api/receiptFormats'
 import { editDialog, type EditDialogProps } from '../../components/editDialog'
 import HiddenSubmit from '../../components/HiddenSubmit'
+import { SchemaText, SchemaTextArea } from '../../components/SchemaField'
 import { fieldOptions, keepFieldsOfType, TICKET_TYPE_OPTIONS } from '../../components/ticketFields'
 import { zodRule } from '../../components/zodRule'
 import { formatBody } from './formatValues'
@@ -48,13 +49,7 @@ export default function FormatForm(dialog: EditDialogProps<ReceiptFormat>) {
       }}
       name="receipt-format"
     >
-      <ProFormText
-        name="name"
-        label="名称"
-        placeholder="如：水泥发货单"
-        fieldProps={{ maxLength: 100, showCount: true }}
-        rules={[zodRule(fields.name)]}
-      />
+      <SchemaText name="name" label="名称" placeholder="如：水泥发货单" schema={fields.name} fieldProps={{ showCount: true }} />
       <ProFormRadio.Group
         name="type"
         label="类型"
@@ -62,13 +57,13 @@ export default function FormatForm(dialog: EditDialogProps<ReceiptFormat>) {
         options={TICKET_TYPE_OPTIONS}
         rules={[zodRule(fields.type)]}
       />
-      <ProFormTextArea
+      <SchemaTextArea
         name="regular"
         label="匹配规则"
         tooltip={`正则表达式，或关键字（${SEPARATORS_HELP}；逗号、空格分隔的各组都须出现，| 表示“或”）。留空则匹配该类型的所有票据。`}
         placeholder="如：发货单|出库单；留空匹配该类型的所有票据"
+        schema={fields.regular}
         fieldProps={{ autoSize: { minRows: 2, maxRows: 5 }, style: { fontFamily: 'monospace' } }}
-        rules={[zodRule(fields.regular)]}
       />
       <ProFormDigit
         name="rankcom"
@@ -79,12 +74,12 @@ export default function FormatForm(dialog: EditDialogProps<ReceiptFormat>) {
         max={Number.MAX_SAFE_INTEGER}
         rules={[zodRule(fields.rankcom)]}
       />
-      <ProFormText
+      <SchemaText
         name="excludeKeywords"
         label="排除关键字"
         tooltip={`票据文字中出现任一关键字时不使用该格式；${SEPARATORS_HELP}`}
         placeholder="可不填"
-        rules={[zodRule(fields.excludeKeywords)]}
+        schema={fields.excludeKeywords}
       />
       <ProFormDependency name={['type']}>
         {({ type }: { type?: TicketType }) => (
@@ -100,12 +95,12 @@ export default function FormatForm(dialog: EditDialogProps<ReceiptFormat>) {
           />
         )}
       </ProFormDependency>
-      <ProFormTextArea
+      <SchemaTextArea
         name="description"
         label="描述"
         placeholder="可不填"
-        fieldProps={{ autoSize: { minRows: 2, maxRows: 4 }, maxLength: 500, showCount: true }}
-        rules={[zodRule(fields.description)]}
+        schema={fields.description}
+        fieldProps={{ autoSize: { minRows: 2, maxRows: 4 }, showCount: true }}
       />
       <HiddenSubmit />
     </ModalForm>

@@ -1,9 +1,10 @@
 /** 新增/编辑日志: type 日志 (0) or 告警 (1), content required (≤ 2000), optional serial number and account. */
-import { ModalForm, ProFormRadio, ProFormText, ProFormTextArea } from '@ant-design/pro-components'
+import { ModalForm, ProFormRadio } from '@ant-design/pro-components'
 import { logBody as logBodySchema, type LogEntry } from '@app/contract'
 import * as logsApi from '../../api/logs'
 import { editDialog, type EditDialogProps } from '../../components/editDialog'
 import HiddenSubmit from '../../components/HiddenSubmit'
+import { SchemaText, SchemaTextArea } from '../../components/SchemaField'
 import { zodRule } from '../../components/zodRule'
 import { LOG_LEVEL_OPTIONS, logBody, type LogFormValues } from './logValues'
 
@@ -37,27 +38,15 @@ export default function LogForm({ defaultPhone, ...dialog }: EditDialogProps<Log
         options={LOG_LEVEL_OPTIONS}
         rules={[zodRule(fields.level)]}
       />
-      <ProFormTextArea
+      <SchemaTextArea
         name="errorMes"
         label="内容"
         placeholder="请输入日志内容"
-        fieldProps={{ autoSize: { minRows: 3, maxRows: 8 }, maxLength: 2000, showCount: true }}
-        rules={[zodRule(fields.errorMes)]}
+        schema={fields.errorMes}
+        fieldProps={{ autoSize: { minRows: 3, maxRows: 8 }, showCount: true }}
       />
-      <ProFormText
-        name="serialNumber"
-        label="流水号"
-        placeholder="可不填"
-        fieldProps={{ maxLength: 64 }}
-        rules={[zodRule(fields.serialNumber)]}
-      />
-      <ProFormText
-        name="phone"
-        label="账号"
-        placeholder="可不填"
-        fieldProps={{ maxLength: 64 }}
-        rules={[zodRule(fields.phone)]}
-      />
+      <SchemaText name="serialNumber" label="流水号" placeholder="可不填" schema={fields.serialNumber} />
+      <SchemaText name="phone" label="账号" placeholder="可不填" schema={fields.phone} />
       <HiddenSubmit />
     </ModalForm>
   )

@@ -4,13 +4,14 @@
  */
 import { useState } from 'react'
 import { Col, Form, Row, Typography } from 'antd'
-import { ModalForm, ProFormSelect, ProFormText } from '@ant-design/pro-components'
+import { ModalForm, ProFormSelect } from '@ant-design/pro-components'
 import {
   extractionRuleBody, extractionRuleUpdateBody, Msg, TICKET_TYPES, TicketMsg, type ExtractionRule, type ExtractionRuleBody, type ReceiptFormat, type TicketField,
 } from '@app/contract'
 import * as formatsApi from '../../api/receiptFormats'
 import { DIALOG_MODAL_PROPS, DIALOG_SUBMITTER, submitDialog } from '../../components/dialogForm'
 import HiddenSubmit from '../../components/HiddenSubmit'
+import { SchemaText } from '../../components/SchemaField'
 import { fieldLabelWithKey, fieldOptions, typeOfField } from '../../components/ticketFields'
 import { zodRule } from '../../components/zodRule'
 import RuleTester, { type TesterSample } from './RuleTester'
@@ -125,30 +126,31 @@ export default function RuleForm({ open, editing, formats, defaultFormatId, samp
             fieldProps={{ showSearch: true, optionFilterProp: 'label' }}
             rules={[zodRule(fields.property)]}
           />
-          <ProFormText
+          <SchemaText
             name="valueName"
             label="字段名称"
             tooltip="票据上该字段的标签文字，如“净重”（用于显示）"
             placeholder="如：净重"
-            rules={[zodRule(fields.valueName)]}
+            schema={fields.valueName}
           />
-          <ProFormText
+          <SchemaText
             name="valueNameRegular"
             label="名称表达式"
             tooltip="找到标签的正则表达式；值取自标签后面（同一行或右侧、下方的文字）"
             placeholder="如：(?:实发)?净\s*重"
+            schema={fields.valueNameRegular}
             fieldProps={{ style: { fontFamily: 'monospace' } }}
-            rules={[zodRule(fields.valueNameRegular), regexRule('名称表达式')]}
+            rules={[regexRule('名称表达式')]}
           />
-          <ProFormText
+          <SchemaText
             name="valueRegular"
             label="取值表达式"
             tooltip="从值的文字中取值的正则表达式，有分组时取第 1 组；未填名称表达式时在整张票据中查找"
             placeholder="如：\d+(?:\.\d+)?"
+            schema={fields.valueRegular}
             fieldProps={{ style: { fontFamily: 'monospace' } }}
             dependencies={['valueName', 'valueNameRegular']}
             rules={[
-              zodRule(fields.valueRegular),
               regexRule('取值表达式'),
               ({ getFieldValue }) => ({
                 validator: (_: unknown, v: string | undefined) =>

@@ -13,7 +13,7 @@ import * as userApi from '../../api/userAdmin'
 import { dialogFormProps, submitDialog } from '../../components/dialogForm'
 import HiddenSubmit from '../../components/HiddenSubmit'
 import PasswordFields from '../../components/PasswordFields'
-import { zodRule } from '../../components/zodRule'
+import { SchemaText } from '../../components/SchemaField'
 
 export type UserFormMode =
   | { kind: 'create'; companyId: number }
@@ -100,20 +100,8 @@ export default function UserForm({ mode, headquarters, onClose, onSaved }: {
           rules={[{ required: true, message: UserAdminMsg.roleRequired }]}
         />
       )}
-      <ProFormText
-        name="phone"
-        label="手机号"
-        placeholder="登录名，11位手机号"
-        fieldProps={{ maxLength: 11, autoComplete: 'off' }}
-        rules={[zodRule(fields.phone)]}
-      />
-      <ProFormText
-        name="name"
-        label="姓名"
-        placeholder="请输入姓名"
-        fieldProps={{ maxLength: 50 }}
-        rules={[zodRule(fields.name)]}
-      />
+      <SchemaText name="phone" label="手机号" placeholder="登录名，11位手机号" schema={fields.phone} fieldProps={{ maxLength: 11, autoComplete: 'off' }} />
+      <SchemaText name="name" label="姓名" placeholder="请输入姓名" schema={fields.name} />
       {headquarters && mode?.kind === 'create' && (
         <ProFormSelect
           name="companyId"

@@ -1,0 +1,22 @@
+/**
+ * Text fields checked with the server's schema of them: `<SchemaText name label schema={fields.x} />`
+ * validates with `zodRule(schema)` and stops the input at the schema's `.max()`, so a form copies
+ * neither. `rules` are checked after the schema's; `fieldProps` may add to or override the length.
+ */
+import type { ComponentProps } from 'react'
+import { ProFormText, ProFormTextArea } from '@ant-design/pro-components'
+import { schemaMaxLength, zodRule, type FieldSchema } from './zodRule'
+
+type Rules = NonNullable<ComponentProps<typeof ProFormText>['rules']>
+
+function schemaProps<P extends { fieldProps?: object; rules?: Rules }>(schema: FieldSchema, { fieldProps, rules = [], ...rest }: P) {
+  return { ...rest, fieldProps: { maxLength: schemaMaxLength(schema), ...fieldProps }, rules: [zodRule(schema), ...rules] }
+}
+
+export function SchemaText({ schema, ...props }: ComponentProps<typeof ProFormText> & { schema: FieldSchema }) {
+  return <ProFormText {...schemaProps(schema, props)} />
+}
+
+export function SchemaTextArea({ schema, ...props }: ComponentProps<typeof ProFormTextArea> & { schema: FieldSchema }) {
+  return <ProFormTextArea {...schemaProps(schema, props)} />
+}
