@@ -10,12 +10,14 @@ import { submitDialog } from './dialogForm'
 
 const linkStyle = { padding: 0, height: 'auto' }
 
-export default function DeleteAction({ description, onDelete, onDeleted, disabledReason }: {
+export interface DeleteActionProps {
   description: ReactNode
   onDelete: () => Promise<unknown>
   onDeleted: () => void
   disabledReason?: string
-}) {
+}
+
+export default function DeleteAction({ description, onDelete, onDeleted, disabledReason }: DeleteActionProps) {
   if (disabledReason) {
     return (
       <Tooltip title={disabledReason}>

@@ -9,6 +9,7 @@ import { DownOutlined } from '@ant-design/icons'
 import type { ProColumns } from '@ant-design/pro-components'
 import { CompanyMsg, HQ_COMPANY_ID, type CompanyRow } from '@app/contract'
 import * as companiesApi from '../../api/companies'
+import { actionColumn } from '../../components/actionColumn'
 import { confirmDanger } from '../../components/confirmAction'
 import ListPage from '../../components/ListPage'
 import { regionText } from '../../components/regions'
@@ -51,36 +52,33 @@ export default function AgentPage() {
     { title: '剩余子账号数', dataIndex: 'remainingUserNums', hideInSearch: true, width: 110, align: 'right', render: (_, r) => (r.id === HQ_COMPANY_ID ? '不限' : r.remainingUserNums) },
     { title: '已分配子账号数', dataIndex: 'assignedUserNums', hideInSearch: true, width: 120, align: 'right' },
     { title: '创建时间', dataIndex: 'createTimeStr', hideInSearch: true, width: 170 },
-    {
-      title: '操作', valueType: 'option', fixed: 'right', width: 200,
-      render: (_, row) => {
-        const hq = row.id === HQ_COMPANY_ID
-        return (
-          <Space size={4} wrap={false}>
-            <a onClick={() => setCounting({ kind: 'recharge', row })}>充值</a>
-            {hq ? <Typography.Text disabled title="总部不限子账号数量">扩容</Typography.Text> : <a onClick={() => setCounting({ kind: 'expand', row })}>扩容</a>}
-            {hq ? <Typography.Text disabled>编辑</Typography.Text> : <a onClick={() => page.openEdit(row)}>编辑</a>}
-            <Dropdown
-              menu={{
-                items: [
-                  { key: 'plan', label: '预约设置' },
-                  { key: 'supply', label: '供货设置' },
-                  { type: 'divider' },
-                  { key: 'deregister', label: '注销', danger: true, disabled: hq },
-                ],
-                onClick: ({ key }) => {
-                  if (key === 'plan') setPlanning(row)
-                  if (key === 'supply') setSupplying(row)
-                  if (key === 'deregister') deregister(row)
-                },
-              }}
-            >
-              <a onClick={(e) => e.preventDefault()}>更多 <DownOutlined style={{ fontSize: 10 }} /></a>
-            </Dropdown>
-          </Space>
-        )
-      },
-    },
+    actionColumn(200, (row) => {
+      const hq = row.id === HQ_COMPANY_ID
+      return (
+        <Space size={4} wrap={false}>
+          <a onClick={() => setCounting({ kind: 'recharge', row })}>充值</a>
+          {hq ? <Typography.Text disabled title="总部不限子账号数量">扩容</Typography.Text> : <a onClick={() => setCounting({ kind: 'expand', row })}>扩容</a>}
+          {hq ? <Typography.Text disabled>编辑</Typography.Text> : <a onClick={() => page.openEdit(row)}>编辑</a>}
+          <Dropdown
+            menu={{
+              items: [
+                { key: 'plan', label: '预约设置' },
+                { key: 'supply', label: '供货设置' },
+                { type: 'divider' },
+                { key: 'deregister', label: '注销', danger: true, disabled: hq },
+              ],
+              onClick: ({ key }) => {
+                if (key === 'plan') setPlanning(row)
+                if (key === 'supply') setSupplying(row)
+                if (key === 'deregister') deregister(row)
+              },
+            }}
+          >
+            <a onClick={(e) => e.preventDefault()}>更多 <DownOutlined style={{ fontSize: 10 }} /></a>
+          </Dropdown>
+        </Space>
+      )
+    }),
   ]
 
   return (

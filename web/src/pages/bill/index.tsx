@@ -9,7 +9,7 @@ import type { ProColumns } from '@ant-design/pro-components'
 import { PROTECTED_FORMAT_ID, TICKET_TYPES, type ReceiptFormat } from '@app/contract'
 import * as formatsApi from '../../api/receiptFormats'
 import { useUserInfo } from '../../app/session'
-import DeleteAction from '../../components/DeleteAction'
+import { editDeleteColumn } from '../../components/actionColumn'
 import ListPage from '../../components/ListPage'
 import { useMenuPath } from '../../components/menuPath'
 import { fieldLabel, TICKET_TYPE_COLORS, TICKET_TYPE_ENUM } from '../../components/ticketFields'
@@ -64,20 +64,16 @@ export default function BillPage() {
       render: (_, r) => r.description || empty,
     },
     { title: '创建时间', dataIndex: 'createTime', hideInSearch: true, width: 160 },
-    {
-      title: '操作', valueType: 'option', width: 170, fixed: 'right',
-      render: (_, r) => [
-        <a key="edit" onClick={() => page.openEdit(r)}>编辑</a>,
-        <Link key="rules" to={`${rulePath}?receiptFormatId=${r.id}`}>取值规则</Link>,
-        <DeleteAction
-          key="delete"
-          description={<div style={{ maxWidth: 300 }}>{DELETE_FORMAT_CONFIRM}</div>}
-          disabledReason={r.id === PROTECTED_FORMAT_ID ? '系统默认的兜底格式，不能删除' : undefined}
-          onDelete={() => formatsApi.deleteFormat(r.id)}
-          onDeleted={page.reload}
-        />,
-      ],
-    },
+    editDeleteColumn(170, {
+      onEdit: page.openEdit,
+      links: (r) => [<Link key="rules" to={`${rulePath}?receiptFormatId=${r.id}`}>取值规则</Link>],
+      remove: (r) => ({
+        description: <div style={{ maxWidth: 300 }}>{DELETE_FORMAT_CONFIRM}</div>,
+        disabledReason: r.id === PROTECTED_FORMAT_ID ? '系统默认的兜底格式，不能删除' : undefined,
+        onDelete: () => formatsApi.deleteFormat(r.id),
+        onDeleted: page.reload,
+      }),
+    }),
   ]
 
   return (

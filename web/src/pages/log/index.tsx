@@ -7,8 +7,8 @@ import type { ProColumns } from '@ant-design/pro-components'
 import { LOG_LEVELS, type LogEntry } from '@app/contract'
 import * as logsApi from '../../api/logs'
 import { useUserInfo } from '../../app/session'
+import { editDeleteColumn } from '../../components/actionColumn'
 import { createTimeColumn } from '../../components/dateRange'
-import DeleteAction from '../../components/DeleteAction'
 import ListPage from '../../components/ListPage'
 import { useListPage } from '../../components/useListPage'
 import LogForm from './LogForm'
@@ -37,13 +37,10 @@ export default function LogPage() {
     },
     { title: '账号', dataIndex: 'phone', hideInSearch: true, width: 130, render: (_, r) => r.phone || empty },
     createTimeColumn('时间', 170),
-    {
-      title: '操作', valueType: 'option', width: 110, fixed: 'right',
-      render: (_, r) => [
-        <a key="edit" onClick={() => page.openEdit(r)}>编辑</a>,
-        <DeleteAction key="delete" description="是否确定删除该日志？" onDelete={() => logsApi.deleteLog(r.id)} onDeleted={page.reload} />,
-      ],
-    },
+    editDeleteColumn(110, {
+      onEdit: page.openEdit,
+      remove: (r) => ({ description: '是否确定删除该日志？', onDelete: () => logsApi.deleteLog(r.id), onDeleted: page.reload }),
+    }),
   ]
 
   return (

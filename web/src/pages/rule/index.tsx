@@ -11,7 +11,7 @@ import type { ProColumns, ProFormInstance } from '@ant-design/pro-components'
 import { TICKET_TYPES, type ExtractionRule, type ReceiptFormat } from '@app/contract'
 import * as formatsApi from '../../api/receiptFormats'
 import { useUserInfo } from '../../app/session'
-import DeleteAction from '../../components/DeleteAction'
+import { editDeleteColumn } from '../../components/actionColumn'
 import ListPage from '../../components/ListPage'
 import { fieldLabel, groupedFieldOptions, TICKET_TYPE_COLORS, typeOfField } from '../../components/ticketFields'
 import { useListPage } from '../../components/useListPage'
@@ -79,18 +79,10 @@ export default function RulePage() {
     { title: '字段名称', dataIndex: 'valueName', hideInSearch: true, width: 110, render: (_, r) => r.valueName || empty },
     { title: '名称表达式', dataIndex: 'valueNameRegular', hideInSearch: true, render: (_, r) => code(r.valueNameRegular) },
     { title: '取值表达式', dataIndex: 'valueRegular', hideInSearch: true, render: (_, r) => code(r.valueRegular) },
-    {
-      title: '操作', valueType: 'option', width: 110, fixed: 'right',
-      render: (_, r) => [
-        <a key="edit" onClick={() => page.openEdit(r)}>编辑</a>,
-        <DeleteAction
-          key="delete"
-          description="是否确定删除该取值规则？"
-          onDelete={() => formatsApi.deleteRule(r.id)}
-          onDeleted={page.reload}
-        />,
-      ],
-    },
+    editDeleteColumn(110, {
+      onEdit: page.openEdit,
+      remove: (r) => ({ description: '是否确定删除该取值规则？', onDelete: () => formatsApi.deleteRule(r.id), onDeleted: page.reload }),
+    }),
   ]
 
   return (

@@ -11,6 +11,7 @@ import { HQ_COMPANY_ID, roleLabel, seatsUsedUp, type CompanyOption, type UserRow
 import * as companiesApi from '../../api/companies'
 import * as userApi from '../../api/userAdmin'
 import { useUserInfo } from '../../app/session'
+import { actionColumn } from '../../components/actionColumn'
 import DeleteAction from '../../components/DeleteAction'
 import { createTimeColumn } from '../../components/dateRange'
 import ListPage from '../../components/ListPage'
@@ -67,22 +68,19 @@ export default function UserPage() {
       render: (_, r) => r.companyName,
     },
     createTimeColumn('创建时间', 170),
-    {
-      title: '操作', valueType: 'option', width: 260, fixed: 'right',
-      render: (_, row) => (
-        <Space size={8}>
-          <a onClick={() => setFormMode({ kind: 'edit', row })}>编辑</a>
-          <a onClick={() => setResetting(row)}>重置密码</a>
-          {canAddSub(row) && <a onClick={() => setFormMode({ kind: 'sub', parent: row })}>添加子账号</a>}
-          <DeleteAction
-            description={`确定删除用户「${row.name}（${row.phone}）」吗？`}
-            disabledReason={row.mainAccount ? '主账号不能删除' : row.id === info?.id ? '不能删除自己' : undefined}
-            onDelete={() => userApi.deleteUser(row.id)}
-            onDeleted={reload}
-          />
-        </Space>
-      ),
-    },
+    actionColumn(260, (row) => (
+      <Space size={8}>
+        <a onClick={() => setFormMode({ kind: 'edit', row })}>编辑</a>
+        <a onClick={() => setResetting(row)}>重置密码</a>
+        {canAddSub(row) && <a onClick={() => setFormMode({ kind: 'sub', parent: row })}>添加子账号</a>}
+        <DeleteAction
+          description={`确定删除用户「${row.name}（${row.phone}）」吗？`}
+          disabledReason={row.mainAccount ? '主账号不能删除' : row.id === info?.id ? '不能删除自己' : undefined}
+          onDelete={() => userApi.deleteUser(row.id)}
+          onDeleted={reload}
+        />
+      </Space>
+    )),
   ]
 
   return (
