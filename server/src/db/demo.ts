@@ -24,6 +24,7 @@ import { companies, extractionRules, logEntries, rechargeRecords, receiptFormats
 export const DEMO_PASSWORD = 'Demo@2025'
 
 type StaffRole = Exclude<RoleKey, 'admin' | 'subAccount' | 'baseAdmin'>
+type Person = { phone: string; name: string }
 interface DemoBase {
   name: string
   domain: string
@@ -36,72 +37,51 @@ interface DemoBase {
   phone: string
   /** '1' allows sub-accounts */
   isCreate: '0' | '1'
-  staff: { phone: string; name: string; role: StaffRole }[]
+  staff: (Person & { role: StaffRole })[]
   /** sub-accounts of the main account */
-  subAccounts: { phone: string; name: string }[]
+  subAccounts: Person[]
   /** upload-time top-ups, oldest first */
   uploadTopUps: number[]
   /** who photographs the tickets in the log entries: a sub-account, or the main account */
   uploader: string
 }
 
-const BASES: DemoBase[] = [
-  {
-    name: '南京江宁危险品车辆检测基地', domain: 'nanjing', province: '江苏省', city: '南京市', district: '江宁区',
-    address: '江宁经济技术开发区秣周东路18号', contactor: '王建国', phone: '13951702301', isCreate: '1',
-    staff: [
-      { phone: '13951702315', name: '刘洋', role: 'inspector' },
-      { phone: '13951702328', name: '孙丽华', role: 'operator' },
-      { phone: '13951702342', name: '周静', role: 'reception' },
-    ],
-    subAccounts: [{ phone: '13776543018', name: '吴磊' }, { phone: '13776543027', name: '郑晓峰' }],
-    uploadTopUps: [500, 300], uploader: '13776543018',
-  },
-  {
-    name: '宁波北仑港区罐车检测基地', domain: 'ningbo', province: '浙江省', city: '宁波市', district: '北仑区',
-    address: '新碶街道明州路666号', contactor: '陈海波', phone: '13857406112', isCreate: '1',
-    staff: [
-      { phone: '13857406125', name: '林志远', role: 'inspector' },
-      { phone: '13857406139', name: '徐佳琪', role: 'operator' },
-      { phone: '13857406147', name: '胡燕', role: 'reception' },
-    ],
-    subAccounts: [{ phone: '15867231046', name: '何俊杰' }, { phone: '15867231058', name: '高敏' }],
-    uploadTopUps: [800], uploader: '15867231046',
-  },
-  {
-    name: '成都龙泉驿物流检测基地', domain: 'chengdu', province: '四川省', city: '成都市', district: '龙泉驿区',
-    address: '经开区南四路99号', contactor: '李志强', phone: '13880921547', isCreate: '1',
-    staff: [
-      { phone: '13880921553', name: '杨帆', role: 'inspector' },
-      { phone: '13880921568', name: '邓小川', role: 'operator' },
-      { phone: '13880921574', name: '罗雪梅', role: 'reception' },
-    ],
-    subAccounts: [{ phone: '18982076315', name: '唐浩' }, { phone: '18982076329', name: '谢婷婷' }],
-    uploadTopUps: [300, 200], uploader: '18982076329',
-  },
-  {
-    name: '广州黄埔罐车检验基地', domain: 'guangzhou', province: '广东省', city: '广州市', district: '黄埔区',
-    address: '开创大道2288号', contactor: '黄伟明', phone: '13926083375', isCreate: '1',
-    staff: [
-      { phone: '13926083381', name: '梁家辉', role: 'inspector' },
-      { phone: '13926083396', name: '冯嘉欣', role: 'operator' },
-      { phone: '13926083402', name: '曾秀英', role: 'reception' },
-    ],
-    subAccounts: [{ phone: '13729845160', name: '蔡文斌' }, { phone: '13729845174', name: '邱丽娜' }],
-    uploadTopUps: [1000], uploader: '13729845174',
-  },
-  {
-    name: '淄博临淄化工园区检测基地', domain: 'zibo', province: '山东省', city: '淄博市', district: '临淄区',
-    address: '齐鲁化学工业区清田路17号', contactor: '张立新', phone: '13906436620', isCreate: '0',
-    staff: [
-      { phone: '13906436634', name: '马超', role: 'inspector' },
-      { phone: '13906436648', name: '韩冬梅', role: 'operator' },
-      { phone: '13906436651', name: '宋佳', role: 'reception' },
-    ],
-    subAccounts: [],
-    uploadTopUps: [200], uploader: '13906436620',
-  },
+/** Every base has one of each, in this order. */
+const STAFF_ROLES: StaffRole[] = ['inspector', 'operator', 'reception']
+
+/** People (the main account and its contact name, staff in `STAFF_ROLES` order, sub-accounts) are written `phone name`; a region `province city district`. */
+type BaseRow = [
+  name: string, domain: string, region: string, address: string, main: string, isCreate: '0' | '1',
+  staff: string[], subAccounts: string[], uploadTopUps: number[], uploader: string,
 ]
+
+const BASE_ROWS: BaseRow[] = [
+  ['南京江宁危险品车辆检测基地', 'nanjing', '江苏省 南京市 江宁区', '江宁经济技术开发区秣周东路18号', '13951702301 王建国', '1',
+    ['13951702315 刘洋', '13951702328 孙丽华', '13951702342 周静'], ['13776543018 吴磊', '13776543027 郑晓峰'], [500, 300], '13776543018'],
+  ['宁波北仑港区罐车检测基地', 'ningbo', '浙江省 宁波市 北仑区', '新碶街道明州路666号', '13857406112 陈海波', '1',
+    ['13857406125 林志远', '13857406139 徐佳琪', '13857406147 胡燕'], ['15867231046 何俊杰', '15867231058 高敏'], [800], '15867231046'],
+  ['成都龙泉驿物流检测基地', 'chengdu', '四川省 成都市 龙泉驿区', '经开区南四路99号', '13880921547 李志强', '1',
+    ['13880921553 杨帆', '13880921568 邓小川', '13880921574 罗雪梅'], ['18982076315 唐浩', '18982076329 谢婷婷'], [300, 200], '18982076329'],
+  ['广州黄埔罐车检验基地', 'guangzhou', '广东省 广州市 黄埔区', '开创大道2288号', '13926083375 黄伟明', '1',
+    ['13926083381 梁家辉', '13926083396 冯嘉欣', '13926083402 曾秀英'], ['13729845160 蔡文斌', '13729845174 邱丽娜'], [1000], '13729845174'],
+  ['淄博临淄化工园区检测基地', 'zibo', '山东省 淄博市 临淄区', '齐鲁化学工业区清田路17号', '13906436620 张立新', '0',
+    ['13906436634 马超', '13906436648 韩冬梅', '13906436651 宋佳'], [], [200], '13906436620'],
+]
+
+const person = (text: string): Person => {
+  const [phone, name] = text.split(' ') as [string, string]
+  return { phone, name }
+}
+
+const BASES: DemoBase[] = BASE_ROWS.map(([name, domain, region, address, main, isCreate, staff, subAccounts, uploadTopUps, uploader]) => {
+  const [province, city, district] = region.split(' ') as [string, string, string]
+  const { phone, name: contactor } = person(main)
+  return {
+    name, domain, province, city, district, address, contactor, phone, isCreate,
+    staff: staff.map((s, i) => ({ ...person(s), role: STAFF_ROLES[i]! })),
+    subAccounts: subAccounts.map(person), uploadTopUps, uploader,
+  }
+})
 
 /** Headquarters' own staff besides its admin. */
 const HQ_STAFF: { phone: string; name: string; role: Exclude<RoleKey, 'subAccount'> }[] = [
