@@ -49,8 +49,9 @@ const PLATE_VALUE = '[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘�
 const CODE_VALUE = '[A-Za-z]{0,4}\\d{6,}'
 
 type RuleSeed = Omit<ExtractionRule, 'id' | 'receiptFormatId'>
+type Ticket = 'delivery' | 'sign'
 
-function weightRules(prefix: 'delivery' | 'sign'): RuleSeed[] {
+function weightRules(prefix: Ticket): RuleSeed[] {
   return [
     { property: `${prefix}NetWeight`, valueName: '净重', valueNameRegular: prefix === 'delivery' ? '(?:实发)?净\\s*重(?:量)?' : '(?:实收)?净\\s*重(?:量)?', valueRegular: WEIGHT_VALUE },
     { property: `${prefix}GrossWeight`, valueName: '毛重', valueNameRegular: '毛\\s*重(?:量)?', valueRegular: WEIGHT_VALUE },
@@ -59,29 +60,20 @@ function weightRules(prefix: 'delivery' | 'sign'): RuleSeed[] {
   ]
 }
 
+/** `events`: the words before 时间/日期 on the label, e.g. '发货|出厂' */
+const timeRule = (prefix: Ticket, valueName: string, events: string): RuleSeed =>
+  ({ property: `${prefix}Time`, valueName, valueNameRegular: `(?:${events})(?:时间|日期)`, valueRegular: TIME_VALUE })
+const numberRule = (prefix: Ticket, valueName: string, valueNameRegular: string): RuleSeed =>
+  ({ property: `${prefix}Number`, valueName, valueNameRegular, valueRegular: CODE_VALUE })
+const SLIP_NUMBER = '流水号|磅单号|过磅单号'
+
 const seeds: [number, RuleSeed[]][] = [
-  [1, [
-    ...weightRules('delivery'),
-    { property: 'deliveryTime', valueName: '发货时间', valueNameRegular: '(?:发货|出厂|出库)(?:时间|日期)', valueRegular: TIME_VALUE },
-    { property: 'deliveryNumber', valueName: '发货单号', valueNameRegular: '(?:发货|出库|提货)?单\\s*号|单据编号', valueRegular: CODE_VALUE },
-  ]],
-  [2, [
-    ...weightRules('sign'),
-    { property: 'signTime', valueName: '收货时间', valueNameRegular: '(?:收货|签收|到货)(?:时间|日期)', valueRegular: TIME_VALUE },
-    { property: 'signNumber', valueName: '收货单号', valueNameRegular: '(?:收货)?单\\s*号|单据编号', valueRegular: CODE_VALUE },
-  ]],
+  [1, [...weightRules('delivery'), timeRule('delivery', '发货时间', '发货|出厂|出库'), numberRule('delivery', '发货单号', '(?:发货|出库|提货)?单\\s*号|单据编号')]],
+  [2, [...weightRules('sign'), timeRule('sign', '收货时间', '收货|签收|到货'), numberRule('sign', '收货单号', '(?:收货)?单\\s*号|单据编号')]],
   [3, weightRules('delivery')],
   [4, weightRules('sign')],
-  [5, [
-    ...weightRules('delivery'),
-    { property: 'deliveryNumber', valueName: '流水号', valueNameRegular: '流水号|磅单号|过磅单号', valueRegular: CODE_VALUE },
-    { property: 'deliveryTime', valueName: '过磅时间', valueNameRegular: '(?:过磅|称重|出厂)(?:时间|日期)', valueRegular: TIME_VALUE },
-  ]],
-  [6, [
-    ...weightRules('sign'),
-    { property: 'signNumber', valueName: '流水号', valueNameRegular: '流水号|磅单号|过磅单号', valueRegular: CODE_VALUE },
-    { property: 'signTime', valueName: '过磅时间', valueNameRegular: '(?:过磅|称重|收货)(?:时间|日期)', valueRegular: TIME_VALUE },
-  ]],
+  [5, [...weightRules('delivery'), numberRule('delivery', '流水号', SLIP_NUMBER), timeRule('delivery', '过磅时间', '过磅|称重|出厂')]],
+  [6, [...weightRules('sign'), numberRule('sign', '流水号', SLIP_NUMBER), timeRule('sign', '过磅时间', '过磅|称重|收货')]],
 ]
 
 let nextId = 1

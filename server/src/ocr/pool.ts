@@ -18,35 +18,23 @@ import { UserRegexError } from './safeRegex.js'
 import type { AnalyzeInput, TicketAnalysis } from './types.js'
 import type { SerializedError } from './worker.js'
 
-export class OcrBusyError extends Error {
-  readonly status = 429
-  constructor(message: string = TicketMsg.readerBusy) {
-    super(message)
-    this.name = 'OcrBusyError'
+/** An error class of the ticket reader: the API answers `status`, with the reader's text unless told otherwise. */
+function readerError(name: string, status: 429 | 500 | 503, defaultMessage: string) {
+  return class extends Error {
+    readonly status = status
+    constructor(message: string = defaultMessage) {
+      super(message)
+      this.name = name
+    }
   }
 }
 
-export class OcrTimeoutError extends Error {
-  readonly status = 503
-  constructor(message: string = TicketMsg.readerTimeout) {
+export class OcrBusyError extends readerError('OcrBusyError', 429, TicketMsg.readerBusy) {}
+export class OcrTimeoutError extends readerError('OcrTimeoutError', 503, TicketMsg.readerTimeout) {}
+export class OcrClosedError extends readerError('OcrClosedError', 503, TicketMsg.readerClosed) {}
+export class OcrFailedError extends readerError('OcrFailedError', 500, TicketMsg.readerFailed) {
+  constructor(message?: string, readonly detail?: string) {
     super(message)
-    this.name = 'OcrTimeoutError'
-  }
-}
-
-export class OcrFailedError extends Error {
-  readonly status = 500
-  constructor(message: string = TicketMsg.readerFailed, readonly detail?: string) {
-    super(message)
-    this.name = 'OcrFailedError'
-  }
-}
-
-export class OcrClosedError extends Error {
-  readonly status = 503
-  constructor(message: string = TicketMsg.readerClosed) {
-    super(message)
-    this.name = 'OcrClosedError'
   }
 }
 
