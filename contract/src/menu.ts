@@ -31,38 +31,42 @@ export interface MenuSeed {
   children?: MenuSeed[]
 }
 
-const section = (path: string, name: string, title: string, icon: string, children: MenuSeed[]): MenuSeed => ({
-  path, name, component: 'Layout', redirect: `${path}/${children[0]?.path ?? 'index'}`, title, icon, children,
-})
+/** A page of a section: path, name, component, title, icon, permission. */
+type PageRow = [path: string, name: string, component: ComponentKey, title: string, icon: string, permission: Permission]
+
+const section = (path: string, name: string, title: string, icon: string, pages: PageRow[]): MenuSeed => {
+  const children = pages.map(([path, name, component, title, icon, permission]) => ({ path, name, component, title, icon, permission }))
+  return { path, name, component: 'Layout', redirect: `${path}/${children[0]?.path ?? 'index'}`, title, icon, children }
+}
 
 export const MENU_SEED: MenuSeed[] = [
   section('/by_agent', 'Transport', '运单管理', 'car', [
-    { path: 'index', name: 'ByAgent', component: 'by_agent', title: '运单列表', icon: 'unordered-list', permission: 'transport' },
+    ['index', 'ByAgent', 'by_agent', '运单列表', 'unordered-list', 'transport'],
   ]),
   section('/upload', 'UploadTicket', '票据上传', 'cloud-upload', [
-    { path: 'index', name: 'Upload', component: 'upload', title: '上传票据', icon: 'camera', permission: 'upload' },
+    ['index', 'Upload', 'upload', '上传票据', 'camera', 'upload'],
   ]),
   section('/trace', 'Inspection', '检验管理', 'safety', [
-    { path: 'index', name: 'Trace', component: 'trace', title: '检验登记', icon: 'file-search', permission: 'trace' },
-    { path: 'reservation', name: 'Reservation', component: 'reservation', title: '预约管理', icon: 'calendar', permission: 'reservation' },
+    ['index', 'Trace', 'trace', '检验登记', 'file-search', 'trace'],
+    ['reservation', 'Reservation', 'reservation', '预约管理', 'calendar', 'reservation'],
   ]),
   section('/agent', 'Bases', '基地管理', 'bank', [
-    { path: 'index', name: 'Agent', component: 'agent', title: '基地列表', icon: 'apartment', permission: 'agent' },
-    { path: 'record', name: 'Record', component: 'record', title: '充值记录', icon: 'account-book', permission: 'recharge' },
+    ['index', 'Agent', 'agent', '基地列表', 'apartment', 'agent'],
+    ['record', 'Record', 'record', '充值记录', 'account-book', 'recharge'],
   ]),
   section('/user', 'Users', '用户管理', 'team', [
-    { path: 'index', name: 'User', component: 'user', title: '用户列表', icon: 'user', permission: 'user' },
-    { path: 'use', name: 'Use', component: 'use', title: '使用统计', icon: 'bar-chart', permission: 'usage' },
+    ['index', 'User', 'user', '用户列表', 'user', 'user'],
+    ['use', 'Use', 'use', '使用统计', 'bar-chart', 'usage'],
   ]),
   section('/bill', 'Tickets', '票据配置', 'profile', [
-    { path: 'index', name: 'Bill', component: 'bill', title: '票据格式', icon: 'file-text', permission: 'receipt_format' },
-    { path: 'rule', name: 'Rule', component: 'rule', title: '取值规则', icon: 'function', permission: 'receipt_format' },
+    ['index', 'Bill', 'bill', '票据格式', 'file-text', 'receipt_format'],
+    ['rule', 'Rule', 'rule', '取值规则', 'function', 'receipt_format'],
   ]),
   section('/log', 'Logs', '系统日志', 'alert', [
-    { path: 'index', name: 'Log', component: 'log', title: '日志列表', icon: 'bell', permission: 'log' },
+    ['index', 'Log', 'log', '日志列表', 'bell', 'log'],
   ]),
   section('/imagesearch', 'Goods', '物品登记', 'picture', [
-    { path: 'index', name: 'ImageSearch', component: 'imagesearch', title: '物品列表', icon: 'search', permission: 'goods' },
+    ['index', 'ImageSearch', 'imagesearch', '物品列表', 'search', 'goods'],
   ]),
 ]
 
