@@ -1,17 +1,12 @@
 /** 日志 (run log): server module logs (server/src/modules/logs/routes.ts). */
-import type { LogBody, LogEntry, LogLevel, LogQuery, Page } from '@app/contract'
-import { download, http, type RequestOptions } from './request'
+import type { LogBody, LogEntry, LogLevel, LogQuery } from '@app/contract'
+import { download, type RequestOptions } from './request'
+import { resourceCalls } from './resource'
 
 // the contract's types, under the names the log page imports from here
 export type { LogBody, LogLevel, LogQuery }
 
-export const findLogs = (q: LogQuery, opts?: RequestOptions) => http.post<Page<LogEntry>>('/log/find/', q, opts)
-
-export const saveLog = (body: LogBody, opts?: RequestOptions) => http.post<LogEntry>('/log/save', body, opts)
-
-export const updateLog = (id: number, body: LogBody, opts?: RequestOptions) => http.put<LogEntry>(`/log/update/${id}`, body, opts)
-
-export const deleteLog = (id: number, opts?: RequestOptions) => http.delete<null>(`/log/delete/${id}`, undefined, opts)
+export const { find: findLogs, save: saveLog, update: updateLog, remove: deleteLog } = resourceCalls<LogEntry, LogBody, LogQuery>('log')
 
 /** The entries the filters select (headquarters: every base), as xlsx. */
 export const exportLogs = (companyId: number, q: Omit<LogQuery, 'page' | 'size'> = {}, opts?: RequestOptions) =>
