@@ -1,5 +1,5 @@
 /** Renders a menu leaf or a shell route through the registry, with loading and error screens. */
-import { Suspense } from 'react'
+import { Suspense, type ComponentType } from 'react'
 import ErrorBoundary from '../components/ErrorBoundary'
 import PageLoading from '../components/PageLoading'
 import NotAvailablePage from '../pages/not-available'
@@ -19,21 +19,18 @@ export function MenuPage({ entry }: { entry: MenuEntry }) {
     return <NotAvailablePage componentKey={r.key} title={entry.title} unknown />
   }
   if (r.kind === 'missing') return <NotAvailablePage componentKey={r.key} title={entry.title} />
-  const { Page } = r
-  return (
-    <ErrorBoundary resetKey={entry.path}>
-      <Suspense fallback={<PageLoading />}>
-        <Page />
-      </Suspense>
-    </ErrorBoundary>
-  )
+  return <GuardedPage page={r.Page} resetKey={entry.path} />
 }
 
 export function ShellPage({ route }: { route: StaticRoute }) {
   if (!route.page) return <NotAvailablePage componentKey={route.name} title={route.title} keyLabel="路由名称" />
-  const Page = lazyPage(route.page)
+  return <GuardedPage page={lazyPage(route.page)} resetKey={route.path} />
+}
+
+/** A lazily loaded page with the loading screen, behind the error screen (reset when `resetKey`, the path, changes). */
+function GuardedPage({ page: Page, resetKey }: { page: ComponentType; resetKey: string }) {
   return (
-    <ErrorBoundary resetKey={route.path}>
+    <ErrorBoundary resetKey={resetKey}>
       <Suspense fallback={<PageLoading />}>
         <Page />
       </Suspense>
