@@ -2,7 +2,7 @@
  * 新增/编辑取值规则 with the rule tester beside it: the field (read-only once created) follows the
  * chosen format's ticket type; every change of the form re-runs the tester with the rule as it is.
  */
-import { useState } from 'react'
+import { useState, type ComponentProps } from 'react'
 import { Col, Form, Row, Typography } from 'antd'
 import { ModalForm, ProFormSelect } from '@ant-design/pro-components'
 import {
@@ -28,6 +28,17 @@ export interface RuleFormValues {
 const trimmedOrNull = (s: string | null | undefined) => (s ?? '').trim() || null
 
 export const formatOptionLabel = (f: Pick<ReceiptFormat, 'name' | 'type'>) => `${f.name}（${TICKET_TYPES[f.type]}）`
+
+/** A regular-expression field: monospace, and refused (after the schema's checks) when the browser cannot compile it. */
+function PatternText({ label, rules = [], ...props }: ComponentProps<typeof SchemaText> & { label: string }) {
+  const compiles = {
+    validator: (_: unknown, v: string | undefined) => {
+      const p = regexProblem(label, v)
+      return p ? Promise.reject(new Error(p)) : Promise.resolve()
+    },
+  }
+  return <SchemaText {...props} label={label} fieldProps={{ style: { fontFamily: 'monospace' } }} rules={[compiles, ...rules]} />
+}
 
 export default function RuleForm({ open, editing, formats, defaultFormatId, sample, onSampleChange, onOpenChange, onSaved }: {
   open: boolean
@@ -73,13 +84,6 @@ export default function RuleForm({ open, editing, formats, defaultFormatId, samp
       onSaved,
     )
   }
-
-  const regexRule = (label: string) => ({
-    validator: (_: unknown, v: string | undefined) => {
-      const p = regexProblem(label, v)
-      return p ? Promise.reject(new Error(p)) : Promise.resolve()
-    },
-  })
 
   return (
     <ModalForm<RuleFormValues>
@@ -133,25 +137,21 @@ export default function RuleForm({ open, editing, formats, defaultFormatId, samp
             placeholder="如：净重"
             schema={fields.valueName}
           />
-          <SchemaText
+          <PatternText
             name="valueNameRegular"
             label="名称表达式"
             tooltip="找到标签的正则表达式；值取自标签后面（同一行或右侧、下方的文字）"
             placeholder="如：(?:实发)?净\s*重"
             schema={fields.valueNameRegular}
-            fieldProps={{ style: { fontFamily: 'monospace' } }}
-            rules={[regexRule('名称表达式')]}
           />
-          <SchemaText
+          <PatternText
             name="valueRegular"
             label="取值表达式"
             tooltip="从值的文字中取值的正则表达式，有分组时取第 1 组；未填名称表达式时在整张票据中查找"
             placeholder="如：\d+(?:\.\d+)?"
             schema={fields.valueRegular}
-            fieldProps={{ style: { fontFamily: 'monospace' } }}
             dependencies={['valueName', 'valueNameRegular']}
             rules={[
-              regexRule('取值表达式'),
               ({ getFieldValue }) => ({
                 validator: (_: unknown, v: string | undefined) =>
                   (v ?? '').trim() || (getFieldValue('valueName') ?? '').trim() || (getFieldValue('valueNameRegular') ?? '').trim()
