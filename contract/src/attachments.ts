@@ -52,6 +52,7 @@ export const AttachmentMsg = {
   badImage: '图片文件已损坏或无法识别',
   tooManyPixels: `图片像素过大（最多 ${IMAGE_MAX_PIXELS / 10_000} 万像素），请缩小后重新上传`,
   notFound: '附件不存在',
+  notFoundId: (id: number) => `附件不存在（编号 ${id}）`,
   fileLost: '附件文件已丢失，请重新上传',
   busy: '图片处理繁忙，请稍后再试',
   deleteForbidden: '只能删除自己上传的附件',

@@ -194,7 +194,6 @@ export const materialOrderSaveBody = z.object({
 })
 export type MaterialOrderSaveBody = z.infer<typeof materialOrderSaveBody>
 export const materialOrderFindBody = z.object({ buyCompanyId: optIdField('采购基地') })
-export type MaterialOrderFindBody = z.infer<typeof materialOrderFindBody>
 
 export interface MaterialOrderRow {
   id: number

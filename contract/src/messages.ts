@@ -83,10 +83,14 @@ export const RequestMsg = {
 
 /** Where a request's invalid part was, for a validation error without its own message. */
 export const REQUEST_PARTS: Record<string, string> = { body: '请求内容', querystring: '查询参数', params: '路径参数', headers: '请求头' }
+export const requestPartInvalid = (part: string | undefined) => `${REQUEST_PARTS[part ?? ''] ?? '请求'}格式不正确`
 
 export const LogMsg = { notFound: '日志不存在' } as const
 
-export const SmsMsg = { unavailable: '短信服务暂时不可用，发送失败' } as const
+export const SmsMsg = {
+  unavailable: '短信服务暂时不可用，发送失败',
+  gatewayError: (status: number) => `短信服务返回错误（${status}），发送失败`,
+} as const
 
 /** Reading an uploaded .xlsx (server/src/platform/spreadsheet.ts). */
 export const SpreadsheetMsg = {

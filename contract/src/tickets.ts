@@ -117,6 +117,13 @@ export const ruleTestBody = ruleTestImageQuery.extend({
 export type RuleTestBody = z.infer<typeof ruleTestBody>
 
 /** Log types (spec 001 §9). */
+/** Export file names (without extension) of the format, rule and log lists. */
+export const FORMAT_EXPORT_NAME = '票据格式'
+export const RULE_EXPORT_NAME = '取值规则'
+export const LOG_EXPORT_NAME = '日志列表'
+/** The rule list shows this many rules a page unless the request says otherwise. */
+export const RULE_PAGE_SIZE = 50
+
 export const LOG_LEVELS = { 0: '日志', 1: '告警' } as const
 export type LogLevel = keyof typeof LOG_LEVELS
 

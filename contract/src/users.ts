@@ -21,6 +21,17 @@ export interface LoginResult {
   mustChangePassword: boolean
 }
 
+/** `GET /users/publicKey` */
+export interface PublicKeyAnswer {
+  publicKey: string
+}
+
+/** `/users/changeCompany/{companyId}/{userId}`: the base the user is now in. */
+export interface CompanyChange {
+  companyId: number
+  companyName: string
+}
+
 export interface CompanyBrief {
   id: number
   name: string

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { HQ_COMPANY_ID, MENU_SEED, ROLES, type MenuSeed } from '@app/contract'
+import { HQ_COMPANY_ID, IS_CREATE, MENU_SEED, ROLES, type MenuSeed } from '@app/contract'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { hashPassword } from '../platform/passwords.js'
 import type { Db, Executor } from './client.js'
@@ -18,7 +18,7 @@ export interface SeedResult {
  */
 export async function seed(db: Db, opts: { adminPassword?: string }): Promise<SeedResult> {
   return db.transaction(async (tx) => {
-    await tx.insert(companies).values({ id: HQ_COMPANY_ID, name: '总部', isCreate: '1' }).onConflictDoNothing()
+    await tx.insert(companies).values({ id: HQ_COMPANY_ID, name: '总部', isCreate: IS_CREATE.yes }).onConflictDoNothing()
     await tx.execute(sql`select setval(pg_get_serial_sequence('company', 'id'), greatest((select max(id) from company), 1))`)
 
     for (const role of Object.values(ROLES)) {

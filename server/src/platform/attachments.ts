@@ -11,7 +11,7 @@ import { attachments, companies } from '../db/schema/index.js'
 import { ForbiddenError, NotFoundError, TooLargeError, ValidationError } from './errors.js'
 import { sha256Hex, type FileStore } from './files.js'
 import { imageQueue } from './imageQueue.js'
-import type { RoleInfo } from './roles.js'
+import type { Auth } from './access.js'
 import type { SessionUser } from './sessions.js'
 import { assertInScope } from './tenancy.js'
 
@@ -281,14 +281,14 @@ async function removeRow(tx: Executor, id: number): Promise<Row | undefined> {
 }
 
 /** Its uploader, or a user whose role holds the permission of the screen the file belongs to. */
-function assertMayDelete(auth: SessionUser & { role: RoleInfo }, row: Row) {
+function assertMayDelete(auth: Auth, row: Row) {
   if (row.userId !== null && row.userId === auth.userId) return
   const permission = (ATTACHMENT_DELETE_PERMISSION as Record<number, Permission | null | undefined>)[row.fileType]
   if (permission && auth.role.permissions.has(permission)) return
   throw new ForbiddenError(AttachmentMsg.deleteForbidden)
 }
 
-export async function deleteAttachment(deps: BlobDeps, auth: SessionUser & { role: RoleInfo }, id: number) {
+export async function deleteAttachment(deps: BlobDeps, auth: Auth, id: number) {
   const row = await deps.db.transaction(async (tx) => {
     assertMayDelete(auth, await findInScope(tx, auth, id))
     const removed = await removeRow(tx, id)
@@ -314,8 +314,8 @@ export async function claimAttachments(tx: Executor, auth: SessionUser, ids: (nu
   const rows = await tx.select({ id: attachments.id, companyId: attachments.companyId }).from(attachments).where(inArray(attachments.id, wanted))
   for (const id of wanted) {
     const row = rows.find((r) => r.id === id)
-    if (!row) throw new ValidationError(`${AttachmentMsg.notFound}（编号 ${id}）`)
-    assertInScope(auth, row.companyId, `${AttachmentMsg.notFound}（编号 ${id}）`)
+    if (!row) throw new ValidationError(AttachmentMsg.notFoundId(id))
+    assertInScope(auth, row.companyId, AttachmentMsg.notFoundId(id))
   }
   if (companyId === HQ_COMPANY_ID) return
   // headquarters' uploads move to the base, and their bytes to its storage; another base's attachment stays where it is

@@ -1,4 +1,4 @@
-import { Msg, REQUEST_PARTS, RequestMsg, type Envelope } from '@app/contract'
+import { Msg, requestPartInvalid, RequestMsg, type Envelope } from '@app/contract'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { AppError } from './errors.js'
@@ -27,7 +27,7 @@ export function registerErrorAnswers(app: FastifyInstance, pageFallback?: (req: 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0]
-      const message = first?.message || `${REQUEST_PARTS[err.validationContext ?? ''] ?? '请求'}格式不正确`
+      const message = first?.message || requestPartInvalid(err.validationContext)
       return reply.status(400).send(failure(400, message))
     }
     if (err instanceof AppError) {

@@ -32,7 +32,7 @@ export async function pagedList<Q extends PgSelect, Item>(source: ListSource<Q, 
 }
 
 /** The most rows an export writes, and how many it reads from the database at a time. */
-export const EXPORT_MAX_ROWS = 100_000
+const EXPORT_MAX_ROWS = 100_000
 const EXPORT_BATCH_ROWS = 2_000
 
 /**

@@ -33,7 +33,7 @@ export function webhookSms(url: string): SmsProvider {
       } catch {
         throw new AppError(502, SmsMsg.unavailable)
       }
-      if (!res.ok) throw new AppError(502, `短信服务返回错误（${res.status}），发送失败`)
+      if (!res.ok) throw new AppError(502, SmsMsg.gatewayError(res.status))
     },
   }
 }

@@ -2,14 +2,12 @@
  * 票据格式 (receipt formats) and 取值规则 (extraction rules): server module receiptFormats
  * (server/src/modules/receiptFormats/routes.ts). Formats and rules are shared by every base.
  */
-import type {
-  ExtractionRule, ExtractionRuleBody, ExtractionRuleQuery, ReceiptFormat, ReceiptFormatBody, ReceiptFormatQuery,
+import {
+  FORMAT_EXPORT_NAME, RULE_EXPORT_NAME,
+  type ExtractionRule, type ExtractionRuleBody, type ExtractionRuleQuery, type ReceiptFormat, type ReceiptFormatBody, type ReceiptFormatQuery,
 } from '@app/contract'
 import { download, http, type RequestOptions } from './request'
 import { resourceCalls } from './resource'
-
-// the contract's type, under the name the rule page imports from here
-export type { ExtractionRuleQuery }
 
 // ---- formats ----------------------------------------------------------------------------------
 
@@ -22,7 +20,7 @@ export const findAllFormats = (opts?: RequestOptions) =>
   http.post<ReceiptFormat[]>('/receiptFormat/findCenter', {}, opts)
 
 export const exportFormats = (companyId: number, opts?: RequestOptions) =>
-  download(`/receiptFormat/export/${companyId}`, { filename: '票据格式.xlsx', ...opts })
+  download(`/receiptFormat/export/${companyId}`, { filename: `${FORMAT_EXPORT_NAME}.xlsx`, ...opts })
 
 // ---- extraction rules -------------------------------------------------------------------------
 
@@ -31,4 +29,4 @@ export const { find: findRules, save: saveRule, update: updateRule, remove: dele
   resourceCalls<ExtractionRule, ExtractionRuleBody, ExtractionRuleQuery>('rule')
 
 export const exportRules = (companyId: number, opts?: RequestOptions) =>
-  download(`/rule/export/${companyId}`, { filename: '取值规则.xlsx', ...opts })
+  download(`/rule/export/${companyId}`, { filename: `${RULE_EXPORT_NAME}.xlsx`, ...opts })

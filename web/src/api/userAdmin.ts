@@ -3,8 +3,6 @@ import { USER_IMPORT_TEMPLATE_NAME, type Page, type ResetPasswordBody, type User
 import { download, http, requestEnvelope, type RequestOptions } from './request'
 import { encryptPassword } from './users'
 
-/** The contract's UserFindBody, under the name the user page imports from here. */
-export type UserQuery = UserFindBody
 
 export const findUsers = (q: UserFindBody, opts?: RequestOptions) => http.post<Page<UserRow>>('/users/find/', q, opts)
 

@@ -5,13 +5,13 @@ import 'node-forge/lib/pem'
 import 'node-forge/lib/rsa'
 import 'node-forge/lib/sha256'
 import 'node-forge/lib/util'
-import type { LoginBody, LoginResult, Profile, ResetByCodeBody, UpdatePasswordBody, UserInfo } from '@app/contract'
+import type { CompanyChange, LoginBody, LoginResult, Profile, PublicKeyAnswer, ResetByCodeBody, UpdatePasswordBody, UserInfo } from '@app/contract'
 import { http, requestEnvelope, type RequestOptions } from './request'
 
 let publicKey: Promise<forge.pki.rsa.PublicKey> | null = null
 
 function loadPublicKey() {
-  publicKey ??= http.get<{ publicKey: string }>('/users/publicKey', undefined, { silent: true })
+  publicKey ??= http.get<PublicKeyAnswer>('/users/publicKey', undefined, { silent: true })
     .then((d) => publicKeyFromPem(d.publicKey))
     .catch((e) => {
       publicKey = null
@@ -73,7 +73,7 @@ export async function updatePassword(id: number, input: UpdatePasswordBody, opts
 }
 
 export const changeCompany = (companyId: number, userId: number, opts?: RequestOptions) =>
-  requestEnvelope<{ companyId: number; companyName: string }>(`/users/changeCompany/${companyId}/${userId}`, { ...opts, method: 'POST' })
+  requestEnvelope<CompanyChange>(`/users/changeCompany/${companyId}/${userId}`, { ...opts, method: 'POST' })
 
 /** Forgot password, step 1: SMS code to the phone. Answers the server's message (发送成功). */
 export const sendResetCode = async (phone: string, opts?: RequestOptions) =>

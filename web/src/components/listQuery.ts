@@ -13,7 +13,7 @@ export interface TableParams {
   [key: string]: unknown
 }
 
-export interface Paging {
+export interface PageRequest {
   page: number
   size: number
 }
@@ -27,7 +27,7 @@ export interface TableResult<T> {
 /** Where a list screen's rows come from. */
 export interface ListSource<T, F> {
   /** the list call, e.g. `logsApi.findLogs` */
-  list: (query: F & Paging) => Promise<Page<T>>
+  list: (query: F & PageRequest) => Promise<Page<T>>
   /** the search form's values as the list's filters; by default `cleanFilters` */
   filters?: (values: Record<string, unknown>) => F
   /** rows a page until the user picks another size (DEFAULT_PAGE_SIZE) */
@@ -52,7 +52,7 @@ export function toListQuery<F extends object = Record<string, unknown>>(
   params: TableParams,
   defaultSize = DEFAULT_PAGE_SIZE,
   filters: (values: Record<string, unknown>) => F = cleanFilters<F>,
-): F & Paging {
+): F & PageRequest {
   const { current, pageSize, ...values } = params
   return { ...filters(values), page: current && current > 0 ? current : 1, size: pageSize && pageSize > 0 ? pageSize : defaultSize }
 }

@@ -1,4 +1,4 @@
-import { formatDateTime, LOG_LEVELS, LogMsg, rangeBounds, type LogEntry, type Page } from '@app/contract'
+import { formatDateTime, LOG_EXPORT_NAME, LOG_LEVELS, LogMsg, rangeBounds, type LogEntry, type Page } from '@app/contract'
 import type { z } from 'zod'
 import type { logBody, logQuery } from '@app/contract'
 import { and, desc, eq, gte, lte, or, type SQL } from 'drizzle-orm'
@@ -43,7 +43,7 @@ export const findLogs = (db: Executor, auth: SessionUser, q: LogQuery): Promise<
 export const allLogs = (db: Executor, auth: SessionUser, q: LogQuery) => allRows(logList(db, auth, q))
 
 export const logExport = defineExport<LogEntry>({
-  name: '日志列表', sheet: '日志', format: 'xlsx',
+  name: LOG_EXPORT_NAME, sheet: '日志', format: 'xlsx',
   columns: [
     { header: '流水号', value: (r) => r.serialNumber, width: 22 },
     { header: '类型', value: (r) => LOG_LEVELS[r.level], width: 8 },

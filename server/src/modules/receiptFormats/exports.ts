@@ -1,8 +1,8 @@
-import { TICKET_FIELDS, TICKET_TYPES, type ExtractionRule, type ReceiptFormat, type TicketField } from '@app/contract'
+import { FORMAT_EXPORT_NAME, RULE_EXPORT_NAME, TICKET_FIELDS, TICKET_TYPES, type ExtractionRule, type ReceiptFormat, type TicketField } from '@app/contract'
 import { defineExport } from '../../platform/exports.js'
 
 export const formatExport = defineExport<ReceiptFormat>({
-  name: '票据格式', format: 'xlsx',
+  name: FORMAT_EXPORT_NAME, format: 'xlsx',
   columns: [
     { header: '编号', value: (f) => f.id, width: 8 },
     { header: '名称', value: (f) => f.name, width: 24 },
@@ -16,7 +16,7 @@ export const formatExport = defineExport<ReceiptFormat>({
 })
 
 export const ruleExport = defineExport<ExtractionRule>({
-  name: '取值规则', format: 'xlsx',
+  name: RULE_EXPORT_NAME, format: 'xlsx',
   columns: [
     { header: '编号', value: (x) => x.id, width: 8 },
     { header: '票据格式', value: (x) => x.receiptFormatName, width: 24 },

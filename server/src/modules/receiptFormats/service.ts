@@ -1,4 +1,5 @@
 import {
+  RULE_PAGE_SIZE,
   extractionRuleBody, FIELD_PREFIX, formatDateTime, PROTECTED_FORMAT_ID, receiptFormatBody, TICKET_FIELDS, TICKET_TYPES, TicketMsg,
   type ExtractionRule, type ExtractionRuleBody, type Page, type ReceiptFormat, type ReceiptFormatBody, type TicketField, type TicketType,
   type extractionRuleQuery, type receiptFormatQuery,
@@ -19,7 +20,6 @@ type RuleQuery = z.infer<typeof extractionRuleQuery>
 type RuleChange = Omit<ExtractionRuleBody, 'property'>
 
 /** The rule list shows 50 rules a page unless asked otherwise. */
-const RULE_PAGE_SIZE = 50
 
 const splitFields = (s: string | null) => (s ? s.split(',').filter((f): f is TicketField => f in TICKET_FIELDS) : [])
 

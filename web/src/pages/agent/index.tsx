@@ -7,7 +7,7 @@ import { useState } from 'react'
 import { App, Dropdown, Space, Tag, Typography } from 'antd'
 import { DownOutlined } from '@ant-design/icons'
 import type { ProColumns } from '@ant-design/pro-components'
-import { CompanyMsg, HQ_COMPANY_ID, type CompanyRow } from '@app/contract'
+import { CompanyMsg, HQ_COMPANY_ID, IS_CREATE, type CompanyRow } from '@app/contract'
 import * as companiesApi from '../../api/companies'
 import { actionColumn } from '../../components/actionColumn'
 import { confirmDanger } from '../../components/confirmAction'
@@ -46,7 +46,7 @@ export default function AgentPage() {
     { title: '已用上传次数', dataIndex: 'useTimes', hideInSearch: true, width: 110, align: 'right' },
     {
       title: '允许子账号', dataIndex: 'isCreate', hideInSearch: true, width: 100, align: 'center',
-      render: (_, r) => (r.isCreate === '1' ? <Tag color="green">是</Tag> : <Tag>否</Tag>),
+      render: (_, r) => (r.isCreate === IS_CREATE.yes ? <Tag color="green">是</Tag> : <Tag>否</Tag>),
     },
     // headquarters has no seat limit
     { title: '剩余子账号数', dataIndex: 'remainingUserNums', hideInSearch: true, width: 110, align: 'right', render: (_, r) => (r.id === HQ_COMPANY_ID ? '不限' : r.remainingUserNums) },

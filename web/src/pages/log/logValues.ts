@@ -1,6 +1,5 @@
 /** Pure logic of the log page (unit-tested in web/test/tickets.test.ts). */
-import { LOG_LEVELS } from '@app/contract'
-import type { LogBody, LogLevel, LogQuery } from '../../api/logs'
+import { LOG_LEVELS, type LogBody, type LogLevel, type LogQuery } from '@app/contract'
 import { toDateRange } from '../../components/dateRange'
 import { cleanFilters } from '../../components/listQuery'
 

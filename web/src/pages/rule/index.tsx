@@ -8,7 +8,7 @@ import { useSearchParams } from 'react-router-dom'
 import { Button, Modal, Space, Tag, Typography } from 'antd'
 import { ExperimentOutlined } from '@ant-design/icons'
 import type { ProColumns, ProFormInstance } from '@ant-design/pro-components'
-import { TICKET_TYPES, type ExtractionRule, type ReceiptFormat } from '@app/contract'
+import { RULE_PAGE_SIZE, TICKET_TYPES, type ExtractionRule, type ExtractionRuleQuery, type ReceiptFormat } from '@app/contract'
 import * as formatsApi from '../../api/receiptFormats'
 import { useUserInfo } from '../../app/session'
 import { editDeleteColumn } from '../../components/actionColumn'
@@ -18,7 +18,6 @@ import { useListPage } from '../../components/useListPage'
 import RuleForm, { formatOptionLabel } from './RuleForm'
 import RuleTester, { type TesterSample } from './RuleTester'
 
-const RULE_PAGE_SIZE = 50
 
 const empty = <Typography.Text type="secondary">—</Typography.Text>
 const code = (s: string | null) => (s ? <Typography.Text code style={{ wordBreak: 'break-all' }}>{s}</Typography.Text> : empty)
@@ -96,7 +95,7 @@ export default function RulePage() {
         form={{ name: 'rule-search', initialValues: { receiptFormatId: urlFormatId } }}
         emptyText="暂无取值规则"
         pageSize={RULE_PAGE_SIZE}
-        list={(q: formatsApi.ExtractionRuleQuery) => {
+        list={(q: ExtractionRuleQuery) => {
           setFilterFormatId(q.receiptFormatId ? Number(q.receiptFormatId) : undefined)
           return formatsApi.findRules(q)
         }}

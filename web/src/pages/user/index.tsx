@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react'
 import { Button, Space, Tooltip, Typography } from 'antd'
 import { ImportOutlined, PlusOutlined } from '@ant-design/icons'
 import type { ProColumns } from '@ant-design/pro-components'
-import { HQ_COMPANY_ID, roleLabel, seatsUsedUp, type CompanyOption, type UserRow } from '@app/contract'
+import { HQ_COMPANY_ID, roleLabel, seatsUsedUp, type CompanyOption, type UserFindBody, type UserRow } from '@app/contract'
 import * as companiesApi from '../../api/companies'
 import * as userApi from '../../api/userAdmin'
 import { useUserInfo } from '../../app/session'
@@ -97,7 +97,7 @@ export default function UserPage() {
         columns={columns}
         scroll={{ x: 1000 }}
         expandable={{ indentSize: 20 }}
-        list={(q: userApi.UserQuery) => {
+        list={(q: UserFindBody) => {
           setCompanyFilter(q.companyId)
           return userApi.findUsers(q).then((page) => {
             loadQuota(page.data, q.companyId)
