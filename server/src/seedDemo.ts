@@ -27,9 +27,9 @@ try {
   const a = demo.added
   console.log(`演示数据（${database.kind === 'pglite' ? path.join(config.dataDir, 'db') : 'PostgreSQL'}）：`
     + (Object.values(a).some(Boolean)
-      ? `新增 ${a.bases} 个基地、${a.users} 个用户、${a.recharges} 条充值记录、${a.formats} 个票据格式、${a.rules} 条取值规则、${a.logs} 条日志`
+      ? `新增 ${a.companies} 个基地、${a.users} 个用户、${a.recharges} 条充值记录、${a.formats} 个票据格式、${a.rules} 条取值规则、${a.logs} 条日志`
       : '已存在，未新增任何数据'))
-  for (const b of demo.bases) console.log(`  ${b.name}（${b.domain}）主账号 ${b.phone}`)
+  for (const b of demo.companies) console.log(`  ${b.name}（${b.domain}）主账号 ${b.phone}`)
   console.log(`共 ${demo.accounts} 个演示账号，密码均为 ${DEMO_PASSWORD}；总部管理员仍为 admin`)
 } finally {
   await database.close()

@@ -24,11 +24,11 @@ async function counts() {
 
 describe('npm run seed:demo (seedDemo)', () => {
   it('makes a believable demo: bases in several provinces, users of every role with sub-accounts, top-ups, logs, a custom format and rule', async () => {
-    expect(first.added).toMatchObject({ bases: 5, formats: 1, rules: 1 })
+    expect(first.added).toMatchObject({ companies: 5, formats: 1, rules: 1 })
     expect(first.added.users).toBeGreaterThanOrEqual(20)
     expect(first.added.recharges).toBeGreaterThanOrEqual(5)
     expect(first.added.logs).toBeGreaterThanOrEqual(30)
-    const phones = first.bases.map((b) => b.phone)
+    const phones = first.companies.map((b) => b.phone)
     const bases = await env.db.select().from(companies).where(inArray(companies.phone, phones))
     expect(new Set(bases.map((b) => b.province)).size).toBe(5)
     expect(bases.every((b) => b.remainingTimes > 0 && b.mainUserId)).toBe(true)
@@ -50,12 +50,12 @@ describe('npm run seed:demo (seedDemo)', () => {
   it('adds nothing the second time', async () => {
     const before = await counts()
     const again = await seedDemo(env.db)
-    expect(again.added).toEqual({ bases: 0, users: 0, recharges: 0, formats: 0, rules: 0, logs: 0 })
+    expect(again.added).toEqual({ companies: 0, users: 0, recharges: 0, formats: 0, rules: 0, logs: 0 })
     expect(await counts()).toEqual(before)
   })
 
   it('a demo base account and a sub-account log in with the demo password', async () => {
-    for (const phone of [first.bases[0]!.phone, '13776543018']) {
+    for (const phone of [first.companies[0]!.phone, '13776543018']) {
       const res = await env.login(phone, DEMO_PASSWORD)
       expect(res.json(), phone).toMatchObject({ code: 200 })
     }

@@ -12,7 +12,7 @@ import type { Db } from './client.js'
 import { companies, extractionRules, logEntries, rechargeRecords, receiptFormats, users } from './schema/index.js'
 
 /**
- * Demo data to try the back-office with (`npm run seed:demo`): bases in five provinces, users of
+ * Demo data to try the back-office with (`npm run seed:demo`): companies in five provinces, users of
  * every role with sub-accounts, top-ups, a custom ticket format and rule, and six weeks of log
  * entries. Rows are made by the same services as the admin screens, as headquarters' admin, so they
  * obey the same rules; only log entries (no service writes a dated one) are inserted directly.
@@ -25,7 +25,7 @@ export const DEMO_PASSWORD = 'Demo@2025'
 
 type StaffRole = Exclude<RoleKey, 'admin' | 'subAccount' | 'baseAdmin'>
 type Person = { phone: string; name: string }
-interface DemoBase {
+interface DemoCompany {
   name: string
   domain: string
   province: string
@@ -55,7 +55,7 @@ type BaseRow = [
   staff: string[], subAccounts: string[], uploadTopUps: number[], uploader: string,
 ]
 
-const BASE_ROWS: BaseRow[] = [
+const COMPANY_ROWS: BaseRow[] = [
   ['南京江宁危险品车辆检测基地', 'nanjing', '江苏省 南京市 江宁区', '江宁经济技术开发区秣周东路18号', '13951702301 王建国', '1',
     ['13951702315 刘洋', '13951702328 孙丽华', '13951702342 周静'], ['13776543018 吴磊', '13776543027 郑晓峰'], [500, 300], '13776543018'],
   ['宁波北仑港区罐车检测基地', 'ningbo', '浙江省 宁波市 北仑区', '新碶街道明州路666号', '13857406112 陈海波', '1',
@@ -73,7 +73,7 @@ const person = (text: string): Person => {
   return { phone, name }
 }
 
-const BASES: DemoBase[] = BASE_ROWS.map(([name, domain, region, address, main, isCreate, staff, subAccounts, uploadTopUps, uploader]) => {
+const COMPANIES: DemoCompany[] = COMPANY_ROWS.map(([name, domain, region, address, main, isCreate, staff, subAccounts, uploadTopUps, uploader]) => {
   const [province, city, district] = region.split(' ') as [string, string, string]
   const { phone, name: contactor } = person(main)
   return {
@@ -100,11 +100,11 @@ const CUSTOM_FORMAT = {
 const CUSTOM_RULE = { property: 'deliveryNetWeight' as const, valueName: '实发数量', valueNameRegular: '实发\\s*数\\s*量', valueRegular: '\\d+(?:\\.\\d+)?\\s*(?:吨|t)?' }
 
 export interface DemoSummary {
-  bases: { name: string; domain: string; phone: string }[]
+  companies: { name: string; domain: string; phone: string }[]
   /** demo accounts in all (headquarters' staff, main accounts, staff, sub-accounts) */
   accounts: number
   /** rows this run added (all zero when the demo was already there) */
-  added: { bases: number; users: number; recharges: number; formats: number; rules: number; logs: number }
+  added: { companies: number; users: number; recharges: number; formats: number; rules: number; logs: number }
 }
 
 export async function seedDemo(db: Db, now = new Date()): Promise<DemoSummary> {
@@ -118,7 +118,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoSummary> {
   const hq: Auth = { sessionId: 0, userId: admin.id, companyId: HQ_COMPANY_ID, roleId: admin.roleId, role: roles.get(admin.roleId) }
   // creating a base stores no files
   const deps = { db, cipher, roles, files: memoryStore() }
-  const added = { bases: 0, users: 0, recharges: 0, formats: 0, rules: 0, logs: 0 }
+  const added = { companies: 0, users: 0, recharges: 0, formats: 0, rules: 0, logs: 0 }
 
   const userId = async (phone: string) => (await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)))[0]?.id
   const addUser = async (companyId: number, u: { phone: string; name: string; role?: Exclude<RoleKey, 'subAccount'> }, parentId?: number) => {
@@ -141,8 +141,8 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoSummary> {
 
   for (const u of HQ_STAFF) await addUser(HQ_COMPANY_ID, u)
 
-  const baseIds = new Map<string, number>()
-  for (const [i, b] of BASES.entries()) {
+  const companyIds = new Map<string, number>()
+  for (const [i, b] of COMPANIES.entries()) {
     let [company] = await db.select({ id: companies.id, mainUserId: companies.mainUserId }).from(companies).where(eq(companies.name, b.name))
     if (!company) {
       const row = await createCompany(deps, hq, {
@@ -151,10 +151,10 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoSummary> {
       })
       await db.update(companies).set({ createTime: daysBefore(now, 60 - i * 5, 9) }).where(eq(companies.id, row.id))
       company = { id: row.id, mainUserId: row.mainUserId }
-      added.bases++
+      added.companies++
       added.users++
     }
-    baseIds.set(b.phone, company.id)
+    companyIds.set(b.phone, company.id)
     // seats first: the quota is checked as users are added
     await topUp(company.id, `demo-${b.domain}-seats`, RECHARGE_TYPES.userAmount, DEMO_SEATS, 58 - i * 5)
     for (const [k, times] of b.uploadTopUps.entries()) {
@@ -176,11 +176,11 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoSummary> {
     added.rules++
   }
 
-  added.logs = await addLogs(db, now, BASES.map((b) => ({ companyId: baseIds.get(b.phone)!, uploader: b.uploader })))
+  added.logs = await addLogs(db, now, COMPANIES.map((b) => ({ companyId: companyIds.get(b.phone)!, uploader: b.uploader })))
 
   return {
-    bases: BASES.map((b) => ({ name: b.name, domain: b.domain, phone: b.phone })),
-    accounts: HQ_STAFF.length + BASES.reduce((n, b) => n + 1 + b.staff.length + b.subAccounts.length, 0),
+    companies: COMPANIES.map((b) => ({ name: b.name, domain: b.domain, phone: b.phone })),
+    accounts: HQ_STAFF.length + COMPANIES.reduce((n, b) => n + 1 + b.staff.length + b.subAccounts.length, 0),
     added,
   }
 }
@@ -206,14 +206,14 @@ const FAILURES = ['图片无法读取，请重新拍摄上传', '文件不是图
  * mostly complete, some needing a check (告警), now and then a picture that could not be read.
  * The same every run (a fixed pseudo-random sequence); an entry already there is not added again.
  */
-async function addLogs(db: Db, now: Date, bases: { companyId: number; uploader: string }[]) {
+async function addLogs(db: Db, now: Date, uploaders: { companyId: number; uploader: string }[]) {
   let state = 20250301
   const rand = (n: number) => {
     state = (state * 1103515245 + 12345) % 2147483648
     return state % n
   }
   const entries: (typeof logEntries.$inferInsert)[] = []
-  for (const { companyId, uploader } of bases) {
+  for (const { companyId, uploader } of uploaders) {
     for (let k = 0; k < 8; k++) {
       const type = (rand(2) + 1) as 1 | 2
       const kind = type === 1 ? '发货单' : '收货单'
@@ -235,7 +235,7 @@ async function addLogs(db: Db, now: Date, bases: { companyId: number; uploader: 
     }
   }
   const existing = await db.select({ companyId: logEntries.companyId, errorMes: logEntries.errorMes }).from(logEntries)
-    .where(inArray(logEntries.companyId, bases.map((b) => b.companyId)))
+    .where(inArray(logEntries.companyId, uploaders.map((b) => b.companyId)))
   const key = (e: { companyId?: number | null; errorMes: string }) => `${e.companyId}\n${e.errorMes}`
   const seen = new Set(existing.map(key))
   const missing = entries.filter((e) => !seen.has(key(e)) && seen.add(key(e)))
