@@ -58,10 +58,14 @@ function toRow(roles: RoleRegistry, r: RawRow): UserRow {
 
 const newestFirst = [desc(users.createTime), desc(userCompanies.id)]
 
-/** The memberships `where` selects, as user rows. */
-const userList = (db: Executor, roles: RoleRegistry, where: SQL | undefined, orderBy = newestFirst) => listSource({
+/**
+ * The memberships `where` selects, as user rows. `membershipsOnly`: `where` reads user_company alone,
+ * so the count does too (a partial index of top-level rows) instead of joining users and bases.
+ */
+const userList = (db: Executor, roles: RoleRegistry, where: SQL | undefined, { orderBy = newestFirst, membershipsOnly = false } = {}) => listSource({
   db,
   query: () => selectRows(db).where(where),
+  count: membershipsOnly ? () => db.select({ id: userCompanies.id }).from(userCompanies).where(where).$dynamic() : undefined,
   orderBy,
   map: (r) => toRow(roles, r),
 })
@@ -117,7 +121,7 @@ export async function findUsers({ db, roles }: UserAdminDeps, auth: Auth, body: 
     to ? lte(users.createTime, to) : undefined,
     // the tree's top level: memberships not shown under a parent account
     tree ? isNull(userCompanies.parentId) : undefined,
-  )), body)
+  ), { membershipsOnly: !(body.name || body.phone || from || to) }), body)
   if (tree) await attachChildren(db, roles, page.data)
   return page
 }
@@ -125,13 +129,13 @@ export async function findUsers({ db, roles }: UserAdminDeps, auth: Auth, body: 
 /** A flat page of users (of a base with groupId; headquarters: all). */
 export async function listUserAll({ db, roles }: UserAdminDeps, auth: Auth, query: Paging & { groupId?: number }): Promise<Page<UserRow>> {
   const companyId = scopeCompany(auth, query.groupId)
-  return pagedList(userList(db, roles, companyId != null ? eq(userCompanies.companyId, companyId) : undefined), query)
+  return pagedList(userList(db, roles, companyId != null ? eq(userCompanies.companyId, companyId) : undefined, { membershipsOnly: true }), query)
 }
 
 /** The users of one base (the session's own unless headquarters), oldest first, as an array (100 unless paged). */
 export async function usersOfCompany({ db, roles }: UserAdminDeps, auth: Auth, id: number, paging: Paging): Promise<UserRow[]> {
   const { size, offset } = resolvePaging(paging, 100)
-  const source = userList(db, roles, eq(userCompanies.companyId, scopeCompany(auth, id)!), [asc(users.createTime), asc(users.id)])
+  const source = userList(db, roles, eq(userCompanies.companyId, scopeCompany(auth, id)!), { orderBy: [asc(users.createTime), asc(users.id)] })
   const rows = await source.query().orderBy(...source.orderBy).limit(size).offset(offset)
   return rows.map(source.map)
 }
