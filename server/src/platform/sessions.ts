@@ -41,6 +41,19 @@ interface CacheEntry {
 /** Valid sessions by token hash; the token itself is never kept. */
 const cache = new Map<string, CacheEntry>()
 
+/**
+ * Revocations made here that may still be committing: a call that reads a session they concern
+ * meanwhile sees the old row, so such a session is used for that call but not kept. A revoking
+ * transaction longer than this could still leave a copy for SESSION_CACHE_MS.
+ */
+const REVOKING_MS = 10_000
+const revoking: { concerns: (session: Resolved) => boolean; until: number }[] = []
+
+function beingRevoked(session: Resolved, now: number) {
+  while (revoking.length && revoking[0]!.until < now) revoking.shift()
+  return revoking.some((r) => r.concerns(session))
+}
+
 export async function createSession(db: Executor, userId: number, companyId: number, idleMs: number) {
   const token = newToken()
   await db.insert(sessions).values({ tokenHash: sha256Hex(token), userId, companyId, idleMs })
@@ -85,7 +98,10 @@ function cacheRead(db: Executor, hash: string, now: number): CacheEntry {
   }
   const entry: CacheEntry = { readAt: now, reading: readSession(db, hash) }
   cache.set(hash, entry)
-  entry.reading.then((s) => { entry.session = s }, () => { if (cache.get(hash) === entry) cache.delete(hash) })
+  entry.reading.then((s) => {
+    entry.session = s
+    if (beingRevoked(s, Date.now()) && cache.get(hash) === entry) cache.delete(hash)
+  }, () => { if (cache.get(hash) === entry) cache.delete(hash) })
   return entry
 }
 
@@ -109,11 +125,15 @@ async function readSession(db: Executor, hash: string): Promise<Resolved> {
   }
 }
 
-/** Drops this process's copies of the sessions `which` picks (and any read still under way). */
+/**
+ * Drops this process's copies of the sessions `which` picks (and any read still under way), and
+ * keeps none of them while the change that asked for it may still be committing.
+ */
 function forget(which: (session: Resolved) => boolean) {
   for (const [key, entry] of cache) {
     if (!entry.session || which(entry.session)) cache.delete(key)
   }
+  revoking.push({ concerns: which, until: Date.now() + REVOKING_MS })
 }
 
 /**
@@ -127,6 +147,7 @@ export function forgetUserSessions(userId: number) {
 /** Makes every session read its row again (tests that edit session rows directly). */
 export function forgetAllSessions() {
   cache.clear()
+  revoking.length = 0
 }
 
 export async function revokeSessionByToken(db: Executor, token: string, reason: 'logout' | 'forced') {

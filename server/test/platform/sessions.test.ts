@@ -202,3 +202,17 @@ describe('user info, profile and company switch', () => {
     expect((await env.call(token, 'POST', `/api/users/changeCompany/${companyA}/${other.user.id}`)).status).toBe(403)
   })
 })
+
+describe('revocation inside a transaction', () => {
+  test('a call that reads the session before the revocation commits does not keep it valid afterwards', async () => {
+    const { user, token } = await userWithToken()
+    await env.db.transaction(async (tx) => {
+      await revokeUserSessions(tx, user.id, 'forced')
+      // on PostgreSQL another connection still sees the committed row, so this call passes; PGlite
+      // runs one transaction at a time (a read here would wait for this one), so the race is PostgreSQL's
+      if (process.env.TEST_DATABASE_URL) await resolveSession(env.db, token)
+    })
+    await expect(resolveSession(env.db, token)).rejects.toMatchObject({ code: ResultCode.OTHER_CLIENT })
+    expect((await info(token)).code).toBe(ResultCode.OTHER_CLIENT)
+  })
+})
