@@ -14,7 +14,7 @@ const perIp = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } })
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>()
-  const deps: auth.AuthDeps = { db: ctx.db, cipher: ctx.cipher, roles: ctx.roles, sms: ctx.sms, sessionIdleMs: ctx.config.sessionIdleMs }
+  const deps: auth.AuthDeps = { db: ctx.db, cipher: ctx.cipher, roles: ctx.roles, sessionIdleMs: ctx.config.sessionIdleMs }
   const tags = ['登录与会话']
 
   r.get('/users/publicKey', { config: { access: 'public' }, schema: { tags, summary: '获取密码加密公钥' } },

@@ -8,7 +8,6 @@ import { dummyHash, hashPassword, verifyPassword } from '../../platform/password
 import type { PasswordCipher } from '../../platform/rsa.js'
 import type { RoleRegistry } from '../../platform/roles.js'
 import { createSession, revokeUserSessions } from '../../platform/sessions.js'
-import type { SmsProvider } from '../../platform/sms.js'
 import { newToken } from '../../platform/tokens.js'
 import { assertPasswordRules } from '../users/password.js'
 import { clearAttempts, countAttempt } from './lockout.js'
@@ -18,7 +17,6 @@ export interface AuthDeps {
   db: Db
   cipher: PasswordCipher
   roles: RoleRegistry
-  sms: SmsProvider
   sessionIdleMs: number
 }
 
