@@ -55,3 +55,22 @@ export async function startBuiltServer(env: Record<string, string>, dataDir = fs
     stop: () => new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill('SIGTERM') }),
   }
 }
+
+/**
+ * A fresh database for a benchmark: a scratch database on the PostgreSQL server, or PGlite in a new
+ * data directory. `env` is what the built server needs to open the same one; `drop` removes it all.
+ */
+export async function benchDatabase(kind: 'postgres' | 'pglite' | string, name: string, pgServer: string) {
+  const { openDatabase } = await import('../server/src/db/client.js')
+  const { createScratchDatabase } = await import('../server/test/scratchDatabase.js')
+  const migrationsDir = path.join(root, 'server/src/db/migrations')
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`))
+  const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true })
+  if (kind === 'postgres') {
+    const scratch = await createScratchDatabase(pgServer, name)
+    const database = await openDatabase({ databaseUrl: scratch.url, migrationsDir })
+    return { database, dataDir, env: { DATABASE_URL: scratch.url }, drop: async () => { await scratch.drop(); removeDir() } }
+  }
+  const database = await openDatabase({ dataDir, migrationsDir })
+  return { database, dataDir, env: { DATABASE_URL: '' }, drop: async () => removeDir() }
+}

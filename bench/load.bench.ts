@@ -3,24 +3,19 @@
 // Targets: 0 errors, p99 ≤ 1.5 s on PGlite and ≤ 1 s on PostgreSQL, PGlite ≥ 70 % of PostgreSQL's req/s.
 //   LOAD_SECONDS (default 30), LOAD_SESSIONS (default 200), LOAD_DATABASES (default "pglite,postgres"),
 //   BENCH_DATABASE_URL or TEST_DATABASE_URL: the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { IDLE_TIMEOUT_MS } from '@app/contract'
 import { sql } from 'drizzle-orm'
-import { openDatabase, type Database } from '../server/src/db/client.js'
+import type { Database } from '../server/src/db/client.js'
 import { seed } from '../server/src/db/seed.js'
 import { hashPassword } from '../server/src/platform/passwords.js'
 import { createSession } from '../server/src/platform/sessions.js'
-import { createScratchDatabase } from '../server/test/scratchDatabase.js'
-import { percentile, report, root, startBuiltServer } from './lib.js'
+import { benchDatabase, percentile, report, startBuiltServer } from './lib.js'
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 30)
 const SESSIONS = Number(process.env.LOAD_SESSIONS ?? 200)
 const DATABASES = (process.env.LOAD_DATABASES ?? 'pglite,postgres').split(',').map((s) => s.trim())
 const PG_SERVER = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const PASSWORD = 'Bench@123456'
-const migrationsDir = path.join(root, 'server/src/db/migrations')
 
 /**
  * 200 bases of 25 users, 20,000 log entries over a year, and one headquarters administrator per
@@ -107,19 +102,7 @@ async function run(base: string, tokens: string[], seconds: number): Promise<Res
 }
 
 async function measure(kind: string): Promise<number> {
-  let database: Database
-  let env: Record<string, string>
-  let drop = async () => {}
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-load-'))
-  if (kind === 'postgres') {
-    const scratch = await createScratchDatabase(PG_SERVER, 'bench_load')
-    drop = scratch.drop
-    database = await openDatabase({ databaseUrl: scratch.url, migrationsDir })
-    env = { DATABASE_URL: scratch.url }
-  } else {
-    database = await openDatabase({ dataDir, migrationsDir })
-    env = { DATABASE_URL: '' }
-  }
+  const { database, dataDir, env, drop } = await benchDatabase(kind, 'bench_load', PG_SERVER)
   const tokens = await buildFixture(database)
   await database.close()
   const server = await startBuiltServer({ ...env, ADMIN_PASSWORD: PASSWORD }, dataDir)
@@ -139,7 +122,6 @@ async function measure(kind: string): Promise<number> {
   } finally {
     await server.stop()
     await drop()
-    fs.rmSync(dataDir, { recursive: true, force: true })
   }
 }
 

@@ -1,4 +1,5 @@
-// Bundles the server into dist/: main.js, seed-demo.js (npm run seed:demo), ocr-worker.js and the SQL migrations.
+// Bundles the server into dist/: main.js, seed-demo.js (npm run seed:demo), ocr-worker.js, pglite-worker.js (the
+// embedded database's thread) and the SQL migrations.
 // npm packages stay external (installed in node_modules); the workspace's TypeScript is bundled.
 import fs from 'node:fs'
 import path from 'node:path'
@@ -7,7 +8,11 @@ import { build } from 'esbuild'
 const here = path.dirname(new URL(import.meta.url).pathname)
 const pkg = JSON.parse(fs.readFileSync(path.join(here, 'package.json'), 'utf8'))
 const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@app/'))
-const entryPoints = { main: path.join(here, 'src/main.ts'), 'seed-demo': path.join(here, 'src/seedDemo.ts') }
+const entryPoints = {
+  main: path.join(here, 'src/main.ts'),
+  'seed-demo': path.join(here, 'src/seedDemo.ts'),
+  'pglite-worker': path.join(here, 'src/db/pgliteWorker.ts'),
+}
 const worker = path.join(here, 'src/ocr/worker.ts')
 if (fs.existsSync(worker)) entryPoints['ocr-worker'] = worker
 

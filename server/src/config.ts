@@ -11,6 +11,8 @@ export interface Config {
   databaseUrl?: string
   /** run PGlite in memory (tests) */
   inMemoryDb?: boolean
+  /** PGlite on a thread of its own (default); PGLITE_THREAD=0 runs it on the main thread */
+  pgliteThread: boolean
   adminPassword?: string
   ocrWorkers: number
   smsWebhookUrl?: string
@@ -104,6 +106,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    pgliteThread: env.PGLITE_THREAD !== '0',
     adminPassword: env.ADMIN_PASSWORD || undefined,
     ocrWorkers: Math.max(1, Number(env.OCR_WORKERS ?? os.availableParallelism())),
     smsWebhookUrl: env.SMS_WEBHOOK_URL || undefined,

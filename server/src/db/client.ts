@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
+import { startPgliteThread, type SqlClient } from './pgliteThread.js'
 import * as schema from './schema/index.js'
 
 /** Both drivers expose the same query builder; the node-postgres type stands for both. */
@@ -29,6 +30,8 @@ export interface DatabaseOptions {
   dataDir?: string
   inMemory?: boolean
   migrationsDir: string
+  /** the embedded database on a thread of its own (default); false: on this thread (PGLITE_THREAD=0) */
+  thread?: boolean
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -58,8 +61,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       throw new Error(`${dir} 中是 PostgreSQL ${major} 的数据库，内置数据库为 PostgreSQL ${PGLITE_PG_MAJOR}：请先移走该目录（或用 pg_dump 导出后再导入）后启动`)
     }
   }
-  const client = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] })
-  const db = drizzlePglite({ client: inTurn(client), schema }) as unknown as Db
+  const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`]
+  const client = opts.thread === false ? await PGlite.create(dir, { startParams }) : await startPgliteThread({ dataDir: dir, startParams })
+  const db = drizzlePglite({ client: inTurn(client, opts.thread === false ? 1 : THREAD_DEPTH) as PGlite, schema }) as unknown as Db
   return {
     db,
     kind: 'pglite',
@@ -69,24 +73,31 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 }
 
 /**
- * PGlite runs each statement synchronously on this thread, and its own locks hand over in promise
- * callbacks, so a run of queued statements never lets the event loop read a socket: under load the
- * requests it happens to read keep the database while others wait unread (p99 18 s with 200 busy
- * sessions). Queries and transactions therefore wait in one first-come queue, with a turn of the
- * event loop before each waiting one starts, so that requests arriving meanwhile join the queue.
+ * PGlite on this thread (PGLITE_THREAD=0) runs each statement synchronously, and its own locks hand
+ * over in promise callbacks, so a run of queued statements never lets the event loop read a socket:
+ * under load the requests it happens to read keep the database while others wait unread (p99 18 s
+ * with 200 busy sessions). Queries and transactions therefore wait in one first-come queue, with a
+ * turn of the event loop before each waiting one starts, so that requests arriving meanwhile join
+ * the queue.
  * Drizzle calls only `query` and `transaction` on its client.
  *
  * A request that has started goes on before those that came after it: what its code asks for
  * while it takes an answer, before the event loop reads a socket again (a request body read from
  * its buffer takes a few rounds of ticks and promise callbacks), is served next, for up to
  * FOLLOW_UP_TURNS turns in a row (a long export then takes its place at the back again).
+ *
+ * On its own thread (pgliteThread.ts) PGlite no longer holds the event loop, but each answer then
+ * waits for this thread to take it and send the next statement, while the database thread idles;
+ * so up to `depth` (THREAD_DEPTH) works are sent ahead and wait their turn there, in the same
+ * order. A request's follow-up then waits behind at most depth - 1 works that came after it.
  */
 const FOLLOW_UP_TURNS = 8
 const ANSWER_ROUNDS = 3
-function inTurn(client: PGlite): PGlite {
+const THREAD_DEPTH = 3
+function inTurn(client: SqlClient, depth: number): SqlClient {
   const followUps: (() => void)[] = []
   const waiting: (() => void)[] = []
-  let busy = false
+  let running = 0
   /** turns in a row of the work whose answer is being taken, while it is; otherwise null */
   let answering: number | null = null
   let answer = 0
@@ -96,30 +107,33 @@ function inTurn(client: PGlite): PGlite {
     else answering = null
   })
   const next = () => {
-    const start = followUps.shift() ?? waiting.shift()
-    if (start) start()
-    else busy = false
+    while (running < depth) {
+      const start = followUps.shift() ?? waiting.shift()
+      if (!start) return
+      running++
+      start()
+    }
   }
   const finished = (turns: number) => {
+    running--
     answering = turns
     closeAnswer(++answer, ANSWER_ROUNDS)
     if (followUps.length || waiting.length) setImmediate(next)
-    else next()
   }
   const turn = <T>(work: () => Promise<T>) => new Promise<T>((resolve, reject) => {
     const turns = answering != null && answering < FOLLOW_UP_TURNS ? answering + 1 : 0
     const start = () => work().then(
       (value) => { finished(turns); resolve(value) },
       (err: unknown) => { finished(turns); reject(err) })
-    if (!busy) {
-      busy = true
+    if (running < depth && !followUps.length && !waiting.length) {
+      running++
       start()
     } else (turns ? followUps : waiting).push(start)
   })
   return {
-    query: (...args: Parameters<PGlite['query']>) => turn(() => client.query(...args)),
-    transaction: (...args: Parameters<PGlite['transaction']>) => turn(() => client.transaction(...args)),
-  } as PGlite
+    query: (...args: Parameters<SqlClient['query']>) => turn(() => client.query(...args)),
+    transaction: (...args: Parameters<SqlClient['transaction']>) => turn(() => client.transaction(...args)),
+  } as SqlClient
 }
 
 /**

@@ -5,13 +5,10 @@
  * The rule tester's pasted text is analysed here too, so that no user pattern ever runs on the
  * main thread's event loop.
  */
-import fs from 'node:fs'
 import os from 'node:os'
-import path from 'node:path'
-import { createRequire } from 'node:module'
-import { fileURLToPath, pathToFileURL } from 'node:url'
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
 import { TicketMsg } from '@app/contract'
+import { resolveWorkerEntry as workerEntry, startWorker, type WorkerEntry } from '../platform/workerThread.js'
 import { TicketImageError, type TicketImageErrorCode } from './image.js'
 import type { TextAnalyzeInput } from './pastedText.js'
 import { UserRegexError } from './safeRegex.js'
@@ -38,41 +35,12 @@ export class OcrFailedError extends readerError('OcrFailedError', 500, TicketMsg
   }
 }
 
-export interface WorkerEntry {
-  file: string
-  execArgv: string[]
-  /** TypeScript source: load it through tsx's ESM loader registered inside the worker */
-  typescript?: boolean
-}
-
 /**
  * Where the worker script is. Bundled (this module is a .js file next to `ocr-worker.js`, e.g.
  * server/dist/): that file. Otherwise the TypeScript source `server/src/ocr/worker.ts` run through tsx.
  */
 export function resolveWorkerEntry(metaUrl: string = import.meta.url): WorkerEntry {
-  if (metaUrl.endsWith('.js')) {
-    const sibling = fileURLToPath(new URL('./ocr-worker.js', metaUrl))
-    if (fs.existsSync(sibling)) return { file: sibling, execArgv: [] }
-  }
-  const candidates = [
-    fileURLToPath(new URL('./worker.ts', metaUrl)),
-    path.resolve(process.cwd(), 'src/ocr/worker.ts'),
-    path.resolve(process.cwd(), 'server/src/ocr/worker.ts'),
-  ]
-  const file = candidates.find((f) => fs.existsSync(f)) ?? candidates[0]
-  return { file, execArgv: [], typescript: true }
-}
-
-/**
- * `execArgv: ['--import', 'tsx']` does not make Node 20 load a .ts worker entry (the hooks
- * arrive after the entry is resolved), so a TypeScript worker starts from a small bootstrap that
- * registers tsx inside the worker and then imports the entry.
- */
-function workerBootstrap(file: string): string {
-  // the package's "import" condition: dist/esm/api/index.mjs
-  const cjs = createRequire(import.meta.url).resolve('tsx/esm/api')
-  const tsxApi = pathToFileURL(cjs.replace(/index\.cjs$/, 'index.mjs')).href
-  return `import(${JSON.stringify(tsxApi)}).then(({ register }) => { register(); return import(${JSON.stringify(pathToFileURL(file).href)}) })`
+  return workerEntry(metaUrl, { bundled: 'ocr-worker.js', source: 'ocr/worker.ts' })
 }
 
 /** one time budget for every user pattern of a rule test on pasted text */
@@ -145,10 +113,7 @@ export class OcrPool {
   }
 
   private spawn(): Slot {
-    const ts = !!this.entry.typescript
-    const worker = new Worker(ts ? workerBootstrap(this.entry.file) : this.entry.file, {
-      eval: ts,
-      execArgv: this.entry.execArgv,
+    const worker = startWorker(this.entry, {
       workerData: { threads: this.threads, workMaxSide: this.options.workMaxSide, detMaxSide: this.options.detMaxSide },
       resourceLimits: { maxOldGenerationSizeMb: this.options.maxOldGenerationSizeMb ?? 512 },
     })
