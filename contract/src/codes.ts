@@ -19,6 +19,11 @@ export const ResultCode = {
    * too long ago). The client fetches the public key again and re-encrypts; a replayed one is a plain 400.
    */
   PASSWORD_STALE: 40001,
+  /**
+   * HTTP 409: the ticket of a transport being saved is already on another transport of the company;
+   * `data` lists them (DuplicateTicket[]). Saving again with `confirmDuplicate: true` goes through.
+   */
+  DUPLICATE_TICKET: 40901,
 } as const
 export type ResultCode = (typeof ResultCode)[keyof typeof ResultCode]
 

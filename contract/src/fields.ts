@@ -118,17 +118,44 @@ export function formatDateTime(d: Date | string | null | undefined): string {
   return `${t.slice(0, 10)} ${t.slice(11, 19)}`
 }
 
+/** A date or date-time as `optDateTime` takes it, in China Standard Time when no zone is given; a date is its midnight. */
+export function parseDateTime(s: string): Date {
+  if (DATE_RE.test(s)) return new Date(`${s}T00:00:00+08:00`)
+  const iso = s.replace(' ', 'T')
+  return new Date(/(Z|[+-]\d{2}:?\d{2})$/.test(iso) ? iso : `${iso}+08:00`)
+}
+
 /** Parses the bounds of a `dateRange` (China Standard Time when no zone is given). */
 export function rangeBounds(range: (string | null)[] | undefined): { from?: Date; to?: Date } {
   const [a, b] = range ?? []
   const parse = (s: string | null | undefined, end: boolean) => {
     if (!s) return undefined
-    if (DATE_RE.test(s)) {
-      const start = Date.parse(`${s}T00:00:00+08:00`)
-      return new Date(end ? start + 24 * 60 * 60 * 1000 - 1 : start)
-    }
-    const iso = s.replace(' ', 'T')
-    return new Date(/(Z|[+-]\d{2}:?\d{2})$/.test(iso) ? iso : `${iso}+08:00`)
+    const start = parseDateTime(s)
+    return DATE_RE.test(s) && end ? new Date(start.getTime() + 24 * 60 * 60 * 1000 - 1) : start
   }
   return { from: parse(a, false), to: parse(b, true) }
 }
+
+/** An optional date-time ('YYYY-MM-DD', 'YYYY-MM-DD HH:mm[:ss]' or ISO); empty becomes null. */
+export const optDateTime = (label: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v),
+    z.string({ error: `${label}格式不正确` })
+      .regex(DATE_TIME_RE, { error: `${label}格式不正确，应为 YYYY-MM-DD HH:mm:ss` })
+      .refine((s) => !Number.isNaN(Date.parse(s.replace(' ', 'T'))), { error: `${label}不是有效的时间` })
+      .nullable().optional(),
+  ).describe(label)
+
+/** The heaviest weight a field takes, in tons (a ticket of a truck is well under). */
+export const WEIGHT_MAX_TONS = 1000
+
+/** An optional weight in tons from JSON or text; empty becomes null. The server rounds it to 2 decimals. */
+export const optWeight = (label: string) =>
+  z.preprocess(
+    (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? null : toNumber(v)),
+    z.number({ error: `${label}必须是数字` })
+      .refine(Number.isFinite, { error: `${label}必须是数字` })
+      .min(0, { error: `${label}不能小于0` })
+      .max(WEIGHT_MAX_TONS, { error: `${label}不能大于${WEIGHT_MAX_TONS}吨` })
+      .nullable().optional(),
+  ).describe(label)

@@ -6,7 +6,7 @@ import type { Permission } from './permissions.js'
  */
 export const COMPONENT_KEYS = [
   'Layout', 'by_agent', 'agent', 'trace', 'bill', 'rule', 'log', 'record', 'upload', 'user', 'use',
-  'imagesearch', 'reservation',
+  'imagesearch', 'reservation', 'lcompany',
 ] as const
 export type ComponentKey = (typeof COMPONENT_KEYS)[number]
 
@@ -42,6 +42,7 @@ const section = (path: string, name: string, title: string, icon: string, pages:
 export const MENU_SEED: MenuSeed[] = [
   section('/by_agent', 'Transport', '运单管理', 'car', [
     ['index', 'ByAgent', 'by_agent', '运单列表', 'unordered-list', 'transport'],
+    ['lcompany', 'LCompany', 'lcompany', '物流公司', 'car', 'transport'],
   ]),
   section('/upload', 'UploadTicket', '票据上传', 'cloud-upload', [
     ['index', 'Upload', 'upload', '上传票据', 'camera', 'upload'],
