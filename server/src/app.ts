@@ -24,6 +24,11 @@ import { logRoutes } from './modules/logs/routes.js'
 import { receiptFormatRoutes } from './modules/receiptFormats/routes.js'
 import { ticketReadingRoutes } from './modules/ticketReading/routes.js'
 import { TicketReader } from './modules/ticketReading/service.js'
+import { transportRoutes } from './modules/transports/routes.js'
+import { transportExportRoutes } from './modules/transportExports/routes.js'
+import { logisticsCompanyRoutes } from './modules/logisticsCompanies/routes.js'
+import { usageRoutes } from './modules/usage/routes.js'
+import { userSettingRoutes } from './modules/userSettings/routes.js'
 import { createFileStore } from './platform/files.js'
 import { registerAccess, type ApiRoute } from './platform/access.js'
 import { registerErrorAnswers, wrapAnswers } from './platform/envelope.js'
@@ -38,7 +43,8 @@ import { outboxSms, webhookSms } from './platform/sms.js'
 installZodChinese()
 
 /** Every module's routes, registered under /api in one place. */
-const modules = [authRoutes, userRoutes, companyRoutes, supplyOrderRoutes, reservationPlanRoutes, rechargeRoutes, attachmentRoutes, receiptFormatRoutes, logRoutes, ticketReadingRoutes]
+const modules = [authRoutes, userRoutes, companyRoutes, supplyOrderRoutes, reservationPlanRoutes, rechargeRoutes, attachmentRoutes, receiptFormatRoutes, logRoutes, ticketReadingRoutes,
+  transportRoutes, transportExportRoutes, logisticsCompanyRoutes, usageRoutes, userSettingRoutes]
 
 /**
  * The whole server without listening: plugins, hooks and modules on an open, migrated, seeded

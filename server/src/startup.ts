@@ -9,7 +9,7 @@ import { openDatabase, type Database } from './db/client.js'
  */
 export async function openMigratedOrExit(config: Config): Promise<Database> {
   fs.mkdirSync(config.dataDir, { recursive: true })
-  return openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrationsDir: config.migrationsDir })
+  return openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrationsDir: config.migrationsDir, thread: config.pgliteThread })
     .then(async (db) => (await db.migrate(), db))
     .catch((err: Error) => {
       const cause = err.cause instanceof Error ? err.cause.message : ''

@@ -1,16 +1,21 @@
-import { ROLES } from '@app/contract'
+import { ATTACHMENT_TYPES, formatDateTime, isContactPhone, MOBILE_RE, poundDiff, poundDiffOver, receivingTotal, ROLES } from '@app/contract'
 import { count, countDistinct, inArray, isNull } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD, seedDemo, type DemoSummary } from '../src/db/demo.js'
-import { companies, extractionRules, logEntries, rechargeRecords, receiptFormats, roles, userCompanies, users } from '../src/db/schema/index.js'
+import { DEMO_TRANSPORTS_PER_BASE } from '../src/db/demoTransports.js'
+import {
+  attachments, companies, extractionRules, logEntries, logisticsCompanies, rechargeRecords, receiptFormats, roles, ticketReadings, transportDestinations,
+  transports, userCompanies, users,
+} from '../src/db/schema/index.js'
+import { attachmentDeps } from '../src/platform/attachments.js'
 import { createTestApp, type TestEnv } from './helpers.js'
 
 let env: TestEnv
 let first: DemoSummary
 beforeAll(async () => {
   env = await createTestApp()
-  first = await seedDemo(env.db)
+  first = await seedDemo(env.db, attachmentDeps(env.ctx))
 }, 180_000)
 afterAll(async () => env?.close())
 
@@ -19,6 +24,8 @@ async function counts() {
   return {
     companies: await n(companies), users: await n(users), memberships: await n(userCompanies), recharges: await n(rechargeRecords),
     logs: await n(logEntries), formats: await n(receiptFormats), rules: await n(extractionRules),
+    transports: await n(transports), destinations: await n(transportDestinations), readings: await n(ticketReadings),
+    carriers: await n(logisticsCompanies), attachments: await n(attachments),
   }
 }
 
@@ -47,10 +54,63 @@ describe('npm run seed:demo (seedDemo)', () => {
     expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(21 * 86_400_000)
   })
 
+  it('adds a few hundred transports with ticket photos, readings and carriers, their weights the server\'s own arithmetic', async () => {
+    expect(first.added.transports).toBe(5 * DEMO_TRANSPORTS_PER_BASE)
+    expect(first.added.logisticsCompanies).toBe(20)
+    const rows = await env.db.select().from(transports)
+    expect(rows).toHaveLength(5 * DEMO_TRANSPORTS_PER_BASE)
+    const count = (pred: (t: (typeof rows)[number]) => boolean) => rows.filter(pred).length
+    // mostly complete, some temporarily saved, a few invalid; over tolerance (1, 3) and modified weights (2, 3)
+    expect(count((t) => t.status === 2)).toBeGreaterThan(220)
+    expect(count((t) => t.status === 1)).toBeGreaterThanOrEqual(5)
+    expect(count((t) => t.status === 3)).toBeGreaterThanOrEqual(3)
+    for (const level of [1, 2, 3]) expect(count((t) => t.dangerLevel === level), `dangerLevel ${level}`).toBeGreaterThanOrEqual(3)
+    expect(count((t) => t.dangerLevel === 1 || t.dangerLevel === 3)).toBeGreaterThan(25)
+
+    const dests = await env.db.select().from(transportDestinations)
+    expect(new Set(dests.map((d) => d.transportId)).size).toBeGreaterThanOrEqual(10)
+    for (const t of rows.filter((r) => r.status !== 1)) {
+      const extra = dests.filter((d) => d.transportId === t.id)
+      expect(t.signNetWeight, `transport ${t.id}`).toBe(receivingTotal(t.signFirstNetWeight, extra))
+      expect(t.poundDiff).toBe(poundDiff(t.deliveryNetWeight, t.signNetWeight))
+      expect(poundDiffOver(t.poundDiff)).toBe(t.dangerLevel === 1 || t.dangerLevel === 3)
+      expect(t.signManufactory).toBe(t.deliveryManufactory)
+    }
+    for (const t of rows.filter((r) => r.status === 1)) expect([t.signPicId, t.signNetWeight, t.poundDiff]).toEqual([null, null, null])
+
+    // each picture is a ticket photo of the base, its bytes in the store, read once (ok) for this transport
+    const pics = await env.db.select().from(attachments).where(inArray(attachments.id, rows.flatMap((t) => [t.deliveryPicId!, ...(t.signPicId ? [t.signPicId] : [])])))
+    expect(pics.every((p) => p.fileType === ATTACHMENT_TYPES.ticketPicture && rows.some((t) => t.companyId === p.companyId && (t.deliveryPicId === p.id || t.signPicId === p.id)))).toBe(true)
+    expect(new Set(pics.map((p) => p.sha256)).size).toBe(12)
+    for (const sha of new Set(pics.map((p) => p.sha256))) expect(await env.ctx.files.get(sha), sha).not.toBeNull()
+    const readings = await env.db.select().from(ticketReadings)
+    expect(readings.filter((r) => r.ok)).toHaveLength(pics.length)
+    expect(readings.filter((r) => !r.ok).length).toBeGreaterThanOrEqual(5)
+    const modified = rows.find((t) => t.dangerLevel === 2)!
+    const readWeights = readings.find((r) => r.attachmentId === modified.deliveryPicId)!.fields
+    expect(readWeights.deliveryManufactory).toBe(modified.deliveryManufactory)
+
+    // every carrier on a transport is one of its base's logistics companies; one of each base's is a landline
+    const carriers = await env.db.select().from(logisticsCompanies)
+    for (const t of rows) expect(carriers.some((c) => c.companyId === t.companyId && c.name === t.deliveryCarrier), t.deliveryCarrier!).toBe(true)
+    expect(carriers.filter((c) => isContactPhone(c.phone!) && !MOBILE_RE.test(c.phone!))).toHaveLength(5)
+  })
+
+  it('a demo base sees its transports in the grid and its uploads in the usage statistics', async () => {
+    const token = await env.token(first.companies[0]!.phone, DEMO_PASSWORD)
+    const grid = await env.call(token, 'POST', '/api/logistics/find', { page: 1, size: 100 })
+    expect(grid.data.totalCount).toBe(DEMO_TRANSPORTS_PER_BASE)
+    const range = [formatDateTime(new Date(Date.now() - 40 * 86_400_000)).slice(0, 10), formatDateTime(new Date()).slice(0, 10)]
+    const usage = await env.call(token, 'POST', '/api/use/chart', { createTimeQuery: range })
+    expect(usage.data.totals.useTimes).toBeGreaterThanOrEqual(DEMO_TRANSPORTS_PER_BASE)
+    expect(usage.data.totals.poundErrors).toBeGreaterThan(0)
+    expect(usage.data.totals.deliveryWeight).toBeGreaterThan(1000)
+  })
+
   it('adds nothing the second time', async () => {
     const before = await counts()
-    const again = await seedDemo(env.db)
-    expect(again.added).toEqual({ companies: 0, users: 0, recharges: 0, formats: 0, rules: 0, logs: 0 })
+    const again = await seedDemo(env.db, attachmentDeps(env.ctx))
+    expect(again.added).toEqual({ companies: 0, users: 0, recharges: 0, formats: 0, rules: 0, logs: 0, logisticsCompanies: 0, transports: 0, readings: 0 })
     expect(await counts()).toEqual(before)
   })
 

@@ -5,10 +5,13 @@ import type { Auth } from '../platform/access.js'
 import { recharge } from '../modules/recharge/service.js'
 import { saveFormat, saveRule } from '../modules/receiptFormats/service.js'
 import { saveUser } from '../modules/users/admin.js'
+import type { AttachmentDeps } from '../platform/attachments.js'
 import { memoryStore } from '../platform/files.js'
 import { RoleRegistry } from '../platform/roles.js'
 import { encryptPassword, loadOrCreateCipher } from '../platform/rsa.js'
 import type { Db } from './client.js'
+import { daysBefore, seededRandom } from './demoKit.js'
+import { addDemoTransports, type DemoTransportBase, type DemoTransportsAdded } from './demoTransports.js'
 import { companies, extractionRules, logEntries, rechargeRecords, receiptFormats, users } from './schema/index.js'
 
 /**
@@ -17,7 +20,7 @@ import { companies, extractionRules, logEntries, rechargeRecords, receiptFormats
  * entries. Rows are made by the same services as the admin screens, as headquarters' admin, so they
  * obey the same rules; only log entries (no service writes a dated one) are inserted directly.
  * Idempotent: every item is looked up by its natural key (base name, phone, …) and made only when missing.
- * Later modules add their demo data here.
+ * Later modules add their demo data here (transports, logistics companies and ticket readings: demoTransports.ts).
  */
 
 /** The password of every demo account (not of headquarters' admin). */
@@ -104,10 +107,11 @@ export interface DemoSummary {
   /** demo accounts in all (headquarters' staff, main accounts, staff, sub-accounts) */
   accounts: number
   /** rows this run added (all zero when the demo was already there) */
-  added: { companies: number; users: number; recharges: number; formats: number; rules: number; logs: number }
+  added: { companies: number; users: number; recharges: number; formats: number; rules: number; logs: number } & DemoTransportsAdded
 }
 
-export async function seedDemo(db: Db, now = new Date()): Promise<DemoSummary> {
+/** `pictures`: where the demo transports' ticket photos are stored (the server's file store and quota). */
+export async function seedDemo(db: Db, pictures: Pick<AttachmentDeps, 'files' | 'storageQuotaBytes'>, now = new Date()): Promise<DemoSummary> {
   const roles = new RoleRegistry()
   await roles.load(db)
   // a key of this process only: each password is encrypted for the call that decrypts it
@@ -118,7 +122,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoSummary> {
   const hq: Auth = { sessionId: 0, userId: admin.id, companyId: HQ_COMPANY_ID, roleId: admin.roleId, role: roles.get(admin.roleId) }
   // creating a base stores no files
   const deps = { db, cipher, roles, files: memoryStore() }
-  const added = { companies: 0, users: 0, recharges: 0, formats: 0, rules: 0, logs: 0 }
+  const added = { companies: 0, users: 0, recharges: 0, formats: 0, rules: 0, logs: 0, logisticsCompanies: 0, transports: 0, readings: 0 }
 
   const userId = async (phone: string) => (await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)))[0]?.id
   const addUser = async (companyId: number, u: { phone: string; name: string; role?: Exclude<RoleKey, 'subAccount'> }, parentId?: number) => {
@@ -142,6 +146,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoSummary> {
   for (const u of HQ_STAFF) await addUser(HQ_COMPANY_ID, u)
 
   const companyIds = new Map<string, number>()
+  const transportBases: DemoTransportBase[] = []
   for (const [i, b] of COMPANIES.entries()) {
     let [company] = await db.select({ id: companies.id, mainUserId: companies.mainUserId }).from(companies).where(eq(companies.name, b.name))
     if (!company) {
@@ -162,6 +167,8 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoSummary> {
     }
     for (const s of b.staff) await addUser(company.id, s)
     for (const s of b.subAccounts) await addUser(company.id, s, company.mainUserId!)
+    const uploaders = [company.mainUserId!, ...await Promise.all(b.subAccounts.map(async (s) => (await userId(s.phone))!))]
+    transportBases.push({ companyId: company.id, index: i + 1, province: b.province, city: b.city, district: b.district, uploaders })
   }
 
   let [format] = await db.select({ id: receiptFormats.id }).from(receiptFormats).where(eq(receiptFormats.name, CUSTOM_FORMAT.name))
@@ -176,6 +183,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoSummary> {
     added.rules++
   }
 
+  Object.assign(added, await addDemoTransports({ db, ...pictures }, now, transportBases))
   added.logs = await addLogs(db, now, COMPANIES.map((b) => ({ companyId: companyIds.get(b.phone)!, uploader: b.uploader })))
 
   return {
@@ -183,12 +191,6 @@ export async function seedDemo(db: Db, now = new Date()): Promise<DemoSummary> {
     accounts: HQ_STAFF.length + COMPANIES.reduce((n, b) => n + 1 + b.staff.length + b.subAccounts.length, 0),
     added,
   }
-}
-
-/** A time `days` before `now` at `hour` o'clock China time (UTC+8), so entries fall in working hours. */
-function daysBefore(now: Date, days: number, hour: number, minute = 0) {
-  const day = new Date(now.getTime() - days * 86_400_000)
-  return new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), hour - 8, minute))
 }
 
 const DELIVERY_COUNT = Object.keys(DELIVERY_FIELDS).length
@@ -207,11 +209,7 @@ const FAILURES = ['图片无法读取，请重新拍摄上传', '文件不是图
  * The same every run (a fixed pseudo-random sequence); an entry already there is not added again.
  */
 async function addLogs(db: Db, now: Date, uploaders: { companyId: number; uploader: string }[]) {
-  let state = 20250301
-  const rand = (n: number) => {
-    state = (state * 1103515245 + 12345) % 2147483648
-    return state % n
-  }
+  const rand = seededRandom(20250301)
   const entries: (typeof logEntries.$inferInsert)[] = []
   for (const { companyId, uploader } of uploaders) {
     for (let k = 0; k < 8; k++) {

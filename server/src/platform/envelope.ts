@@ -11,7 +11,7 @@ export function done<T>(data: T, message: string = Msg.ok): Envelope<T> {
 }
 
 /** An error answer; marked so the success wrapper leaves it alone. */
-const failure = (code: number, message: string) => Object.assign({ code, message, data: null }, { [ENVELOPED]: true })
+const failure = (code: number, message: string, data: unknown = null) => Object.assign({ code, message, data }, { [ENVELOPED]: true })
 
 
 /** Wraps every JSON answer of the API's modules in `{ code, message, data }` (not the OpenAPI document). */
@@ -31,7 +31,7 @@ export function registerErrorAnswers(app: FastifyInstance, pageFallback?: (req: 
       return reply.status(400).send(failure(400, message))
     }
     if (err instanceof AppError) {
-      return reply.status(err.status).send(failure(err.code, err.message))
+      return reply.status(err.status).send(failure(err.code, err.message, err.data))
     }
     const status = err.statusCode ?? 500
     if (status < 500) {

@@ -1,11 +1,15 @@
 import { Msg, ResultCode } from '@app/contract'
 
-/** An error whose Chinese message is safe to show; `status` is the HTTP status, `code` the envelope code. */
+/**
+ * An error whose Chinese message is safe to show; `status` is the HTTP status, `code` the envelope code,
+ * `data` what the answer carries beside the message (e.g. the transports already holding a ticket).
+ */
 export class AppError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly code: number = status,
+    readonly data: unknown = null,
   ) {
     super(message)
   }

@@ -9,6 +9,8 @@ export interface Column<T> {
   header: string
   width?: number
   value: (row: T) => string | number | null | undefined
+  /** Excel number format of the column's cells (xlsx), e.g. '0.00' for tons */
+  numFmt?: string
 }
 
 type Rows<T> = Iterable<T> | AsyncIterable<T>
@@ -48,8 +50,9 @@ function sendXlsx<T>(reply: FastifyReply, def: ExportDefinition<T>, rows: Rows<T
   const stream = new PassThrough()
   reply.header('content-type', XLSX_TYPE).header('content-disposition', contentDisposition(`${def.name}.xlsx`))
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true })
-  const ws = book.addWorksheet(def.sheet ?? def.name)
-  ws.columns = def.columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width ?? 16 }))
+  // the header stays in view while scrolling
+  const ws = book.addWorksheet(def.sheet ?? def.name, { views: [{ state: 'frozen', ySplit: 1 }] })
+  ws.columns = def.columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width ?? 16, style: c.numFmt ? { numFmt: c.numFmt } : {} }))
   ws.getRow(1).font = { bold: true }
   const write = (async () => {
     for await (const row of rows) ws.addRow(def.columns.map((c) => c.value(row) ?? '')).commit()
@@ -58,6 +61,12 @@ function sendXlsx<T>(reply: FastifyReply, def: ExportDefinition<T>, rows: Rows<T
   })()
   write.catch((err) => stream.destroy(err))
   return reply.send(stream)
+}
+
+/** A workbook built whole in memory (a document such as a statement, not a list), sent as `{filename}.xlsx`. */
+export async function sendWorkbook(reply: FastifyReply, filename: string, book: ExcelJS.Workbook) {
+  const buffer = Buffer.from(await book.xlsx.writeBuffer())
+  return reply.header('content-type', XLSX_TYPE).header('content-disposition', contentDisposition(`${filename}.xlsx`)).send(buffer)
 }
 
 /** A CSV cell: quoted when needed; a leading = + - @ is neutralised so Excel does not run it as a formula. */

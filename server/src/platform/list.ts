@@ -16,21 +16,40 @@ export interface ListSource<Q extends PgSelect, Item> {
   map: (row: Awaited<Q>[number]) => Item
   /** a cheaper select with as many rows, for the count (e.g. without joins the filters do not need) */
   count?: () => PgSelect
+  /** fills in what the rows do not hold, for a page or batch at once (e.g. children loaded by the items' ids) */
+  complete?: (items: Item[]) => Promise<void>
+  /**
+   * The rows' primary key and a select of it alone over the same filters (like `count`): an export
+   * then sorts the keys once and reads the rows by key a batch at a time, instead of sorting the
+   * whole selection again for every OFFSET batch.
+   */
+  key?: { column: PgColumn; select: () => PgSelect; of: (row: Awaited<Q>[number]) => number }
 }
 
 export function listSource<Q extends PgSelect, Item>(source: ListSource<Q, Item>) {
   return source
 }
 
+/**
+ * Rows become items in place: a page of 100,000 rows never holds both forms whole, each row being
+ * garbage as soon as its item is made.
+ */
+async function toItems<Q extends PgSelect, Item>(source: ListSource<Q, Item>, rows: Awaited<Q>): Promise<Item[]> {
+  const items = rows as unknown as Item[]
+  for (let i = 0; i < rows.length; i++) items[i] = source.map(rows[i])
+  await source.complete?.(items)
+  return items
+}
+
 /** One page of the list and the number of all its rows: `{ data, totalCount }`. */
-export async function pagedList<Q extends PgSelect, Item>(source: ListSource<Q, Item>, paging: Paging): Promise<Page<Item>> {
-  const { size, offset } = resolvePaging(paging)
+export async function pagedList<Q extends PgSelect, Item>(source: ListSource<Q, Item>, paging: Paging, defaultSize?: number): Promise<Page<Item>> {
+  const { size, offset } = resolvePaging(paging, defaultSize)
   const { db } = source
   // counted over the same select as a subquery, so joins and filters are written once
   const total = db.select({ n: count() }).from(sql`(${(source.count ?? source.query)()}) as matches`)
   const rows = source.query().orderBy(...source.orderBy).limit(size).offset(offset)
   const [page, [counted]] = await Promise.all([rows, total])
-  return { data: (page as Awaited<Q>).map(source.map), totalCount: Number(counted?.n ?? 0) }
+  return { data: await toItems(source, page as Awaited<Q>), totalCount: Number(counted?.n ?? 0) }
 }
 
 /** The most rows an export writes, and how many it reads from the database at a time. */
@@ -42,10 +61,29 @@ const EXPORT_BATCH_ROWS = 2_000
  * memory whole; stops at EXPORT_MAX_ROWS.
  */
 export async function* allRows<Q extends PgSelect, Item>(source: ListSource<Q, Item>): AsyncGenerator<Item> {
+  if (source.key) {
+    yield* rowsByKey(source, source.key)
+    return
+  }
   for (let offset = 0; offset < EXPORT_MAX_ROWS; offset += EXPORT_BATCH_ROWS) {
     const batch = (await source.query().orderBy(...source.orderBy)
       .limit(Math.min(EXPORT_BATCH_ROWS, EXPORT_MAX_ROWS - offset)).offset(offset)) as Awaited<Q>
-    yield* batch.map(source.map)
+    yield* await toItems(source, batch)
     if (batch.length < EXPORT_BATCH_ROWS) return
+  }
+}
+
+/** `allRows` of a source with a key: the keys in order in one query, then the rows by key, a batch at a time. */
+async function* rowsByKey<Q extends PgSelect, Item>(source: ListSource<Q, Item>, key: NonNullable<ListSource<Q, Item>['key']>): AsyncGenerator<Item> {
+  const keys = (await key.select().orderBy(...source.orderBy).limit(EXPORT_MAX_ROWS) as Record<string, unknown>[])
+    .map((r) => Object.values(r)[0] as number)
+  for (let i = 0; i < keys.length; i += EXPORT_BATCH_ROWS) {
+    const batch = keys.slice(i, i + EXPORT_BATCH_ROWS)
+    // the keys were selected under the list's filters and scope; the batch is read by them alone
+    const rows = await source.query().where(sql`${key.column} = any(${sql.param(batch)}::int[])`) as Awaited<Q>
+    const byKey = new Map<number, Awaited<Q>[number]>()
+    for (const row of rows) byKey.set(key.of(row), row)
+    const ordered = batch.map((k) => byKey.get(k)).filter((r) => r !== undefined) as Awaited<Q>
+    yield* await toItems(source, ordered)
   }
 }

@@ -82,7 +82,7 @@ test('a company-A user holding every permission is refused B\'s rows or served A
       failures.push(`${route.method} ${route.url}: no example (add a valid call with B's ids in harness/examples/)`)
       continue
     }
-    for (const example of [await build(ctx)].flat()) {
+    for (const example of [await build(ctx, route.method)].flat()) {
       const invalid = invalidInput(route, example)
       if (invalid) {
         failures.push(`${route.method} ${route.url}: the example ${invalid}`)

@@ -169,12 +169,12 @@ describe('user info, profile and company switch', () => {
     }
   })
 
-  test('a sub-account sees only the upload side', async () => {
+  test('a sub-account sees only the transport side (grid, carriers, upload)', async () => {
     const sub = await makeUser(env.db, { phone: '13600000001', role: 'subAccount', companyIds: [companyA] })
     const me = (await info(await env.token(sub.phone, sub.password))).data
     expect(me.nickName).toBe('')
     expect(me.permissions.sort()).toEqual(['transport', 'upload'])
-    expect(me.menus.map((m: { component: string; children: { component: string }[] }) => m.children.map((c) => c.component)).flat()).toEqual(['by_agent', 'upload'])
+    expect(me.menus.map((m: { component: string; children: { component: string }[] }) => m.children.map((c) => c.component)).flat()).toEqual(['by_agent', 'lcompany', 'upload'])
   })
 
   test('profile: own, and not another base user', async () => {

@@ -1,6 +1,8 @@
-import { FIELD_PREFIX, TICKET_MAX_BYTES, TICKET_TYPES, TicketMsg, type candidateRule, type TicketType } from '@app/contract'
+import { FIELD_PREFIX, TICKET_MAX_BYTES, TICKET_TYPES, TicketMsg, type candidateRule, type DuplicateTicket, type TicketType } from '@app/contract'
 import type { z } from 'zod'
+import { ticketReadings } from '../../db/schema/index.js'
 import type { AttachmentDeps } from '../../platform/attachments.js'
+import { findDuplicates } from '../transports/duplicates.js'
 import { chargedUpload } from '../quota/chargedUpload.js'
 import { AppError } from '../../platform/errors.js'
 import type { SessionUser } from '../../platform/sessions.js'
@@ -55,9 +57,12 @@ export interface AnalysisAnswer extends Record<string, unknown> {
   width: number
   height: number
   remainingTimes: number | null
+  /** the base's other transports already holding this ticket */
+  duplicates: DuplicateTicket[]
 }
 
-const TICKET_PICTURE_MAX_SIDE = 2400
+/** Ticket photos keep more detail than other pictures (the text must stay legible). */
+export const TICKET_PICTURE_MAX_SIDE = 2400
 
 /** The log entry of a reading: which format, how many fields, what needs checking. */
 function readingLog(kind: string, fileType: TicketType, result: TicketAnalysis, ms: number) {
@@ -73,20 +78,45 @@ function readingLog(kind: string, fileType: TicketType, result: TicketAnalysis, 
 
 /**
  * One photographed ticket: takes an upload time, reads the picture in the OCR pool while keeping
- * it as an attachment, and logs the reading. An unreadable picture gives the upload time back and
- * keeps nothing.
+ * it as an attachment, logs the reading and records it (`ticket_reading`, failures too), and names
+ * the base's transports already holding the ticket. An unreadable picture gives the upload time back
+ * and keeps nothing.
  */
 export async function analyzeTicketUpload(deps: ReadingDeps, auth: SessionUser & { phone?: string }, input: { buffer: Buffer; fileType: TicketType; filename?: string }): Promise<AnalysisAnswer> {
   const kind = TICKET_TYPES[input.fileType]
-  const { result, picture, remainingTimes } = await chargedUpload(deps, {
-    auth,
-    // re-encoded in the image queue attachments share, while the OCR pool reads it
-    picture: { buffer: input.buffer, name: `${kind}.jpg`, filename: input.filename ?? `${kind}.jpg`, maxSide: TICKET_PICTURE_MAX_SIDE, maxBytes: TICKET_MAX_BYTES },
-    work: async () => deps.reader.analyze({ buffer: input.buffer, fileType: input.fileType, ...await loadReadingConfig(deps.db) }),
-    logDone: (read, ms) => readingLog(kind, input.fileType, read, ms),
-    logFailed: (err) => TicketMsg.readFailed(kind, err.message),
-  })
+  const started = Date.now()
+  const reading = { companyId: auth.companyId, userId: auth.userId, fileType: input.fileType }
+  let upload: Awaited<ReturnType<typeof chargedUpload<TicketAnalysis>>>
+  // a base without upload times left never reads: that is no failed reading
+  let readingStarted = false
+  try {
+    upload = await chargedUpload(deps, {
+      auth,
+      // re-encoded in the image queue attachments share, while the OCR pool reads it
+      picture: { buffer: input.buffer, name: `${kind}.jpg`, filename: input.filename ?? `${kind}.jpg`, maxSide: TICKET_PICTURE_MAX_SIDE, maxBytes: TICKET_MAX_BYTES },
+      work: async () => {
+        readingStarted = true
+        return deps.reader.analyze({ buffer: input.buffer, fileType: input.fileType, ...await loadReadingConfig(deps.db) })
+      },
+      logDone: (read, ms) => readingLog(kind, input.fileType, read, ms),
+      logFailed: (err) => TicketMsg.readFailed(kind, err.message),
+    })
+  } catch (err) {
+    // usage statistics count failed readings too
+    if (readingStarted) await deps.db.insert(ticketReadings).values({ ...reading, ok: false, error: String((err as Error).message ?? err).slice(0, 500), ms: Date.now() - started })
+    throw err
+  }
+  const { result, picture, remainingTimes } = upload
   const prefix = FIELD_PREFIX[input.fileType]
+  // the server's own record of what the picture says: a save takes the ud- originals from here
+  await deps.db.insert(ticketReadings).values({
+    ...reading, ok: true, attachmentId: picture.id, fields: result.fields, formatName: result.format?.name.slice(0, 100) ?? null,
+    origin: result.origin, ms: Date.now() - started,
+  })
+  const numberOf = (field: string) => (typeof result.fields[field] === 'string' ? result.fields[field] as string : null)
+  const duplicates = await findDuplicates(deps.db, auth.companyId, [{
+    ticketType: input.fileType, picId: picture.id, number: numberOf(`${prefix}Number`), manufactory: numberOf(`${prefix}Manufactory`),
+  }])
   return {
     ...result.fields,
     [`${prefix}Origin`]: result.origin,
@@ -98,6 +128,7 @@ export async function analyzeTicketUpload(deps: ReadingDeps, auth: SessionUser &
     width: result.width,
     height: result.height,
     remainingTimes,
+    duplicates,
   }
 }
 

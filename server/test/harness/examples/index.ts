@@ -3,6 +3,11 @@ import { authExamples } from './auth.js'
 import { companyExamples } from './companies.js'
 import { rechargeExamples } from './recharge.js'
 import { ticketExamples } from './tickets.js'
+import { transportExamples } from './transports.js'
+import { transportExportExamples } from './transportExports.js'
+import { logisticsCompanyExamples } from './logisticsCompanies.js'
+import { usageExamples } from './usage.js'
+import { userSettingExamples } from './userSettings.js'
 import type { Examples } from './types.js'
 import { userExamples } from './users.js'
 
@@ -11,4 +16,5 @@ export type { ExampleContext, Outcome, RouteExample } from './types.js'
 /** A valid call of every API route with company B's ids; a new route adds its example in its module's file. */
 export const routeExamples: Examples = {
   ...authExamples, ...userExamples, ...companyExamples, ...rechargeExamples, ...attachmentExamples, ...ticketExamples,
+  ...transportExamples, ...transportExportExamples, ...logisticsCompanyExamples, ...usageExamples, ...userSettingExamples,
 }

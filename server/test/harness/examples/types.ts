@@ -31,6 +31,7 @@ type OneOrMore = RouteExample | RouteExample[]
 
 /**
  * Examples keyed by route URL without a trailing slash; every method and alias of that URL uses them.
- * A builder runs once per method, so each call gets fresh encrypted passwords.
+ * A builder runs once per method (which it is given, for a URL whose methods take different input),
+ * so each call gets fresh encrypted passwords.
  */
-export type Examples = Record<string, (ctx: ExampleContext) => OneOrMore | Promise<OneOrMore>>
+export type Examples = Record<string, (ctx: ExampleContext, method: string) => OneOrMore | Promise<OneOrMore>>

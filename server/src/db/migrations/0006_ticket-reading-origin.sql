@@ -1,0 +1,1 @@
+ALTER TABLE "ticket_reading" ADD COLUMN "origin" text;

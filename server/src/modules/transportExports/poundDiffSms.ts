@@ -1,0 +1,138 @@
+import {
+  formatDateTime, poundDiffOver, rangeBounds, SMS_SEND_LIMIT, SmsSendMsg, TransportMsg, TransportStatus,
+  type SmsSendBody, type SmsSendResult, type SmsTransportLine, type Transport,
+} from '@app/contract'
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import type { Db, Executor } from '../../db/client.js'
+import { transports, transportSms, users } from '../../db/schema/index.js'
+import { NotFoundError, RateLimitError, ValidationError } from '../../platform/errors.js'
+import type { SmsProvider } from '../../platform/sms.js'
+import type { SessionUser } from '../../platform/sessions.js'
+import { scopeCompany } from '../../platform/tenancy.js'
+import { carrierMobiles } from '../logisticsCompanies/service.js'
+import { writeLog } from '../logs/service.js'
+import { selectTransports, toTransport } from '../transports/query.js'
+import { exportedTransports } from './dataExport.js'
+import { toleranceLookup } from '../transports/tolerance.js'
+
+/**
+ * `POST /sms/send`: tells each carrier, by one SMS to its logistics company's phone, which of the
+ * selected transports have a pound difference over their settlement unit's tolerance.
+ */
+
+interface Group {
+  companyId: number
+  companyName: string
+  carrier: string | null
+  transportIds: number[]
+  lines: SmsTransportLine[]
+}
+
+const groupKey = (companyId: number, carrier: string | null) => `${companyId}\u0000${carrier ?? ''}`
+
+/** The transports named by id, all of them within the caller's scope (one missing answers 404). */
+async function selectedTransports(db: Executor, auth: SessionUser, ids: number[]): Promise<Transport[]> {
+  const unique = [...new Set(ids)]
+  const company = scopeCompany(auth, null)
+  const rows = await selectTransports(db).where(and(
+    inArray(transports.id, unique), company != null ? eq(transports.companyId, company) : undefined,
+  ))
+  if (rows.length !== unique.length) throw new NotFoundError(TransportMsg.notFound)
+  return rows.map(toTransport)
+}
+
+/** The completed transports over tolerance, grouped by base and carrier. */
+async function overTolerance(db: Executor, auth: SessionUser, body: SmsSendBody): Promise<Group[]> {
+  const { ids, ...filters } = body
+  const candidates: AsyncIterable<Transport> | Iterable<Transport> = ids?.length
+    ? await selectedTransports(db, auth, ids)
+    : exportedTransports(db, auth, { ...filters, status: TransportStatus.DONE })
+  const over: Transport[] = []
+  for await (const t of candidates) if (t.status === TransportStatus.DONE && t.poundDiff != null) over.push(t)
+  const tolerance = await toleranceLookup(db, over.map((t) => t.companyId))
+  const groups = new Map<string, Group>()
+  for (const t of over) {
+    if (!poundDiffOver(t.poundDiff, tolerance(t.companyId, t.signSettlement as string | null), t.deliveryNetWeight as number | null)) continue
+    const carrier = (t.deliveryCarrier as string | null) ?? null
+    const key = groupKey(t.companyId, carrier)
+    let g = groups.get(key)
+    if (!g) groups.set(key, g = { companyId: t.companyId, companyName: t.companyName, carrier, transportIds: [], lines: [] })
+    g.transportIds.push(t.id)
+    g.lines.push({ plate: t.deliveryPlateNumber as string | null, time: t.deliveryTimeStr, poundDiff: t.poundDiff! })
+  }
+  return [...groups.values()]
+}
+
+/** The mobile numbers of the groups' carriers (their base's logistics company of that name), by group key. */
+async function carrierPhones(db: Executor, groups: Group[]) {
+  const carriersByBase = new Map<number, string[]>()
+  for (const g of groups) if (g.carrier) carriersByBase.set(g.companyId, [...carriersByBase.get(g.companyId) ?? [], g.carrier])
+  const phones = new Map<string, string>()
+  for (const [companyId, carriers] of carriersByBase) {
+    for (const [name, phone] of await carrierMobiles(db, companyId, carriers)) phones.set(groupKey(companyId, name), phone)
+  }
+  return phones
+}
+
+/**
+ * Takes one send of the base's allowance in a single statement: at most one a minute (a row that
+ * expires) and SMS_SEND_LIMIT.perDay a day (a row per China-time day). Concurrent sends queue on the
+ * rows' locks and each sees the one before it, so exactly the allowed number pass.
+ */
+export async function claimSmsSend(db: Executor, companyId: number) {
+  const today = formatDateTime(new Date()).slice(0, 10)
+  const dayEnd = rangeBounds([today, today]).to!
+  const result = await db.execute<{ minute: number; day: number | null }>(sql`
+    with minute as (
+      insert into rate_counter (key, count, reset_at)
+      values (${`sms-minute:${companyId}`}, 1, now() + ${SMS_SEND_LIMIT.intervalMs} * interval '1 millisecond')
+      on conflict (key) do update set count = 1, reset_at = excluded.reset_at
+        where rate_counter.reset_at <= now()
+      returning 1
+    ), day as (
+      insert into rate_counter (key, count, reset_at)
+      select ${`sms-day:${companyId}:${today}`}, 1, ${dayEnd} where exists (select 1 from minute)
+      on conflict (key) do update set count = rate_counter.count + 1
+        where rate_counter.count < ${SMS_SEND_LIMIT.perDay}
+      returning count
+    )
+    select (select count(*) from minute)::int as minute, (select count from day) as day`)
+  const row = result.rows[0]!
+  if (!Number(row.minute)) throw new RateLimitError(SmsSendMsg.tooSoon)
+  if (row.day == null) throw new RateLimitError(SmsSendMsg.dayLimit)
+}
+
+export async function sendPoundDiffSms(deps: { db: Db; sms: SmsProvider }, auth: SessionUser, body: SmsSendBody): Promise<SmsSendResult> {
+  const { db } = deps
+  const groups = await overTolerance(db, auth, body)
+  if (!groups.length) throw new ValidationError(SmsSendMsg.noneOver)
+  const phones = await carrierPhones(db, groups)
+  const reachable = groups.filter((g) => phones.has(groupKey(g.companyId, g.carrier)))
+  const result: SmsSendResult = {
+    sent: 0, transports: 0, failed: [],
+    noPhone: groups.filter((g) => !reachable.includes(g)).map((g) => g.carrier ?? '（未填承运单位）'),
+  }
+  if (!reachable.length) return result
+  await claimSmsSend(db, auth.companyId)
+  const [sender] = await db.select({ phone: users.phone }).from(users).where(eq(users.id, auth.userId))
+  for (const g of reachable) {
+    const phone = phones.get(groupKey(g.companyId, g.carrier))!
+    const content = SmsSendMsg.content(g.companyName, g.carrier!, g.lines)
+    let ok = true
+    try {
+      await deps.sms.send(phone, content)
+    } catch {
+      ok = false
+    }
+    await db.insert(transportSms).values({ companyId: g.companyId, userId: auth.userId, phone, carrier: g.carrier!, transportIds: g.transportIds, content, ok })
+    await writeLog(db, {
+      companyId: g.companyId, phone: sender?.phone ?? null, level: ok ? 0 : 1,
+      errorMes: ok ? SmsSendMsg.log(g.carrier!, phone, g.transportIds.length) : SmsSendMsg.logFailed(g.carrier!, phone),
+    })
+    if (ok) {
+      result.sent++
+      result.transports += g.transportIds.length
+    } else result.failed.push(g.carrier!)
+  }
+  return result
+}

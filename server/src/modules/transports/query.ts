@@ -1,0 +1,144 @@
+import {
+  attachmentUrl, originalKey, rangeBounds, TICKET_FIELDS, TRANSPORT_DEFAULT_PAGE_SIZE,
+  type Destination, type Page, type TicketField, type Transport, type TransportFilters,
+} from '@app/contract'
+import { and, asc, desc, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm'
+import { alias, type PgColumn } from 'drizzle-orm/pg-core'
+import type { Executor } from '../../db/client.js'
+import { companies, transportDestinations, transports, users } from '../../db/schema/index.js'
+import { allRows, listSource, pagedList } from '../../platform/list.js'
+import { contains } from '../../platform/query.js'
+import type { SessionUser } from '../../platform/sessions.js'
+import { scopeCompany } from '../../platform/tenancy.js'
+
+/** The transport grid (spec 001 §2), its export and the single-transport reads share this one mapping. */
+
+const uploader = alias(users, 'uploader')
+const updater = alias(users, 'updater')
+
+const ORIGINAL_KEYS = (Object.keys(TICKET_FIELDS) as TicketField[]).map((f) => [f, originalKey(f)] as const)
+
+/**
+ * Times as the answer shows them ('YYYY-MM-DD HH:mm:ss', China Standard Time), made by the database:
+ * a 100,000-row page then parses and formats no Date in JavaScript.
+ */
+const cst = (column: PgColumn) => sql<string | null>`to_char(${column} at time zone 'UTC' + interval '8 hours', 'YYYY-MM-DD HH24:MI:SS')`
+
+/** A transport with what the grid shows beside it: its base's name, its uploader's account and its last writer's name. */
+export const transportColumns = {
+  ...getTableColumns(transports),
+  deliveryTime: cst(transports.deliveryTime),
+  signTime: cst(transports.signTime),
+  createTime: cst(transports.createTime).mapWith(String),
+  updateTime: cst(transports.updateTime).mapWith(String),
+  companyName: companies.name,
+  phone: uploader.phone,
+  updaterName: updater.name,
+}
+
+/**
+ * The grid's rows leave out the raw OCR texts and the readings (several KB a row, a few hundred MB on
+ * a 100,000-row page); the detail, edit and raw-data pages read one transport with them.
+ */
+const { deliveryOrigin: _d, signOrigin: _s, originals: _o, ...gridColumns } = transportColumns
+
+/** the select every read of a transport starts from (joins included); `grid`: without texts and readings */
+export const selectTransports = (db: Executor, grid = false) =>
+  db.select(grid ? gridColumns as typeof transportColumns : transportColumns).from(transports)
+    .innerJoin(companies, eq(companies.id, transports.companyId))
+    .leftJoin(uploader, eq(uploader.id, transports.userId))
+    .leftJoin(updater, eq(updater.id, transports.updatedBy))
+
+export type TransportRow = Awaited<ReturnType<typeof selectTransports>>[number]
+type DestinationRow = typeof transportDestinations.$inferSelect
+
+const picUrl = (id: number | null) => (id == null ? null : attachmentUrl(id))
+
+/**
+ * A row becomes the contract's Transport in place (a big page makes no second object per row): the
+ * ud- originals where the reading found the field, picture URLs, the last writer's name;
+ * `destinations` are filled by `withDestinations`. Keys set to undefined are left out of the JSON.
+ */
+export function toTransport(r: TransportRow): Transport {
+  const t = r as unknown as Record<string, unknown>
+  const originals = r.originals
+  if (originals) for (const [f, ud] of ORIGINAL_KEYS) if (originals[f] != null) t[ud] = originals[f]
+  t.originals = undefined
+  t.deliveryTimeStr = r.deliveryTime ?? ''
+  t.signTimeStr = r.signTime ?? ''
+  t.deliveryPicUrl = picUrl(r.deliveryPicId)
+  t.signPicUrl = picUrl(r.signPicId)
+  t.updatedBy = r.updaterName
+  t.updaterName = undefined
+  t.destinations = []
+  return t as unknown as Transport
+}
+
+const destinationColumns = { ...getTableColumns(transportDestinations), signTime: cst(transportDestinations.signTime) }
+
+export function toDestination(d: Awaited<ReturnType<typeof selectDestinations>>[number]): Destination {
+  const { transportId: _, ...destination } = d
+  return { ...destination, signTimeStr: d.signTime ?? '' }
+}
+const selectDestinations = (db: Executor) => db.select(destinationColumns).from(transportDestinations)
+
+/** ids per destinations query: one array parameter (`= any($1)`), not thousands of bind parameters */
+const DESTINATION_BATCH = 10_000
+
+/** The extra destinations of these transports, in order, loaded by the transports' ids in a few queries. */
+export async function withDestinations(db: Executor, items: Transport[]) {
+  if (!items.length) return
+  const byId = new Map<number, Transport>()
+  for (const t of items) byId.set(t.id, t)
+  const ids = [...byId.keys()]
+  for (let i = 0; i < ids.length; i += DESTINATION_BATCH) {
+    const batch = ids.slice(i, i + DESTINATION_BATCH)
+    const rows = await selectDestinations(db)
+      .where(sql`${transportDestinations.transportId} = any(${sql.param(batch)}::int[])`)
+      .orderBy(asc(transportDestinations.transportId), asc(transportDestinations.ordinal))
+    for (const d of rows) byId.get(d.transportId)!.destinations.push(toDestination(d))
+  }
+}
+
+const TEXT_FILTERS = [
+  'deliveryManufactory', 'deliveryCustomer', 'deliveryCarrier', 'deliveryGoodsName', 'signName', 'signSettlement',
+] as const satisfies readonly (keyof TransportFilters & keyof typeof transports.$inferSelect)[]
+
+function where(auth: SessionUser, q: TransportFilters): SQL | undefined {
+  const company = scopeCompany(auth, q.companyId)
+  const delivery = rangeBounds(q.deliveryTimeQuery as (string | null)[] | undefined)
+  const created = rangeBounds(q.createTimeQuery as (string | null)[] | undefined)
+  return and(
+    company != null ? eq(transports.companyId, company) : undefined,
+    ...TEXT_FILTERS.map((f) => (q[f] ? contains(transports[f], q[f]) : undefined)),
+    q.phone ? contains(uploader.phone, q.phone) : undefined,
+    delivery.from ? gte(transports.deliveryTime, delivery.from) : undefined,
+    delivery.to ? lte(transports.deliveryTime, delivery.to) : undefined,
+    created.from ? gte(transports.createTime, created.from) : undefined,
+    created.to ? lte(transports.createTime, created.to) : undefined,
+    q.status != null ? eq(transports.status, q.status) : undefined,
+    q.dangerLevel != null ? eq(transports.dangerLevel, q.dangerLevel) : undefined,
+  )
+}
+
+/** The transports the caller may see that the filters select, newest first: the grid and its exports. */
+export const transportList = (db: Executor, auth: SessionUser, q: TransportFilters) => listSource({
+  db,
+  query: () => selectTransports(db, true).where(where(auth, q)).$dynamic(),
+  orderBy: [desc(transports.createTime), desc(transports.id)],
+  map: toTransport,
+  // counted, and sorted for an export, without the joins unless the account filter needs the uploader
+  count: () => transportIds(db, auth, q),
+  key: { column: transports.id, select: () => transportIds(db, auth, q), of: (row) => row.id },
+  complete: (items) => withDestinations(db, items),
+})
+
+const transportIds = (db: Executor, auth: SessionUser, q: TransportFilters) => (q.phone
+  ? db.select({ id: transports.id }).from(transports).leftJoin(uploader, eq(uploader.id, transports.userId))
+  : db.select({ id: transports.id }).from(transports)).where(where(auth, q)).$dynamic()
+
+export const findTransports = (db: Executor, auth: SessionUser, q: TransportFilters & { page?: number; size?: number; pageNo?: number; pageSize?: number }): Promise<Page<Transport>> =>
+  pagedList(transportList(db, auth, q), q, TRANSPORT_DEFAULT_PAGE_SIZE)
+
+/** Every transport of the filters (up to the export maximum), a batch at a time, destinations included. */
+export const allTransports = (db: Executor, auth: SessionUser, q: TransportFilters) => allRows(transportList(db, auth, q))

@@ -1,0 +1,113 @@
+import { TransportMsg, type Transport } from '@app/contract'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { transportDestinations, transports } from '../../src/db/schema/index.js'
+import { multipart } from '../helpers.js'
+import { fullBody, pictureBytes, ticketPair, transportEnv, type TransportEnv } from './setup.js'
+
+let t: TransportEnv
+let rows: (typeof transports.$inferSelect)[]
+beforeAll(async () => {
+  t = await transportEnv()
+  const base = { companyId: t.a.id, userId: t.users.uploader.id, status: 2 }
+  rows = await t.env.db.insert(transports).values([
+    { ...base, deliveryManufactory: '海螺水泥', deliveryCustomer: '建工集团', deliveryCarrier: '顺达物流', deliveryGoodsName: '散装水泥', signName: '一号工地', signSettlement: '建工结算', deliveryTime: new Date('2024-05-01T02:00:00Z'), createTime: new Date('2024-05-01T03:00:00Z'), deliveryNetWeight: 31, originals: { deliveryNetWeight: 30.5 } },
+    { ...base, deliveryManufactory: '海螺水泥', deliveryCustomer: '城建_公司', deliveryCarrier: '顺达物流', signName: '二号工地', deliveryTime: new Date('2024-05-02T02:00:00Z'), createTime: new Date('2024-05-02T03:00:00Z'), dangerLevel: 1 },
+    { ...base, userId: t.users.admin.id, status: 1, deliveryManufactory: '华新水泥', deliveryCarrier: '安达运输', deliveryTime: new Date('2024-06-01T02:00:00Z'), createTime: new Date('2024-06-01T03:00:00Z'), dangerLevel: 3 },
+    { companyId: t.b.id, userId: t.users.other.id, status: 2, deliveryManufactory: '乙方厂家', deliveryCarrier: '乙方物流', createTime: new Date('2024-05-03T03:00:00Z') },
+  ]).returning()
+  await t.env.db.insert(transportDestinations).values([
+    { transportId: rows[0]!.id, ordinal: 3, weight: 2 }, { transportId: rows[0]!.id, ordinal: 2, weight: 1.5, signTime: new Date('2024-05-01T08:00:00Z') },
+  ])
+})
+afterAll(async () => t?.env.close())
+
+const find = async (token: string, body: Record<string, unknown> = {}) => {
+  const res = await t.env.call(token, 'POST', '/api/logistics/find/', body)
+  expect(res.status, res.message).toBe(200)
+  return { ids: (res.data.data as Transport[]).map((r) => r.id), page: res.data as { data: Transport[]; totalCount: number } }
+}
+const ids = (...i: number[]) => i.map((n) => rows[n]!.id)
+
+describe('the grid', () => {
+  test('a base sees its own transports, newest first, whatever base it asks for; headquarters any', async () => {
+    expect((await find(t.tokens.admin)).ids).toEqual(ids(2, 1, 0))
+    expect((await find(t.tokens.admin, { companyId: t.b.id })).ids).toEqual(ids(2, 1, 0))
+    expect((await find(t.tokens.other)).ids).toEqual(ids(3))
+    expect((await find(t.tokens.hq)).ids).toEqual(ids(2, 3, 1, 0))
+    expect((await find(t.tokens.hq, { companyId: t.b.id })).ids).toEqual(ids(3))
+  })
+
+  test('a row as the grid shows it, with its destinations in order and without the readings', async () => {
+    const row = (await find(t.tokens.admin)).page.data.find((r) => r.id === rows[0]!.id)!
+    expect(row).toMatchObject({
+      companyName: '甲基地', phone: t.users.uploader.phone, createTime: '2024-05-01 11:00:00', deliveryTime: '2024-05-01 10:00:00',
+      deliveryTimeStr: '2024-05-01 10:00:00', signTimeStr: '', deliveryNetWeight: 31, status: 2, version: 1,
+    })
+    // the readings and raw texts stay on the detail: a 100,000-row page must not carry them
+    expect(row).not.toHaveProperty('udDeliveryNetWeight')
+    expect(row).not.toHaveProperty('deliveryOrigin')
+    expect(row.destinations.map((d) => [d.ordinal, d.weight, d.signTimeStr])).toEqual([[2, 1.5, '2024-05-01 16:00:00'], [3, 2, '']])
+  })
+
+  test('every filter', async () => {
+    const cases: [Record<string, unknown>, number[]][] = [
+      [{ deliveryManufactory: '海螺' }, [1, 0]],
+      [{ deliveryCustomer: '_' }, [1]],
+      [{ deliveryCustomer: '%' }, []],
+      [{ deliveryCarrier: '安达' }, [2]],
+      [{ deliveryGoodsName: '散装' }, [0]],
+      [{ signName: '二号' }, [1]],
+      [{ signSettlement: '建工' }, [0]],
+      [{ phone: t.users.admin.phone.slice(-4) }, [2]],
+      [{ status: 1 }, [2]],
+      [{ dangerLevel: 3 }, [2]],
+      [{ deliveryTimeQuery: ['2024-05-01', '2024-05-02'] }, [1, 0]],
+      [{ deliveryTimeQuery: '2024-05-02,' }, [2, 1]],
+      [{ createTimeQuery: ['2024-05-01 11:00:00', '2024-05-01 11:00:00'] }, [0]],
+    ]
+    for (const [filter, expected] of cases) expect((await find(t.tokens.admin, filter)).ids, JSON.stringify(filter)).toEqual(ids(...expected))
+    const paged = await find(t.tokens.admin, { pageNo: 2, pageSize: 2 })
+    expect([paged.ids, paged.page.totalCount]).toEqual([ids(0), 3])
+    const bad = await t.env.call(t.tokens.admin, 'POST', '/api/logistics/find', { size: 100_001 })
+    expect(bad.status).toBe(400)
+    const center = await t.env.call(t.tokens.admin, 'POST', '/api/logistics/findCenter', { deliveryManufactory: '海螺' })
+    expect(center.data.map((r: Transport) => r.id)).toEqual(ids(1, 0))
+  })
+
+  test('suggestions of the base, most used first', async () => {
+    const res = await t.env.call(t.tokens.admin, 'POST', `/api/logistics/findList?companyId=${t.b.id}`)
+    expect(res.data).toMatchObject({
+      deliveryManufactory: ['海螺水泥', '华新水泥'], deliveryCarriers: ['顺达物流', '安达运输'], deliveryGoodsNames: ['散装水泥'],
+      signNames: ['一号工地', '二号工地'], phones: [t.users.uploader.phone, t.users.admin.phone], deliverySpecifics: [],
+    })
+    expect((await t.env.call(t.tokens.hq, 'POST', `/api/logistics/findList?companyId=${t.b.id}`)).data.deliveryManufactory).toEqual(['乙方厂家'])
+  })
+})
+
+describe('one transport', () => {
+  test('findDou splits delivery and receiving with their originals; getLogistics answers the grid row', async () => {
+    const res = await t.env.call(t.tokens.admin, 'GET', `/api/logistics/findDou?id=${rows[0]!.id}`)
+    expect(res.data).toMatchObject({ id: rows[0]!.id, status: 2, dResponseVO: { deliveryNetWeight: 31, udDeliveryNetWeight: 30.5, deliveryTimeStr: '2024-05-01 10:00:00' } })
+    expect(res.data.sResponseVO.destinations).toHaveLength(2)
+    expect(Object.keys(res.data.dResponseVO).some((k) => k.startsWith('sign'))).toBe(false)
+    expect(Object.keys(res.data.sResponseVO).some((k) => k.startsWith('delivery'))).toBe(false)
+    const get = await t.env.call(t.tokens.uploader, 'GET', `/api/logistics/get/getLogistics?id=${rows[0]!.id}`)
+    expect(get.data).toMatchObject({ id: rows[0]!.id, companyName: '甲基地' })
+    expect((await t.env.call(t.tokens.admin, 'GET', '/api/logistics/findDou?id=abc')).status).toBe(400)
+    expect((await t.env.call(t.tokens.admin, 'GET', '/api/logistics/findDou?id=99999')).message).toBe(TransportMsg.notFound)
+  })
+
+  test('an extra destination’s picture: its URL, usable on a transport of the base only', async () => {
+    const up = await t.env.upload(t.tokens.uploader, '/api/logistics/upload', multipart({ file: { name: 'd.png', type: 'image/png', data: await pictureBytes() } }))
+    expect(up.status, up.message).toBe(200)
+    expect(up.data).toMatch(/^\/api\/attachments\/actions\/download\?id=\d+$/)
+    const notImage = await t.env.upload(t.tokens.uploader, '/api/logistics/upload', multipart({ file: { name: 'x.pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n') } }))
+    expect(notImage.status).toBe(400)
+    const destination = { dest: '三号工地', address: '合肥', signTime: '2024-05-01 16:00:00', weight: 1, signUser: '陈工', signSettlement: '结算', picUrl: up.data }
+    const pics = await ticketPair(t.env, t.a.id, t.users.uploader.id)
+    const saved = await t.env.call(t.tokens.uploader, 'POST', '/api/logistics/save', fullBody(pics, { destinations: [destination] }))
+    expect(saved.data.destinations[0].picUrl).toBe(up.data)
+    const theirs = await t.env.call(t.tokens.other, 'POST', '/api/logistics/save', fullBody(await ticketPair(t.env, t.b.id, t.users.other.id), { destinations: [destination] }))
+    expect([theirs.status, theirs.message]).toEqual([400, TransportMsg.destinationPictureInvalid])
+  })
+})
