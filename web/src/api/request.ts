@@ -34,6 +34,8 @@ export interface RequestOptions {
   cancelDuplicate?: boolean
   timeout?: number
   signal?: AbortSignal
+  /** upload progress 0-100 of a FormData body (sent through XMLHttpRequest, which reports it) */
+  onUploadProgress?: (percent: number) => void
 }
 
 export class RequestError extends Error {
@@ -44,6 +46,8 @@ export class RequestError extends Error {
     readonly status: number,
     /** aborted because a newer identical request started, or by the caller's signal */
     readonly canceled = false,
+    /** the envelope's `data` of a refused request (e.g. the duplicates of a 40901) */
+    readonly data?: unknown,
   ) {
     super(message)
     this.name = 'RequestError'
@@ -123,6 +127,34 @@ function report(err: RequestError, opts: RequestOptions): RequestError {
   return err
 }
 
+/** fetch() through XMLHttpRequest, for the upload progress fetch does not report. */
+function fetchWithProgress(url: string, init: { method: string; headers: Record<string, string>; body?: BodyInit; signal: AbortSignal }, onProgress: (percent: number) => void): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open(init.method, url)
+    for (const [k, v] of Object.entries(init.headers)) xhr.setRequestHeader(k, v)
+    xhr.responseType = 'blob'
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(Math.round((e.loaded / e.total) * 100))
+    }
+    const onAbort = () => xhr.abort()
+    init.signal.addEventListener('abort', onAbort)
+    xhr.onloadend = () => init.signal.removeEventListener('abort', onAbort)
+    xhr.onload = () => {
+      const headers = new Headers()
+      for (const line of xhr.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+        const at = line.indexOf(':')
+        if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim())
+      }
+      const empty = [204, 205, 304].includes(xhr.status)
+      resolve(new Response(empty ? null : (xhr.response as Blob), { status: xhr.status, statusText: xhr.statusText, headers }))
+    }
+    xhr.onerror = () => reject(new TypeError('Failed to fetch'))
+    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'))
+    xhr.send(init.body as XMLHttpRequestBodyInit | undefined)
+  })
+}
+
 async function send(url: string, opts: RequestOptions): Promise<Response> {
   const method = opts.method ?? 'GET'
   const fullUrl = buildUrl(url, opts.params)
@@ -146,7 +178,9 @@ async function send(url: string, opts: RequestOptions): Promise<Response> {
   }
 
   try {
-    return await fetch(fullUrl, { method, headers, body, signal: controller.signal })
+    const init = { method, headers, body, signal: controller.signal }
+    const progress = opts.onUploadProgress
+    return await (progress && body instanceof FormData ? fetchWithProgress(fullUrl, init, progress) : fetch(fullUrl, init))
   } catch (e) {
     const reason = controller.signal.reason
     if (controller.signal.aborted && reason === TIMEOUT) {
@@ -178,7 +212,7 @@ async function readEnvelope<T>(res: Response, opts: RequestOptions): Promise<Env
     return { code: 200, message: env.message ?? env.msg ?? '', data: env.data as T }
   }
   const msg = env.message || env.msg || `请求失败（HTTP ${res.status}）`
-  throw report(new RequestError(msg, code ?? res.status, res.status), opts)
+  throw report(new RequestError(msg, code ?? res.status, res.status, false, env.data), opts)
 }
 
 /** The whole `{ code, message, data }` answer (for callers that show the server's message). */

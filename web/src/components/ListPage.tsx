@@ -1,6 +1,6 @@
 /**
  * A back-office list screen: ProTable with the one set of defaults (search form 查询 / 清空, density
- * and column settings, page sizes PAGE_SIZE_OPTIONS with 共 N 条 and a quick jumper, rows keyed by
+ * and column settings, page sizes PAGE_SIZE_OPTIONS (or `pageSizeOptions`) with 共 N 条 and a quick jumper, rows keyed by
  * `id`), rows from a list call (`list`, `filters`, `pageSize`: see ListSource), 新增 with `onAdd`,
  * and with `exportList` 导出 of the filters the list was last loaded with. With `useListPage` for
  * reload and the add/edit dialog, a new list screen is a columns array, a list call and a form.
@@ -16,7 +16,7 @@ import { listLoader, type ListSource, type TableParams } from './listQuery'
 
 const SEARCH = { labelWidth: 'auto', defaultCollapsed: false, searchText: '查询', resetText: '清空' } as const
 const OPTIONS = { density: true, setting: true, reload: true, fullScreen: false }
-const PAGINATION = { pageSizeOptions: PAGE_SIZE_OPTIONS, showSizeChanger: true, showQuickJumper: true, showTotal: (total: number) => `共 ${total} 条` }
+const PAGINATION = { showSizeChanger: true, showQuickJumper: true, showTotal: (total: number) => `共 ${total} 条` }
 
 export interface ListPageProps<T, F> extends ListSource<T, F>,
   Omit<ProTableProps<T, TableParams>, 'request' | 'search' | 'options' | 'pagination' | 'toolBarRender' | 'toolbar' | 'locale' | 'params'> {
@@ -28,19 +28,23 @@ export interface ListPageProps<T, F> extends ListSource<T, F>,
   buttons?: ReactNode[]
   /** what an empty list says (else antd's 暂无数据) */
   emptyText?: string
+  /** the page sizes offered (else PAGE_SIZE_OPTIONS) */
+  pageSizeOptions?: readonly number[]
+  /** the search form opens folded to its first row (a screen whose table needs the height) */
+  searchCollapsed?: boolean
 }
 
 export default function ListPage<T extends Record<string, any>, F extends object>(
-  { list, filters, pageSize = DEFAULT_PAGE_SIZE, exportList, onAdd, buttons = [], emptyText, rowKey = 'id', ...table }: ListPageProps<T, F>,
+  { list, filters, pageSize = DEFAULT_PAGE_SIZE, pageSizeOptions = PAGE_SIZE_OPTIONS, searchCollapsed = false, exportList, onAdd, buttons = [], emptyText, rowKey = 'id', ...table }: ListPageProps<T, F>,
 ) {
   const [loader] = useState(listLoader<F>)
   return (
     <ProTable<T, TableParams>
       {...table}
       rowKey={rowKey}
-      search={SEARCH}
+      search={searchCollapsed ? { ...SEARCH, defaultCollapsed: true } : SEARCH}
       options={OPTIONS}
-      pagination={{ ...PAGINATION, defaultPageSize: pageSize }}
+      pagination={{ ...PAGINATION, pageSizeOptions: [...pageSizeOptions], defaultPageSize: pageSize }}
       locale={emptyText ? { emptyText } : undefined}
       request={(params) => loader.load({ list, filters, pageSize }, params)}
       toolBarRender={() => [

@@ -15,18 +15,19 @@ export type PageLoader = () => Promise<PageModule>
 export const PAGE_REGISTRY: Record<ComponentKey, PageLoader | null> = {
   /** a menu section (container of pages), never a page itself */
   Layout: null,
-  by_agent: null,
+  by_agent: () => import('../pages/transport'),
   agent: () => import('../pages/agent'),
   trace: null,
   bill: () => import('../pages/bill'),
   rule: () => import('../pages/rule'),
   log: () => import('../pages/log'),
   record: () => import('../pages/record'),
-  upload: null,
+  upload: () => import('../pages/upload'),
   user: () => import('../pages/user'),
-  use: null,
+  use: () => import('../pages/use'),
   imagesearch: null,
   reservation: null,
+  lcompany: () => import('../pages/lcompany'),
 }
 
 export const isComponentKey = (key: string): key is ComponentKey => (COMPONENT_KEYS as readonly string[]).includes(key)

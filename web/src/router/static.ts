@@ -27,9 +27,9 @@ export const PUBLIC_PATHS = [LOGIN_PATH, '/activity', '/checking/index', NOT_FOU
 
 export const SHELL_ROUTES: StaticRoute[] = [
   { path: PROFILE_PATH, name: 'Profile', title: '个人中心', permission: null, page: () => import('../pages/profile') },
-  { path: '/traceDetail/index', name: 'TraceDetail', title: '运单详情', permission: 'transport', page: null, parent: HOME_PATH },
-  { path: '/traceDetail2/index', name: 'TraceDetail2', title: '原始数据', permission: 'transport', page: null, parent: HOME_PATH },
-  { path: '/editTraceDetail/index', name: 'EditTraceDetail', title: '编辑运单', permission: 'transport', page: null, parent: HOME_PATH },
+  { path: '/traceDetail/index', name: 'TraceDetail', title: '运单详情', permission: 'transport', page: () => import('../pages/traceDetail'), parent: HOME_PATH },
+  { path: '/traceDetail2/index', name: 'TraceDetail2', title: '原始数据', permission: 'transport', page: () => import('../pages/traceDetail/RawData'), parent: HOME_PATH },
+  { path: '/editTraceDetail/index', name: 'EditTraceDetail', title: '编辑运单', permission: 'transport', page: () => import('../pages/traceDetail/EditTraceDetail'), parent: HOME_PATH },
   { path: '/diagramDetail/index', name: 'DiagramDetail', title: '检验图纸', permission: 'trace', page: null, parent: '/trace/index' },
 ]
 

@@ -1,0 +1,310 @@
+/**
+ * 上传票据 (spec 001 §2 Upload page, §4 upload flow, §5, §8; issue 10 "Upload"): step 1 the delivery
+ * ticket, step 2 the receiving ticket, each read by the server and checked here; extra destinations;
+ * 暂存 (status 1) and 保存 (status 2). `?id=` continues a temporarily saved transport.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { App, Badge, Button, Card, Form, Space, Spin, Steps, Tag, Typography, type FormInstance } from 'antd'
+import { useSearchParams } from 'react-router-dom'
+import {
+  HQ_COMPANY_ID, Msg, ResultCode, TransportMsg, TransportStatus, UploadMsg,
+  type TicketField, type TicketReadingAnswer, type TicketType, type Transport, type TransportBody,
+} from '@app/contract'
+import { isHandled, RequestError, type RequestOptions } from '../../api/request'
+import * as transportsApi from '../../api/transports'
+import { useUserInfo } from '../../app/session'
+import DestinationForm from './DestinationForm'
+import DestinationList from './DestinationList'
+import TicketStep from './TicketStep'
+import {
+  addDestination, destinationRowsOf, duplicateLabel, duplicatesOf, fieldMarks, fieldsOf, fillFromReading, ordinalAt, readingOfTransport,
+  receivingFigures, removeDestination, replaceDestination, stepProblem, toNumber, traceDetailPath, transportBody, valuesOfTransport,
+  VALIDATE_AFTER_READING_MS, type DestinationRow, type ReceivingFigures, type StepIndex, type TicketValues,
+} from './uploadValues'
+import { useTicketUpload } from './useTicketUpload'
+
+const tons = (v: unknown) => {
+  const n = toNumber(v)
+  return n === null ? '—' : n.toFixed(2)
+}
+
+/** Always in sight on step 2: the weights the pound difference comes from, red when |difference| ≥ 1 t. */
+function ReceivingSummary({ deliveryNet, figures }: { deliveryNet: unknown; figures: ReceivingFigures }) {
+  return (
+    <Typography.Text style={{ marginRight: 'auto', alignSelf: 'center' }} data-testid="receiving-summary">
+      发货净重 <Typography.Text strong>{tons(deliveryNet)}</Typography.Text> 吨　收货总净重{' '}
+      <Typography.Text strong>{tons(figures.total)}</Typography.Text> 吨　磅差{' '}
+      <Typography.Text strong type={figures.over ? 'danger' : undefined}>{tons(figures.poundDiff)}</Typography.Text> 吨
+    </Typography.Text>
+  )
+}
+
+type SaveCall = (body: TransportBody, opts?: RequestOptions) => Promise<Transport>
+const isValid = (form: FormInstance<TicketValues>) => form.validateFields().then(() => true, () => false)
+
+export default function UploadPage() {
+  const { message, modal } = App.useApp()
+  const info = useUserInfo()
+  const hq = info?.companyId === HQ_COMPANY_ID
+  const [params, setParams] = useSearchParams()
+  const continueId = Number(params.get('id')) || null
+
+  const [step, setStep] = useState<StepIndex>(0)
+  const [deliveryForm] = Form.useForm<TicketValues>()
+  const [signForm] = Form.useForm<TicketValues>()
+  const [flagged, setFlagged] = useState<ReadonlySet<TicketField>>(new Set())
+  const [destinations, setDestinations] = useState<DestinationRow[]>([])
+  const destinationsRef = useRef(destinations)
+  destinationsRef.current = destinations
+  const [transport, setTransport] = useState<{ id: number; version: number } | null>(null)
+  const [loading, setLoading] = useState(false)
+  const [saving, setSaving] = useState<'temp' | 'save' | null>(null)
+  const [listOpen, setListOpen] = useState(false)
+  const [editor, setEditor] = useState<{ open: boolean; row: DestinationRow | null; ordinal: number }>({ open: false, row: null, ordinal: 2 })
+  const validateTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  useEffect(() => () => clearTimeout(validateTimer.current), [])
+
+  const formOf = (type: TicketType) => (type === 1 ? deliveryForm : signForm)
+
+  /** a reading fills its form, marks the net weights it could not trust, and the form is checked ~300 ms later */
+  const fill = useCallback((type: TicketType, answer: TicketReadingAnswer) => {
+    const form = type === 1 ? deliveryForm : signForm
+    const { values, flagged: read } = fillFromReading(type, answer, destinationsRef.current)
+    form.setFieldsValue(values)
+    const own = new Set<TicketField>(fieldsOf(type))
+    setFlagged((prev) => new Set([...[...prev].filter((f) => !own.has(f)), ...read]))
+    clearTimeout(validateTimer.current)
+    validateTimer.current = setTimeout(() => {
+      void isValid(form).then((ok) => ok || message.warning(TransportMsg.incomplete))
+    }, VALIDATE_AFTER_READING_MS)
+  }, [deliveryForm, signForm, message])
+
+  const delivery = useTicketUpload(1, (answer) => fill(1, answer))
+  const sign = useTicketUpload(2, (answer) => fill(2, answer))
+  const uploadOf = (type: TicketType) => (type === 1 ? delivery : sign)
+
+  // the receiving total and pound difference follow the first net, the destinations and the delivery net
+  const deliveryNet = Form.useWatch('deliveryNetWeight', deliveryForm)
+  const firstNet = Form.useWatch('signFirstNetWeight', signForm)
+  const figures = useMemo(() => receivingFigures(deliveryNet, firstNet, destinations), [deliveryNet, firstNet, destinations])
+  useEffect(() => {
+    if (signForm.getFieldValue('signNetWeight') !== figures.total) signForm.setFieldValue('signNetWeight', figures.total)
+  }, [figures.total, signForm])
+
+  const deliveryMarks = useMemo(() => fieldMarks(delivery.state.reading, fieldsOf(1)), [delivery.state.reading])
+  const signMarks = useMemo(() => fieldMarks(sign.state.reading, fieldsOf(2)), [sign.state.reading])
+
+  /** a value the user changed is no longer the reading's doubtful one */
+  const unflag = (changed: TicketValues) => {
+    const keys = Object.keys(changed) as TicketField[]
+    if (keys.includes('signFirstNetWeight')) keys.push('signNetWeight')
+    if (keys.some((k) => flagged.has(k))) setFlagged((prev) => new Set([...prev].filter((f) => !keys.includes(f))))
+  }
+
+  const resetAll = useCallback(() => {
+    clearTimeout(validateTimer.current)
+    deliveryForm.resetFields()
+    signForm.resetFields()
+    delivery.reset()
+    sign.reset()
+    setDestinations([])
+    setFlagged(new Set())
+    setTransport(null)
+    setStep(0)
+    if (params.has('id')) setParams({}, { replace: true })
+  }, [deliveryForm, signForm, delivery, sign, params, setParams])
+
+  // ?id=: continue a temporarily saved transport, its pictures, values and version
+  useEffect(() => {
+    if (!continueId) return
+    let cancelled = false
+    setLoading(true)
+    transportsApi.getTransport(continueId, { silent: true })
+      .then((t) => {
+        if (cancelled) return
+        if (t.status !== TransportStatus.TEMP) {
+          message.warning(TransportMsg.notTemp)
+          setParams({}, { replace: true })
+          return
+        }
+        deliveryForm.setFieldsValue(valuesOfTransport(1, t))
+        signForm.setFieldsValue(valuesOfTransport(2, t))
+        delivery.restore(readingOfTransport(1, t))
+        sign.restore(readingOfTransport(2, t))
+        setDestinations(destinationRowsOf(t))
+        setFlagged(new Set())
+        setTransport({ id: t.id, version: t.version })
+        setStep(t.deliveryPicId ? 1 : 0)
+      })
+      .catch((e) => {
+        if (!cancelled && !isHandled(e)) message.error(`${Msg.fetchFailed}：${(e as Error).message}`, 5)
+      })
+      .finally(() => {
+        if (!cancelled) setLoading(false)
+      })
+    return () => {
+      cancelled = true
+    }
+    // only when the id changes
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [continueId])
+
+  /** picture first, then a valid form: else the spec's warning */
+  const passes = async (type: TicketType, checkForm = true) => {
+    const hasPicture = !!uploadOf(type).state.reading?.picId
+    const problem = stepProblem(hasPicture, hasPicture && checkForm ? await isValid(formOf(type)) : true, type)
+    if (problem) message.warning(problem)
+    return !problem
+  }
+
+  const next = async () => {
+    if (await passes(1)) setStep(1)
+  }
+
+  const submit = async (kind: 'temp' | 'save', call: SaveCall, body: TransportBody, ok: string, failed: string) => {
+    setSaving(kind)
+    try {
+      await call(body, { silent: true })
+      message.success(ok)
+      resetAll()
+    } catch (e) {
+      if (e instanceof RequestError && Number(e.code) === ResultCode.DUPLICATE_TICKET) {
+        modal.confirm({
+          title: UploadMsg.duplicateTitle,
+          width: 520,
+          content: (
+            <div data-testid="duplicate-confirm">
+              <p>{e.message}</p>
+              <ul style={{ paddingLeft: 18 }}>
+                {duplicatesOf(e.data).map((d) => (
+                  <li key={`${d.transportId}-${d.reason}`}><a href={traceDetailPath(d.transportId)} target="_blank" rel="noreferrer">{duplicateLabel(d)}</a></li>
+                ))}
+              </ul>
+            </div>
+          ),
+          okText: '仍然保存',
+          cancelText: '取消',
+          onOk: () => submit(kind, call, { ...body, confirmDuplicate: true }, ok, failed),
+        })
+      } else if (!isHandled(e)) {
+        message.error(`${failed}：${(e as Error).message}`, 5)
+      }
+    } finally {
+      setSaving(null)
+    }
+  }
+
+  const values = (form: FormInstance<TicketValues>) => form.getFieldsValue(true) as TicketValues
+  const deliveryPicId = delivery.state.reading?.picId ?? null
+  const signPicId = sign.state.reading?.picId ?? null
+
+  const tempSave = async () => {
+    if (step === 0) {
+      if (!(await passes(1, false))) return
+      await submit('temp', transportsApi.saveTemp, transportBody({ delivery: values(deliveryForm), deliveryPicId, transport }), TransportMsg.tempSaved, UploadMsg.tempSaveFailed)
+    } else {
+      if (!(await passes(2, false))) return
+      await submit('temp', transportsApi.saveTempFin, transportBody({
+        delivery: values(deliveryForm), deliveryPicId, sign: values(signForm), signPicId, destinations, transport,
+      }), TransportMsg.tempSaved, UploadMsg.tempSaveFailed)
+    }
+  }
+
+  const save = async () => {
+    if (!(await passes(1))) {
+      setStep(0)
+      return
+    }
+    if (!(await passes(2))) return
+    await submit('save', transportsApi.saveTransport, transportBody({
+      delivery: values(deliveryForm), deliveryPicId, sign: values(signForm), signPicId, destinations, transport,
+    }), TransportMsg.saved, UploadMsg.saveFailed)
+  }
+
+  // ---- extra destinations ----
+  const openEditor = (row: DestinationRow | null, index: number) => setEditor({ open: true, row, ordinal: ordinalAt(index) })
+  const saveDestination = (row: DestinationRow): string | null => {
+    const list = destinationsRef.current
+    const result = editor.row ? replaceDestination(list, row) : addDestination(list, row)
+    if (typeof result === 'string') return result
+    setDestinations(result)
+    return null
+  }
+
+  const busy = delivery.state.phase === 'uploading' || delivery.state.phase === 'reading'
+    || sign.state.phase === 'uploading' || sign.state.phase === 'reading'
+
+  return (
+    <Spin spinning={loading} tip="正在加载运单…">
+      <Card
+        title={<Space>上传票据{transport && <Tag color="orange" data-testid="continuing">继续上传运单 {transport.id}</Tag>}</Space>}
+        styles={{ body: { paddingBottom: 0 } }}
+      >
+        <Steps
+          current={step}
+          style={{ maxWidth: 640, margin: '0 auto 24px' }}
+          items={[
+            { title: '发货票据', description: '上传发货单并核对' },
+            { title: '收货票据', description: '上传收货单并核对' },
+          ]}
+        />
+        <TicketStep
+          type={1}
+          hidden={step !== 0}
+          state={delivery.state}
+          onFile={delivery.upload}
+          formProps={{ form: deliveryForm, marks: deliveryMarks, flagged, onValuesChange: unflag, origin: hq ? delivery.state.reading?.origin ?? null : undefined }}
+        />
+        <TicketStep
+          type={2}
+          hidden={step !== 1}
+          state={sign.state}
+          onFile={sign.upload}
+          formProps={{
+            form: signForm, marks: signMarks, flagged, onValuesChange: unflag, deliveryForm, figures,
+            origin: hq ? sign.state.reading?.origin ?? null : undefined,
+          }}
+        />
+        <div
+          style={{
+            position: 'sticky', bottom: 0, zIndex: 5, background: '#fff', borderTop: '1px solid #f0f0f0',
+            margin: '8px -24px 0', padding: '12px 24px', display: 'flex', justifyContent: 'flex-end', gap: 8, flexWrap: 'wrap',
+          }}
+        >
+          {step === 1 && (
+            <>
+              <ReceivingSummary deliveryNet={deliveryNet} figures={figures} />
+              <Button onClick={() => setStep(0)} disabled={!!saving}>上一步</Button>
+              <Badge count={destinations.length} size="small">
+                <Button onClick={() => setListOpen(true)} data-testid="open-destinations">其他收货地</Button>
+              </Badge>
+            </>
+          )}
+          <Button onClick={tempSave} loading={saving === 'temp'} disabled={busy || saving === 'save'}>暂存</Button>
+          {step === 0 ? (
+            <Button type="primary" onClick={next} disabled={busy}>下一步</Button>
+          ) : (
+            <Button type="primary" onClick={save} loading={saving === 'save'} disabled={busy || saving === 'temp'}>保存</Button>
+          )}
+        </div>
+      </Card>
+      <DestinationList
+        open={listOpen}
+        rows={destinations}
+        figures={figures}
+        onClose={() => setListOpen(false)}
+        onAdd={() => openEditor(null, destinations.length)}
+        onEdit={(row, index) => openEditor(row, index)}
+        onRemove={(row) => setDestinations((list) => removeDestination(list, row.key))}
+      />
+      <DestinationForm
+        key={`${editor.row?.key ?? 'new'}-${editor.open}`}
+        open={editor.open}
+        ordinal={editor.ordinal}
+        editing={editor.row}
+        onOpenChange={(open) => setEditor((e) => ({ ...e, open }))}
+        onSave={saveDestination}
+      />
+    </Spin>
+  )
+}

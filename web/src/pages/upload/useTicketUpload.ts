@@ -1,0 +1,80 @@
+/**
+ * One step's ticket: the photo picked, its upload with progress (上传中 x% → 识别中…), the reading
+ * the server answered, or why it failed (a 400 is the server's message, shown as a warning).
+ */
+import { useCallback, useRef, useState } from 'react'
+import { App } from 'antd'
+import { ResultCode, UploadMsg, type TicketReadingAnswer, type TicketType } from '@app/contract'
+import { isCanceled, isHandled, RequestError } from '../../api/request'
+import * as transportsApi from '../../api/transports'
+import { imageProblem } from '../rule/tester'
+import { readingOf, type Reading } from './uploadValues'
+
+export type UploadPhase = 'idle' | 'uploading' | 'reading' | 'done' | 'failed'
+
+export interface TicketUploadState {
+  phase: UploadPhase
+  /** upload progress 0-100 */
+  percent: number
+  /** the photo just picked (shown from the browser while it is read) */
+  file: File | null
+  reading: Reading | null
+  /** a 400: the server's message (spec 001 §8) */
+  warning: string | null
+  error: string | null
+}
+
+const IDLE: TicketUploadState = { phase: 'idle', percent: 0, file: null, reading: null, warning: null, error: null }
+
+export function useTicketUpload(type: TicketType, onRead: (answer: TicketReadingAnswer, reading: Reading) => void) {
+  const { message } = App.useApp()
+  const [state, setState] = useState<TicketUploadState>(IDLE)
+  // a newer photo, a reset or a restore makes an answer still on its way stale
+  const seq = useRef(0)
+  const onReadRef = useRef(onRead)
+  onReadRef.current = onRead
+
+  const upload = useCallback(async (file: File) => {
+    const problem = imageProblem(file)
+    if (problem) {
+      message.error(problem, 5)
+      return
+    }
+    const mine = ++seq.current
+    const current = () => seq.current === mine
+    setState({ ...IDLE, phase: 'uploading', file })
+    try {
+      const answer = await transportsApi.analyzeTicket(type, file, {
+        silent: true,
+        onUploadProgress: (percent) => {
+          if (current()) setState((s) => ({ ...s, percent, phase: percent >= 100 ? 'reading' : 'uploading' }))
+        },
+      })
+      if (!current()) return
+      const reading = readingOf(type, answer)
+      setState({ ...IDLE, phase: 'done', percent: 100, file, reading })
+      message.success(UploadMsg.uploaded)
+      onReadRef.current(answer, reading)
+    } catch (e) {
+      if (!current() || isCanceled(e)) return
+      const err = e as Error
+      const badRequest = e instanceof RequestError && Number(e.code) === ResultCode.BAD_REQUEST
+      setState({ ...IDLE, phase: 'failed', warning: badRequest ? err.message : null, error: badRequest || isHandled(e) ? null : err.message })
+      if (!isHandled(e)) message.error(UploadMsg.uploadFailed)
+    }
+  }, [type, message])
+
+  /** back to nothing (a reset after saving) */
+  const reset = useCallback(() => {
+    seq.current++
+    setState(IDLE)
+  }, [])
+
+  /** the picture of a transport being continued */
+  const restore = useCallback((reading: Reading | null) => {
+    seq.current++
+    setState(reading ? { ...IDLE, phase: 'done', percent: 100, reading } : IDLE)
+  }, [])
+
+  return { state, upload, reset, restore }
+}

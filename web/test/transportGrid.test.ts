@@ -1,0 +1,114 @@
+/** The transport grid's pure rules: the saved layout restored onto today's columns, ProTable's column state, row colours, actions. */
+import { describe, expect, it } from 'vitest'
+import { DANGER_LEVELS, GRID_COLUMN_WIDTH, gridLayout, TransportStatus, type GridLayout } from '@app/contract'
+import { GRID_COLUMNS } from '../src/pages/transport/columns'
+import {
+  columnsStateOf, defaultLayout, layoutFromColumnsState, moveColumn, resizeColumn, restoreLayout, visibleWidth, type GridColumnSpec,
+} from '../src/pages/transport/gridLayout'
+import { actionPath, dangerColor, formatTons, rowActions, suggestionOptions } from '../src/pages/transport/transportValues'
+
+const specs: GridColumnSpec[] = [
+  { key: 'a', width: 100 }, { key: 'b', width: 120 }, { key: 'c', width: 80 }, { key: 'x', width: 90, defaultHidden: true },
+]
+
+describe('layout restore', () => {
+  it('nothing saved: every column in its default place, the extra ones hidden, default widths', () => {
+    expect(restoreLayout(specs, null)).toEqual({ order: ['a', 'b', 'c', 'x'], hidden: ['x'], widths: {} })
+  })
+
+  it('keeps the saved order, hidden columns and widths', () => {
+    const saved = { order: ['c', 'a', 'x', 'b'], hidden: ['a'], widths: { b: 300 } }
+    expect(restoreLayout(specs, saved)).toEqual(saved)
+  })
+
+  it('drops columns the grid no longer has and puts new ones after their default neighbour', () => {
+    const saved = { order: ['c', 'gone', 'a'], hidden: ['gone', 'a'], widths: { gone: 200, a: 150 } }
+    // b followed a by default, x followed c
+    expect(restoreLayout(specs, saved)).toEqual({ order: ['c', 'x', 'a', 'b'], hidden: ['a', 'x'], widths: { a: 150 } })
+  })
+
+  it('a new first column goes first; duplicates and out-of-range widths are cleaned', () => {
+    const saved = { order: ['b', 'b', 'c', 'x'], hidden: ['x', 'x'], widths: { b: 5, c: 99999 } }
+    expect(restoreLayout(specs, saved)).toEqual({
+      order: ['a', 'b', 'c', 'x'], hidden: ['x'], widths: { b: GRID_COLUMN_WIDTH.min, c: GRID_COLUMN_WIDTH.max },
+    })
+  })
+
+  it('whatever the grid makes of a layout, the server accepts it', () => {
+    const layout = resizeColumn(moveColumn(defaultLayout(GRID_COLUMNS), 'poundDiff', 'createTime'), 'signPlace', 333)
+    expect(gridLayout.safeParse(layout).success).toBe(true)
+  })
+})
+
+describe('ProTable column state', () => {
+  const layout: GridLayout = { order: ['b', 'a', 'c', 'x'], hidden: ['c'], widths: { a: 140 } }
+
+  it('orders from 1 (ProTable takes 0 as no order) and hides the hidden', () => {
+    expect(columnsStateOf(layout)).toEqual({
+      b: { show: true, order: 1 }, a: { show: true, order: 2 }, c: { show: false, order: 3 }, x: { show: true, order: 4 },
+    })
+  })
+
+  it('a change in the settings panel gives order and visibility back, widths untouched, other keys ignored', () => {
+    const state = { ...columnsStateOf(layout), c: { show: true, order: 1 }, b: { show: false, order: 3 }, actions: { show: true, fixed: 'right' as const } }
+    expect(layoutFromColumnsState(layout, state)).toEqual({ order: ['c', 'a', 'b', 'x'], hidden: ['b'], widths: { a: 140 } })
+  })
+
+  it('reset (no orders) keeps the current order and shows everything the state shows', () => {
+    expect(layoutFromColumnsState(layout, { a: { show: true }, b: { show: true }, c: { show: true }, x: { show: true } }))
+      .toEqual({ order: ['b', 'a', 'c', 'x'], hidden: [], widths: { a: 140 } })
+  })
+})
+
+describe('moving and resizing', () => {
+  const layout = defaultLayout(specs)
+  it('drops a dragged header before or after the one it lands on', () => {
+    expect(moveColumn(layout, 'a', 'c').order).toEqual(['b', 'c', 'a', 'x'])
+    expect(moveColumn(layout, 'c', 'a').order).toEqual(['c', 'a', 'b', 'x'])
+    expect(moveColumn(layout, 'a', 'nowhere')).toBe(layout)
+  })
+
+  it('clamps widths and counts only visible columns in the scroll width', () => {
+    expect(resizeColumn(layout, 'a', 12).widths.a).toBe(GRID_COLUMN_WIDTH.min)
+    expect(resizeColumn(layout, 'a', 150.6).widths.a).toBe(151)
+    expect(visibleWidth(resizeColumn(layout, 'a', 200), specs, 50)).toBe(200 + 120 + 80 + 50)
+  })
+})
+
+describe('the grid', () => {
+  it('has the spec\'s columns in the spec\'s order, then the optional ones hidden', () => {
+    const shown = GRID_COLUMNS.filter((c) => !c.defaultHidden).map((c) => c.title)
+    expect(shown).toEqual([
+      '上传时间', '发货时间', '收货时间', '承运单位', '车牌号', '生产厂家', '收货单位', '收货地址', '结算单位', '商品名称',
+      '发货净重(吨)', '收货净重(吨)', '磅差(吨)', '水泥编号', '购货单位', '签收人', '发货单号', '收货单号', '袋数', '备注',
+      '毛重', '皮重', '发货票据', '收货票据',
+    ])
+    expect(new Set(GRID_COLUMNS.map((c) => c.key)).size).toBe(GRID_COLUMNS.length)
+  })
+
+  it('colours rows by danger level: 1 pink, 2 yellow, 3 red, none otherwise', () => {
+    expect(dangerColor(1)).toBe(DANGER_LEVELS[1].color)
+    expect(dangerColor(2)).toBe(DANGER_LEVELS[2].color)
+    expect(dangerColor(3)).toBe(DANGER_LEVELS[3].color)
+    expect(dangerColor(null)).toBeUndefined()
+  })
+
+  it('shows weights with two decimals and / for none', () => {
+    expect([formatTons(30), formatTons(0.1 + 0.2), formatTons(-1.005), formatTons(null), formatTons(undefined)]).toEqual(['30.00', '0.30', '-1.00', '/', '/'])
+  })
+
+  it('offers the spec\'s actions by status; raw data only to headquarters', () => {
+    expect(rowActions(TransportStatus.TEMP, true)).toEqual(['continue', 'delete'])
+    expect(rowActions(TransportStatus.INVALID, false)).toEqual(['continue', 'delete'])
+    expect(rowActions(TransportStatus.DONE, false)).toEqual(['edit', 'view', 'delete'])
+    expect(rowActions(TransportStatus.DONE, true)).toEqual(['edit', 'view', 'raw', 'delete'])
+    expect(actionPath('continue', 7)).toBe('/upload/index?id=7')
+    expect(actionPath('raw', 7)).toBe('/traceDetail2/index?id=7')
+  })
+
+  it('suggests the values containing what was typed, case-insensitively', () => {
+    expect(suggestionOptions(['海螺水泥', '华新水泥', 'ABC'], '水泥')).toEqual([{ value: '海螺水泥' }, { value: '华新水泥' }])
+    expect(suggestionOptions(['ABC'], 'ab')).toEqual([{ value: 'ABC' }])
+    expect(suggestionOptions(undefined, 'x')).toEqual([])
+  })
+})
