@@ -41,3 +41,13 @@ export async function loginViaForm(page: Page, username: string, password: strin
   }
   await page.getByRole('button', { name: /登\s*录/ }).click()
 }
+
+/** A new page of `context` signed in through the login form and on the landing page; its page errors go to `errors`. */
+export async function signedInPage(context: BrowserContext, user: { username: string; password: string }, errors: string[]) {
+  const page = await context.newPage()
+  page.on('pageerror', (e) => errors.push(e.message))
+  await page.goto('/login')
+  await loginViaForm(page, user.username, user.password)
+  await page.waitForURL('**/by_agent/index')
+  return page
+}

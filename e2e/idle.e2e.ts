@@ -31,7 +31,12 @@ describe('idle time-out', () => {
     const notice = page.getByRole('dialog').filter({ hasText: Msg.idleTitle })
     await notice.waitFor()
     expect(await notice.textContent()).toContain(Msg.idleLogout)
-    await page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirect') === '/user/index')
+    // polled rather than waitForURL so that a failure names where the page went
+    const here = () => {
+      const u = new URL(page.url())
+      return `${u.pathname}?redirect=${u.searchParams.get('redirect')}`
+    }
+    await expect.poll(here, { timeout: 15_000 }).toBe('/login?redirect=/user/index')
     const ok = notice.getByRole('button', { name: /确\s*定/ })
     await ok.waitFor()
     // the browser's clock is the test's: move it on so the dialog's opening animation finishes

@@ -5,7 +5,7 @@
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { launchBrowser, loginViaForm, newContext, shot } from './browser'
+import { launchBrowser, newContext, shot, signedInPage } from './browser'
 import { FIXTURES } from '../server/test/ocr/accuracy'
 import { ADMIN, startServer, type TestServer } from './server'
 
@@ -26,11 +26,7 @@ beforeAll(async () => {
   browser = await launchBrowser()
   token = await server.api.token()
   context = await newContext(browser, server.url)
-  page = await context.newPage()
-  page.on('pageerror', (e) => pageErrors.push(e.message))
-  await page.goto('/login')
-  await loginViaForm(page, ADMIN.username, ADMIN.password)
-  await page.waitForURL('**/by_agent/index')
+  page = await signedInPage(context, ADMIN, pageErrors)
 })
 
 afterAll(async () => {
