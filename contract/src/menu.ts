@@ -7,6 +7,8 @@ import type { Permission } from './permissions.js'
 export const COMPONENT_KEYS = [
   'Layout', 'by_agent', 'agent', 'trace', 'bill', 'rule', 'log', 'record', 'upload', 'user', 'use',
   'imagesearch', 'reservation', 'lcompany',
+  // inspection reference data (headquarters, issue 12): keys as the spec's permission keys
+  'model', 'indicator_out', 'indicator', 'groups',
 ] as const
 export type ComponentKey = (typeof COMPONENT_KEYS)[number]
 
@@ -50,6 +52,12 @@ export const MENU_SEED: MenuSeed[] = [
   section('/trace', 'Inspection', '检验管理', 'safety', [
     ['index', 'Trace', 'trace', '检验登记', 'file-search', 'trace'],
     ['reservation', 'Reservation', 'reservation', '预约管理', 'calendar', 'reservation'],
+  ]),
+  section('/model', 'InspectionRefs', '检验配置', 'setting', [
+    ['index', 'Model', 'model', '车辆类型', 'car', 'model'],
+    ['indicatorOut', 'IndicatorOut', 'indicator_out', '非流程模板', 'profile', 'indicator_out'],
+    ['indicator', 'Indicator', 'indicator', '检验指标', 'audit', 'indicator'],
+    ['groups', 'Groups', 'groups', '工位分组', 'apartment', 'groups'],
   ]),
   section('/agent', 'Bases', '基地管理', 'bank', [
     ['index', 'Agent', 'agent', '基地列表', 'apartment', 'agent'],

@@ -28,6 +28,10 @@ export const PAGE_REGISTRY: Record<ComponentKey, PageLoader | null> = {
   imagesearch: null,
   reservation: null,
   lcompany: () => import('../pages/lcompany'),
+  model: null,
+  indicator_out: null,
+  indicator: null,
+  groups: null,
 }
 
 export const isComponentKey = (key: string): key is ComponentKey => (COMPONENT_KEYS as readonly string[]).includes(key)
