@@ -1,0 +1,180 @@
+import { z } from 'zod'
+import { RESERVE_PERIODS, TANKER_TYPES, type ReservationPlanRow } from './companies.js'
+import { dateField, dateRange, filterText, mobileField, oneOf, optIdField, optText, text } from './fields.js'
+import { paging } from './zod.js'
+
+/**
+ * Bookings (预约) of a base's reservation plans, the month calendar of plans and bookings, and reception
+ * (接待): spec 000 §3-§7 (`/reservationPlan/save`, `/reservation/upStatus/{id}`, 预约成功). The plans'
+ * periods and tanker types are RESERVE_PERIODS and TANKER_TYPES (companies.ts).
+ */
+
+export const ReservationMsg = {
+  booked: '预约成功',
+  notFound: '预约不存在',
+  planNotFound: '预约设置不存在',
+  noPlan: (day: string, period: string, tankerType: string) => `该基地 ${day} ${period} 未开放${tankerType}的预约，请选择其他时段`,
+  full: (day: string, period: string, tankerType: string, total: number) =>
+    `${day} ${period} 的${tankerType}预约已满（共 ${total} 个名额），请选择其他时段`,
+  pastDay: '不能预约今天之前的日期',
+  duplicate: (plate: string, day: string) => `车辆 ${plate} 在 ${day} 已有预约，请勿重复预约`,
+  badMove: (from: string, to: string) => `预约当前状态为“${from}”，不能改为“${to}”`,
+  statusChanged: '更改成功',
+  checkedIn: '接待成功，车辆已到场',
+  checkInNotToday: (day: string) => `该预约的日期是 ${day}，只能接待今天的预约`,
+  /** lowering a plan below what is booked */
+  planBelowBooked: (booked: number) => `该时段已有 ${booked} 个有效预约，可预约数量不能少于 ${booked}`,
+  planInUse: (booked: number) => `该预约设置下还有 ${booked} 个有效预约，请先取消这些预约再删除`,
+  plateFormat: '车牌号格式不正确（如 苏A12345、苏AD12345 或 苏A1234挂）',
+  monthFormat: '月份格式不正确，应为 YYYY-MM',
+} as const
+
+// ---- statuses and their moves ----
+
+/** Status of a booking: what happened to it (stored as the number). */
+export const RESERVATION_STATUS = { booked: 0, arrived: 1, cancelled: 2, noShow: 3 } as const
+export type ReservationStatus = (typeof RESERVATION_STATUS)[keyof typeof RESERVATION_STATUS]
+export const RESERVATION_STATUS_LABELS: Record<ReservationStatus, string> = {
+  0: '已预约', 1: '已到场', 2: '已取消', 3: '未到',
+}
+export const RESERVATION_STATUS_VALUES = Object.values(RESERVATION_STATUS) as ReservationStatus[]
+
+/**
+ * The moves a booking may make. 已预约 -> 已到场 (check-in at reception), 已取消 (frees the place), 未到
+ * (the slot passed without the vehicle); 未到 -> 已到场 (it came late that day after all). 已到场 and
+ * 已取消 are final. Every other move is refused (409 naming both states).
+ */
+export const RESERVATION_MOVES: Record<ReservationStatus, readonly ReservationStatus[]> = {
+  0: [RESERVATION_STATUS.arrived, RESERVATION_STATUS.cancelled, RESERVATION_STATUS.noShow],
+  1: [],
+  2: [],
+  3: [RESERVATION_STATUS.arrived],
+}
+export const canMoveReservation = (from: ReservationStatus, to: ReservationStatus) => RESERVATION_MOVES[from].includes(to)
+/** Statuses that hold a place of the plan (every one but 已取消). */
+export const HOLDS_PLACE: readonly ReservationStatus[] = [RESERVATION_STATUS.booked, RESERVATION_STATUS.arrived, RESERVATION_STATUS.noShow]
+
+// ---- plates ----
+
+const PROVINCES = '京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼使领'
+/**
+ * A mainland licence plate: province, letter (no I/O), then 5 characters (6 for new-energy plates),
+ * the last of which may be 挂 (trailer), 学, 警, 港 or 澳.
+ */
+export const LICENSE_PLATE_RE = new RegExp(`^[${PROVINCES}][A-HJ-NP-Z][A-HJ-NP-Z0-9]{4,5}[A-HJ-NP-Z0-9挂学警港澳]$`)
+/** As people type it: spaces, dots and dashes dropped, letters upper-cased. */
+export const normalizeLicensePlate = (s: string) => s.replace(/[\s·•・.\-_]/g, '').toUpperCase()
+
+export const licensePlateField = (label = '车牌号') =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? normalizeLicensePlate(v) : v),
+    z.string({ error: (iss) => (iss.input == null ? `${label}不能为空` : `${label}格式不正确`) })
+      .min(1, { error: `${label}不能为空` })
+      .max(10, { error: ReservationMsg.plateFormat })
+      .regex(LICENSE_PLATE_RE, { error: ReservationMsg.plateFormat }),
+  ).describe(label)
+
+// the spec's short form 常压车 / 承压车 is accepted too
+const tankerType = z.preprocess((v) => (v === '常压车' || v === '承压车' ? `${v}辆` : v), oneOf('罐车类型', TANKER_TYPES))
+
+// ---- bookings ----
+
+export const reservationBody = z.object({
+  /** headquarters books for the base it names; everyone else for their own */
+  companyId: optIdField('基地'),
+  licenseNumber: licensePlateField(),
+  contactName: text('驾驶员姓名', 50),
+  phone: mobileField('驾驶员电话'),
+  tankerType,
+  reserveTime: dateField('预约日期'),
+  reservePeriod: oneOf('预约时段', RESERVE_PERIODS),
+  remarks: optText('备注', 200),
+})
+export type ReservationBody = z.infer<typeof reservationBody>
+
+const statusField = (label: string) => z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+  z.literal(RESERVATION_STATUS_VALUES, {
+    error: (iss) => (iss.input == null ? `${label}不能为空` : `${label}只能是${RESERVATION_STATUS_VALUES.map((s) => `${s}（${RESERVATION_STATUS_LABELS[s]}）`).join('、')}`),
+  }),
+).describe(label)
+
+/** `POST /reservation/upStatus/{id}`: the status to move to. */
+export const reservationStatusBody = z.object({ status: statusField('预约状态') })
+export type ReservationStatusBody = z.infer<typeof reservationStatusBody>
+
+export const reservationFilters = z.object({
+  companyId: optIdField('基地'),
+  licenseNumber: filterText('车牌号', 20),
+  contactName: filterText('驾驶员姓名', 50),
+  phone: filterText('驾驶员电话', 20),
+  status: z.preprocess((v) => (v === '' || v === null ? undefined : v), statusField('预约状态').optional()),
+  tankerType: z.preprocess((v) => (v === '' || v === null ? undefined : v), tankerType.optional()),
+  reservePeriod: z.preprocess((v) => (v === '' || v === null ? undefined : v), oneOf('预约时段', RESERVE_PERIODS).optional()),
+  reserveTime: dateRange('预约日期'),
+})
+export type ReservationFilters = z.infer<typeof reservationFilters>
+export const reservationQuery = paging.extend(reservationFilters.shape)
+export type ReservationQuery = z.infer<typeof reservationQuery>
+
+export interface Reservation {
+  id: number
+  companyId: number
+  companyName: string
+  planId: number
+  licenseNumber: string
+  contactName: string
+  phone: string
+  tankerType: string
+  reserveTime: string
+  reservePeriod: string
+  status: ReservationStatus
+  statusName: string
+  remarks: string | null
+  /** when it was checked in at reception ('' before) */
+  arriveTimeStr: string
+  createUserName: string
+  createTimeStr: string
+}
+
+// ---- reception ----
+
+/** `POST /reception/today`: today's bookings of the caller's base (headquarters names one, or sees all). */
+export const receptionQuery = paging.extend({
+  companyId: optIdField('基地'),
+  licenseNumber: filterText('车牌号', 20),
+  status: z.preprocess((v) => (v === '' || v === null ? undefined : v), statusField('预约状态').optional()),
+})
+export type ReceptionQuery = z.infer<typeof receptionQuery>
+
+// ---- plans: delete and the month calendar ----
+
+export const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/
+
+/** `POST /reservationPlan/month`: one base's month ('YYYY-MM'); a base user always gets their own. */
+export const reservationMonthBody = z.object({
+  companyId: optIdField('基地'),
+  month: z.string({ error: (iss) => (iss.input == null ? '月份不能为空' : ReservationMsg.monthFormat) })
+    .trim().regex(MONTH_RE, { error: ReservationMsg.monthFormat }).describe('月份'),
+})
+export type ReservationMonthBody = z.infer<typeof reservationMonthBody>
+
+/** One plan of a day in the calendar: its places and how many a booking holds. */
+export interface ReservationDayPlan {
+  planId: number
+  reservePeriod: string
+  tankerType: string
+  totalCount: number
+  bookedCount: number
+}
+export interface ReservationMonth {
+  companyId: number
+  month: string
+  /** the days of the month that have plans, in order */
+  days: { date: string; plans: ReservationDayPlan[] }[]
+}
+
+/** A plan in the plan list, with the places its bookings hold. */
+export interface ReservationPlanListRow extends ReservationPlanRow {
+  bookedCount: number
+}
