@@ -17,7 +17,7 @@ import { MenuCache } from './modules/users/service.js'
 import { userRoutes } from './modules/users/routes.js'
 import { companyRoutes } from './modules/companies/routes.js'
 import { rechargeRoutes } from './modules/recharge/routes.js'
-import { reservationPlanRoutes } from './modules/reservationPlans/routes.js'
+import { reservationRoutes } from './modules/reservations/routes.js'
 import { supplyOrderRoutes } from './modules/supplyOrders/routes.js'
 import { attachmentRoutes } from './modules/attachments/routes.js'
 import { logRoutes } from './modules/logs/routes.js'
@@ -43,7 +43,7 @@ import { outboxSms, webhookSms } from './platform/sms.js'
 installZodChinese()
 
 /** Every module's routes, registered under /api in one place. */
-const modules = [authRoutes, userRoutes, companyRoutes, supplyOrderRoutes, reservationPlanRoutes, rechargeRoutes, attachmentRoutes, receiptFormatRoutes, logRoutes, ticketReadingRoutes,
+const modules = [authRoutes, userRoutes, companyRoutes, supplyOrderRoutes, reservationRoutes, rechargeRoutes, attachmentRoutes, receiptFormatRoutes, logRoutes, ticketReadingRoutes,
   transportRoutes, transportExportRoutes, logisticsCompanyRoutes, usageRoutes, userSettingRoutes]
 
 /**

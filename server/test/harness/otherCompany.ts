@@ -3,6 +3,7 @@ import type { TestEnv } from '../helpers.js'
 import { makeCompany, makeUser } from '../fixtures.js'
 import { adminRows } from './adminRows.js'
 import { logisticsRows } from './logisticsRows.js'
+import { reservationRows } from './reservationRows.js'
 import { sharedRows, ticketRows } from './ticketRows.js'
 import { transportRows } from './transportRows.js'
 
@@ -25,7 +26,7 @@ type Extend = (env: TestEnv, b: OtherCompany) => Promise<void>
  * Each module adds rows of company B for its own tables here, so the walk in tenancy.test.ts tries
  * its routes with B's ids (the route examples name them). Keep every text field of B's rows containing MARKER.
  */
-export const extensions: Extend[] = [adminRows, ticketRows, sharedRows, logisticsRows, transportRows]
+export const extensions: Extend[] = [adminRows, ticketRows, sharedRows, logisticsRows, transportRows, reservationRows]
 
 export async function seedOtherCompany(env: TestEnv): Promise<OtherCompany> {
   const company = await makeCompany(env.db, `${MARKER}基地`, { contactor: MARKER, address: MARKER, domain: 'zx9-secret' })

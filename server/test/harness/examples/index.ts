@@ -2,6 +2,7 @@ import { attachmentExamples } from './attachments.js'
 import { authExamples } from './auth.js'
 import { companyExamples } from './companies.js'
 import { rechargeExamples } from './recharge.js'
+import { reservationExamples } from './reservations.js'
 import { ticketExamples } from './tickets.js'
 import { transportExamples } from './transports.js'
 import { transportExportExamples } from './transportExports.js'
@@ -17,4 +18,5 @@ export type { ExampleContext, Outcome, RouteExample } from './types.js'
 export const routeExamples: Examples = {
   ...authExamples, ...userExamples, ...companyExamples, ...rechargeExamples, ...attachmentExamples, ...ticketExamples,
   ...transportExamples, ...transportExportExamples, ...logisticsCompanyExamples, ...usageExamples, ...userSettingExamples,
+  ...reservationExamples,
 }
