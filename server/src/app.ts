@@ -29,6 +29,9 @@ import { transportExportRoutes } from './modules/transportExports/routes.js'
 import { logisticsCompanyRoutes } from './modules/logisticsCompanies/routes.js'
 import { usageRoutes } from './modules/usage/routes.js'
 import { userSettingRoutes } from './modules/userSettings/routes.js'
+import { modelRoutes } from './modules/models/routes.js'
+import { indicatorRoutes } from './modules/indicators/routes.js'
+import { stationGroupRoutes } from './modules/stationGroups/routes.js'
 import { createFileStore } from './platform/files.js'
 import { registerAccess, type ApiRoute } from './platform/access.js'
 import { registerErrorAnswers, wrapAnswers } from './platform/envelope.js'
@@ -44,7 +47,8 @@ installZodChinese()
 
 /** Every module's routes, registered under /api in one place. */
 const modules = [authRoutes, userRoutes, companyRoutes, supplyOrderRoutes, reservationRoutes, rechargeRoutes, attachmentRoutes, receiptFormatRoutes, logRoutes, ticketReadingRoutes,
-  transportRoutes, transportExportRoutes, logisticsCompanyRoutes, usageRoutes, userSettingRoutes]
+  transportRoutes, transportExportRoutes, logisticsCompanyRoutes, usageRoutes, userSettingRoutes,
+  modelRoutes, indicatorRoutes, stationGroupRoutes]
 
 /**
  * The whole server without listening: plugins, hooks and modules on an open, migrated, seeded
