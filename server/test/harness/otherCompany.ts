@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { TestEnv } from '../helpers.js'
 import { makeCompany, makeUser } from '../fixtures.js'
 import { adminRows } from './adminRows.js'
+import { inspectionRefRows } from './inspectionRefRows.js'
 import { logisticsRows } from './logisticsRows.js'
 import { reservationRows } from './reservationRows.js'
 import { sharedRows, ticketRows } from './ticketRows.js'
@@ -27,6 +28,7 @@ type Extend = (env: TestEnv, b: OtherCompany) => Promise<void>
  * its routes with B's ids (the route examples name them). Keep every text field of B's rows containing MARKER.
  */
 export const extensions: Extend[] = [adminRows, ticketRows, sharedRows, logisticsRows, transportRows, reservationRows]
+extensions.push(inspectionRefRows)
 
 export async function seedOtherCompany(env: TestEnv): Promise<OtherCompany> {
   const company = await makeCompany(env.db, `${MARKER}基地`, { contactor: MARKER, address: MARKER, domain: 'zx9-secret' })

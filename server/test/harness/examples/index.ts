@@ -1,6 +1,7 @@
 import { attachmentExamples } from './attachments.js'
 import { authExamples } from './auth.js'
 import { companyExamples } from './companies.js'
+import { inspectionRefExamples } from './inspectionRefs.js'
 import { rechargeExamples } from './recharge.js'
 import { reservationExamples } from './reservations.js'
 import { ticketExamples } from './tickets.js'
@@ -18,5 +19,6 @@ export type { ExampleContext, Outcome, RouteExample } from './types.js'
 export const routeExamples: Examples = {
   ...authExamples, ...userExamples, ...companyExamples, ...rechargeExamples, ...attachmentExamples, ...ticketExamples,
   ...transportExamples, ...transportExportExamples, ...logisticsCompanyExamples, ...usageExamples, ...userSettingExamples,
+  ...inspectionRefExamples,
   ...reservationExamples,
 }
