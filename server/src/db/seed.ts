@@ -6,7 +6,6 @@ import type { Db, Executor } from './client.js'
 import { DEFAULT_EXTRACTION_RULES, DEFAULT_RECEIPT_FORMATS } from '../ocr/defaults.js'
 import { qualifyField } from '../ocr/fieldCatalogue.js'
 import { seedInspectionTemplates } from '../modules/models/seedTemplates.js'
-import { seedInspectionTemplates } from '../modules/models/seedTemplates.js'
 import { companies, extractionRules, menus, receiptFormats, rolePermissions, roles, userCompanies, users } from './schema/index.js'
 
 export interface SeedResult {
@@ -35,7 +34,6 @@ export async function seed(db: Db, opts: { adminPassword?: string }): Promise<Se
     await tx.delete(menus)
     await insertMenus(tx, MENU_SEED, null)
     await seedReadingDefaults(tx)
-    await seedInspectionTemplates(tx)
     await seedInspectionTemplates(tx)
 
     const result: SeedResult = {}
