@@ -7,6 +7,8 @@ import type { Permission } from './permissions.js'
 export const COMPONENT_KEYS = [
   'Layout', 'by_agent', 'agent', 'trace', 'bill', 'rule', 'log', 'record', 'upload', 'user', 'use',
   'imagesearch', 'reservation', 'lcompany',
+  // reservations and reception (issue 12): keys as the spec's permission keys
+  'reservation_plan', 'reservation_plan_month', 'reception',
   // inspection reference data (headquarters, issue 12): keys as the spec's permission keys
   'model', 'indicator_out', 'indicator', 'groups',
 ] as const
@@ -51,7 +53,12 @@ export const MENU_SEED: MenuSeed[] = [
   ]),
   section('/trace', 'Inspection', '检验管理', 'safety', [
     ['index', 'Trace', 'trace', '检验登记', 'file-search', 'trace'],
-    ['reservation', 'Reservation', 'reservation', '预约管理', 'calendar', 'reservation'],
+  ]),
+  section('/reservation', 'Reservations', '预约接待', 'schedule', [
+    ['index', 'Reservation', 'reservation', '预约列表', 'unordered-list', 'reservation'],
+    ['reception', 'Reception', 'reception', '今日接待', 'form', 'reception'],
+    ['month', 'ReservationPlanMonth', 'reservation_plan_month', '预约日历', 'calendar', 'reservation_plan_month'],
+    ['plan', 'ReservationPlan', 'reservation_plan', '预约设置', 'setting', 'reservation_plan'],
   ]),
   section('/model', 'InspectionRefs', '检验配置', 'setting', [
     ['index', 'Model', 'model', '车辆类型', 'car', 'model'],

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { RESERVE_PERIODS, TANKER_TYPES, type ReservationPlanRow } from './companies.js'
-import { dateField, dateRange, filterText, mobileField, oneOf, optIdField, optText, text } from './fields.js'
+import { dateField, dateRange, filterText, formatDateTime, mobileField, oneOf, optIdField, optText, text } from './fields.js'
 import { paging } from './zod.js'
 
 /**
@@ -28,6 +28,9 @@ export const ReservationMsg = {
   plateFormat: '车牌号格式不正确（如 苏A12345、苏AD12345 或 苏A1234挂）',
   monthFormat: '月份格式不正确，应为 YYYY-MM',
 } as const
+
+/** Today in China ('YYYY-MM-DD'): the plans' days are China days, whatever the clock's zone. */
+export const chinaToday = (now = new Date()) => formatDateTime(now).slice(0, 10)
 
 // ---- statuses and their moves ----
 

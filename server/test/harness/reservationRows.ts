@@ -1,5 +1,5 @@
+import { chinaToday } from '@app/contract'
 import { reservationPlans, reservations } from '../../src/db/schema/index.js'
-import { chinaToday } from '../../src/modules/reservations/bookings.js'
 import type { TestEnv } from '../helpers.js'
 import { MARKER, type OtherCompany } from './otherCompany.js'
 

@@ -3,11 +3,10 @@
  * every status move allowed and refused (409 naming both states), cancelling frees the place,
  * reception (today's list, check-in only on the day) and tenancy (another base's ids answer as missing).
  */
-import { RESERVATION_MOVES, RESERVATION_STATUS, RESERVATION_STATUS_LABELS, RESERVATION_STATUS_VALUES, ReservationMsg } from '@app/contract'
+import { chinaToday, RESERVATION_MOVES, RESERVATION_STATUS, RESERVATION_STATUS_LABELS, RESERVATION_STATUS_VALUES, ReservationMsg } from '@app/contract'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { reservations } from '../../src/db/schema/index.js'
-import { chinaToday } from '../../src/modules/reservations/bookings.js'
 import { createTestApp, type TestEnv } from '../helpers.js'
 import { makeCompany, makeUser } from '../fixtures.js'
 

@@ -3,11 +3,10 @@
  * once): 50 bookings on 10 places give exactly 10; cancellations racing new bookings free exactly
  * their places; a plan is never lowered below the places its bookings hold.
  */
-import { ReservationMsg } from '@app/contract'
+import { chinaToday, ReservationMsg } from '@app/contract'
 import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { reservations } from '../../src/db/schema/index.js'
-import { chinaToday } from '../../src/modules/reservations/bookings.js'
 import { createTestApp, type TestEnv } from '../helpers.js'
 import { makeCompany, makeUser } from '../fixtures.js'
 

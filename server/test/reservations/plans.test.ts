@@ -3,9 +3,8 @@
  * count), delete only when no booking holds a place, the month calendar (booked/total per plan),
  * headquarters' key reservation_plan, tenancy.
  */
-import { ReservationMsg } from '@app/contract'
+import { chinaToday, ReservationMsg } from '@app/contract'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { chinaToday } from '../../src/modules/reservations/bookings.js'
 import { createTestApp, type TestEnv } from '../helpers.js'
 import { makeCompany, makeUser } from '../fixtures.js'
 

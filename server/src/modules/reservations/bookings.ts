@@ -1,5 +1,5 @@
 import {
-  canMoveReservation, formatDateTime, HOLDS_PLACE, rangeBounds, RESERVATION_STATUS, RESERVATION_STATUS_LABELS, ReservationMsg,
+  canMoveReservation, chinaToday, formatDateTime, HOLDS_PLACE, rangeBounds, RESERVATION_STATUS, RESERVATION_STATUS_LABELS, ReservationMsg,
   type Page, type Paging, type ReceptionQuery, type Reservation, type ReservationBody, type ReservationFilters, type ReservationStatus,
 } from '@app/contract'
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm'
@@ -16,9 +16,6 @@ import { assertCompanyExists } from '../companies/service.js'
  * Bookings (预约) of a plan's places, their status moves (RESERVATION_MOVES) and reception (接待):
  * today's bookings of a base and the check-in.
  */
-
-/** Today in China (the plans' dates are China dates). */
-export const chinaToday = (now = new Date()) => formatDateTime(now).slice(0, 10)
 
 const withNames = (db: Executor) =>
   db.select({ r: reservations, companyName: companies.name, createUserName: users.name }).from(reservations)
