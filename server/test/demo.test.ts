@@ -110,7 +110,7 @@ describe('npm run seed:demo (seedDemo)', () => {
   it('adds nothing the second time', async () => {
     const before = await counts()
     const again = await seedDemo(env.db, attachmentDeps(env.ctx))
-    expect(again.added).toEqual({ companies: 0, users: 0, recharges: 0, formats: 0, rules: 0, logs: 0, logisticsCompanies: 0, transports: 0, readings: 0 })
+    expect(again.added).toEqual({ companies: 0, users: 0, recharges: 0, formats: 0, rules: 0, logs: 0, logisticsCompanies: 0, transports: 0, readings: 0, plans: 0, reservations: 0 })
     expect(await counts()).toEqual(before)
   })
 

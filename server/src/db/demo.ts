@@ -11,6 +11,7 @@ import { RoleRegistry } from '../platform/roles.js'
 import { encryptPassword, loadOrCreateCipher } from '../platform/rsa.js'
 import type { Db } from './client.js'
 import { daysBefore, seededRandom } from './demoKit.js'
+import { addDemoReservations, type DemoReservationsAdded } from './demoReservations.js'
 import { addDemoTransports, type DemoTransportBase, type DemoTransportsAdded } from './demoTransports.js'
 import { companies, extractionRules, logEntries, rechargeRecords, receiptFormats, users } from './schema/index.js'
 
@@ -20,7 +21,8 @@ import { companies, extractionRules, logEntries, rechargeRecords, receiptFormats
  * entries. Rows are made by the same services as the admin screens, as headquarters' admin, so they
  * obey the same rules; only log entries (no service writes a dated one) are inserted directly.
  * Idempotent: every item is looked up by its natural key (base name, phone, …) and made only when missing.
- * Later modules add their demo data here (transports, logistics companies and ticket readings: demoTransports.ts).
+ * Later modules add their demo data here (transports, logistics companies and ticket readings: demoTransports.ts;
+ * reservation plans and bookings: demoReservations.ts).
  */
 
 /** The password of every demo account (not of headquarters' admin). */
@@ -107,7 +109,7 @@ export interface DemoSummary {
   /** demo accounts in all (headquarters' staff, main accounts, staff, sub-accounts) */
   accounts: number
   /** rows this run added (all zero when the demo was already there) */
-  added: { companies: number; users: number; recharges: number; formats: number; rules: number; logs: number } & DemoTransportsAdded
+  added: { companies: number; users: number; recharges: number; formats: number; rules: number; logs: number } & DemoTransportsAdded & DemoReservationsAdded
 }
 
 /** `pictures`: where the demo transports' ticket photos are stored (the server's file store and quota). */
@@ -122,7 +124,7 @@ export async function seedDemo(db: Db, pictures: Pick<AttachmentDeps, 'files' | 
   const hq: Auth = { sessionId: 0, userId: admin.id, companyId: HQ_COMPANY_ID, roleId: admin.roleId, role: roles.get(admin.roleId) }
   // creating a base stores no files
   const deps = { db, cipher, roles, files: memoryStore() }
-  const added = { companies: 0, users: 0, recharges: 0, formats: 0, rules: 0, logs: 0, logisticsCompanies: 0, transports: 0, readings: 0 }
+  const added = { companies: 0, users: 0, recharges: 0, formats: 0, rules: 0, logs: 0, logisticsCompanies: 0, transports: 0, readings: 0, plans: 0, reservations: 0 }
 
   const userId = async (phone: string) => (await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)))[0]?.id
   const addUser = async (companyId: number, u: { phone: string; name: string; role?: Exclude<RoleKey, 'subAccount'> }, parentId?: number) => {
@@ -184,6 +186,7 @@ export async function seedDemo(db: Db, pictures: Pick<AttachmentDeps, 'files' | 
   }
 
   Object.assign(added, await addDemoTransports({ db, ...pictures }, now, transportBases))
+  Object.assign(added, await addDemoReservations(db, hq, now, transportBases.map((b) => ({ companyId: b.companyId, index: b.index, province: b.province }))))
   added.logs = await addLogs(db, now, COMPANIES.map((b) => ({ companyId: companyIds.get(b.phone)!, uploader: b.uploader })))
 
   return {
