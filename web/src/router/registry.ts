@@ -31,10 +31,10 @@ export const PAGE_REGISTRY: Record<ComponentKey, PageLoader | null> = {
   reservation_plan: () => import('../pages/reservationPlan'),
   reservation_plan_month: () => import('../pages/reservationPlanMonth'),
   reception: () => import('../pages/reception'),
-  model: null,
-  indicator_out: null,
-  indicator: null,
-  groups: null,
+  model: () => import('../pages/model'),
+  indicator_out: () => import('../pages/indicatorOut'),
+  indicator: () => import('../pages/indicator'),
+  groups: () => import('../pages/groups'),
 }
 
 export const isComponentKey = (key: string): key is ComponentKey => (COMPONENT_KEYS as readonly string[]).includes(key)
