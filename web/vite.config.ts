@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
+import { precompress } from './precompress'
 
 /**
  * Vendor chunks. Only libraries every screen needs, or that only the signed-in shell needs, are
@@ -12,11 +13,29 @@ function manualChunks(id: string): string | undefined {
   return undefined
 }
 
+/**
+ * Brotli and gzip copies of the built text files, for the server to send as they are to browsers
+ * on slow links (precompress.ts). Written after every output file is on disk.
+ */
+function precompressCopies(): Plugin {
+  return {
+    name: 'precompress-copies',
+    apply: 'build',
+    async writeBundle(options) {
+      if (!options.dir) return
+      const t0 = performance.now()
+      const r = await precompress(options.dir)
+      const kb = (n: number) => `${(n / 1024).toFixed(0)} kB`
+      console.log(`precompressed ${r.files} files: ${kb(r.bytes)} -> br ${kb(r.brBytes)}, gzip ${kb(r.gzipBytes)} (${((performance.now() - t0) / 1000).toFixed(1)} s)`)
+    },
+  }
+}
+
 /** where `npm run dev -w web` sends /api (the server of `npm start`, or API_PROXY_TARGET) */
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8080'
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompressCopies()],
   server: {
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: true } },
