@@ -1,10 +1,7 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import crypto from 'node:crypto'
 import { installZodChinese, RequestMsg, TICKET_MAX_BYTES } from '@app/contract'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
-import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
@@ -34,6 +31,7 @@ import { indicatorRoutes } from './modules/indicators/routes.js'
 import { stationGroupRoutes } from './modules/stationGroups/routes.js'
 import { createFileStore } from './platform/files.js'
 import { registerAccess, type ApiRoute } from './platform/access.js'
+import { registerCompression } from './platform/compression.js'
 import { registerErrorAnswers, wrapAnswers } from './platform/envelope.js'
 import { RateLimitError } from './platform/errors.js'
 import { schedulePruning } from './platform/prune.js'
@@ -42,6 +40,7 @@ import { RoleRegistry } from './platform/roles.js'
 import { registerSecurityHeaders, ROUTER_ANSWER_HEADERS } from './platform/securityHeaders.js'
 import { loadOrCreateCipher } from './platform/rsa.js'
 import { outboxSms, webhookSms } from './platform/sms.js'
+import { loadWebApp } from './platform/webApp.js'
 
 installZodChinese()
 
@@ -90,14 +89,9 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   app.addHook('onReady', async () => roles.load(database.db))
   const pruning = schedulePruning(database.db, app.log)
 
-  const indexHtml = config.webDist && fs.existsSync(path.join(config.webDist, 'index.html'))
-    ? fs.readFileSync(path.join(config.webDist, 'index.html'), 'utf8') : null
-  registerErrorAnswers(app, (req, reply) => {
-    // the web app's own routes (/login, /by_agent/index, ...) all load index.html
-    if (!indexHtml || req.method !== 'GET' || req.url.startsWith('/api/')) return false
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml)
-    return true
-  })
+  const webApp = loadWebApp(config.webDist)
+  // the web app's own routes (/login, /by_agent/index, ...) all load index.html
+  registerErrorAnswers(app, webApp ? (req, reply) => webApp.sendPage(req, reply) : undefined)
 
   // first of the request hooks, so every answer carries the headers, refusals of the access check too
   await registerSecurityHeaders(app)
@@ -117,13 +111,13 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   // at the root, so no /api route escapes the check wherever it is registered
   registerAccess(app, database.db, roles, apiRoutes)
   await app.register(async (api) => {
+    // the API's answers only: the web app's files are compressed at build time
+    await registerCompression(api)
     wrapAnswers(api)
     for (const register of modules) register(api, ctx)
   }, { prefix: '/api' })
 
-  if (config.webDist && indexHtml) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: '365d', immutable: true })
-  }
+  if (webApp) await webApp.register(app)
   app.addHook('onClose', async () => {
     await pruning.stop()
     await ctx.reader.close()
