@@ -1,31 +1,21 @@
 /** Session and user calls (server modules auth + users). */
-import forge from 'node-forge/lib/forge'
-import 'node-forge/lib/asn1'
-import 'node-forge/lib/pem'
-import 'node-forge/lib/rsa'
-import 'node-forge/lib/sha256'
-import 'node-forge/lib/util'
 import type { CompanyChange, LoginBody, LoginResult, Profile, PublicKeyAnswer, ResetByCodeBody, UpdatePasswordBody, UserInfo } from '@app/contract'
+import type { PasswordKey } from './passwordCipher'
 import { http, requestEnvelope, type RequestOptions } from './request'
 
-let publicKey: Promise<forge.pki.rsa.PublicKey> | null = null
+type Cipher = typeof import('./passwordCipher')
 
+let publicKey: Promise<{ cipher: Cipher; key: PasswordKey }> | null = null
+
+/** The server's key and node-forge (a chunk of its own, off the login page's first load), fetched together. */
 function loadPublicKey() {
-  publicKey ??= http.get<PublicKeyAnswer>('/users/publicKey', undefined, { silent: true })
-    .then((d) => publicKeyFromPem(d.publicKey))
+  publicKey ??= Promise.all([http.get<PublicKeyAnswer>('/users/publicKey', undefined, { silent: true }), import('./passwordCipher')])
+    .then(([d, cipher]) => ({ cipher, key: cipher.publicKeyFromPem(d.publicKey) }))
     .catch((e) => {
       publicKey = null
       throw e
     })
   return publicKey
-}
-
-/** What forge's x509 module does for an SPKI / PKCS#1 PEM, without pulling x509 (and pbe, pkcs12, ...). */
-function publicKeyFromPem(pem: string): forge.pki.rsa.PublicKey {
-  const msg = forge.pem.decode(pem)[0]
-  if (!msg || (msg.type !== 'PUBLIC KEY' && msg.type !== 'RSA PUBLIC KEY')) throw new Error('服务器返回的公钥格式不正确')
-  if (msg.procType && msg.procType.type === 'ENCRYPTED') throw new Error('服务器返回的公钥格式不正确')
-  return forge.pki.publicKeyFromAsn1(forge.asn1.fromDer(msg.body)) as forge.pki.rsa.PublicKey
 }
 
 /** Forget the cached key (e.g. after the server answered that it could not decrypt). */
@@ -38,13 +28,8 @@ export function resetPublicKey() {
  * `{"password": "...", "ts": <ms>}` (DESIGN §4). Works without a secure context (plain-http LAN).
  */
 export async function encryptPassword(password: string): Promise<string> {
-  const key = await loadPublicKey()
-  const json = JSON.stringify({ password, ts: Date.now() })
-  const bytes = key.encrypt(forge.util.encodeUtf8(json), 'RSA-OAEP', {
-    md: forge.md.sha256.create(),
-    mgf1: { md: forge.md.sha256.create() },
-  })
-  return forge.util.encode64(bytes)
+  const { cipher, key } = await loadPublicKey()
+  return cipher.encryptText(key, JSON.stringify({ password, ts: Date.now() }))
 }
 
 /** `password` as typed: it is sent encrypted. */
