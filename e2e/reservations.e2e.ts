@@ -1,0 +1,146 @@
+/**
+ * Reservations as headquarters and a base use them: headquarters sets a plan of today for the base
+ * (预约设置, spec defaults); the base books through 预约列表 (the form checks the plate like the server;
+ * 预约成功; a full slot is refused with the server's reason), sees booked/total on 预约日历, and checks
+ * the vehicle in at 今日接待 (到场 -> 已到场). Screenshots go to /tmp/shots/reservations-*.png.
+ */
+import { chinaToday } from '@app/contract'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BrowserContext, Locator, Page } from 'playwright-core'
+import { ADMIN } from './server'
+import { loginViaForm, shot, signedInPage } from './browser'
+import { useServerAndBrowser } from './server'
+
+const env = useServerAndBrowser()
+let hqContext: BrowserContext
+let baseContext: BrowserContext
+let hq: Page
+let base: Page
+const BASE = { name: '预约端到端基地', contactor: '钱立', phone: '13655560001', domain: 'res-e2e', password: 'Base@2026' }
+const today = chinaToday()
+const pageErrors: string[] = []
+
+beforeAll(async () => {
+  const { api } = env.server
+  const token = await api.token()
+  const saved = await api.call('POST', '/company/save', { ...BASE, password: await api.encrypt(BASE.password) }, token)
+  expect(saved.body.message).toBe('创建成功')
+  hqContext = await env.context()
+  baseContext = await env.context()
+  hq = await signedInPage(hqContext, ADMIN, pageErrors)
+  base = await baseContext.newPage()
+  base.on('pageerror', (e) => pageErrors.push(e.message))
+  await base.goto('/login')
+  await loginViaForm(base, BASE.phone, BASE.password)
+  await base.waitForURL('**/by_agent/index')
+})
+
+afterAll(async () => {
+  expect(pageErrors).toEqual([])
+  await hqContext?.close()
+  await baseContext?.close()
+})
+
+const toast = (page: Page, text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).first()
+const ok = (dialog: Locator) => dialog.getByRole('button', { name: /确\s*定/ }).click()
+const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row')
+
+/** Opens a page from the side menu (its section first, unless it is open already). */
+async function openMenu(page: Page, section: string, item: string) {
+  const submenu = page.locator('.ant-pro-sider li.ant-menu-submenu').filter({ has: page.getByText(section, { exact: true }) })
+  if (!/ant-menu-submenu-open/.test((await submenu.getAttribute('class')) ?? '')) await submenu.getByText(section, { exact: true }).click()
+  await submenu.getByText(item, { exact: true }).click()
+}
+
+async function book(plate: string, driver: string) {
+  await base.getByRole('button', { name: /新\s*增/ }).click()
+  const dialog = base.getByRole('dialog', { name: '新增预约' })
+  await dialog.waitFor()
+  await dialog.getByLabel('车牌号').fill(plate)
+  await dialog.getByLabel('驾驶员姓名').fill(driver)
+  await dialog.getByLabel('驾驶员电话').fill('13912345678')
+  await ok(dialog)
+  return dialog
+}
+
+describe('预约', () => {
+  it('headquarters sets a plan of today for the base, starting from the spec\'s defaults', async () => {
+    await openMenu(hq, '预约接待', '预约设置')
+    await hq.waitForURL('**/reservation/plan')
+    await hq.getByText('暂无预约设置').waitFor()
+    await hq.getByRole('button', { name: /新\s*增/ }).click()
+    const dialog = hq.getByRole('dialog', { name: '新增预约设置' })
+    await dialog.waitFor()
+    expect(await dialog.getByLabel('预约日期').inputValue()).toBe(today)
+    expect(await dialog.getByRole('radio', { name: '上午' }).isChecked()).toBe(true)
+    await dialog.getByText('常压车辆').waitFor()
+    expect(await dialog.getByLabel('可预约数量').inputValue()).toBe('0')
+    await dialog.getByLabel('基地').click()
+    await hq.locator('.ant-select-item-option').filter({ hasText: BASE.name }).click()
+    await dialog.getByLabel('可预约数量').fill('2')
+    await ok(dialog)
+    await toast(hq, '预约设置保存成功').waitFor()
+    const plan = rows(hq).filter({ hasText: BASE.name })
+    await plan.getByText('0/2').waitFor()
+    await shot(hq, 'reservations-plan')
+  })
+
+  it('the base books through the page: the plate is checked like the server, 预约成功, and a full slot is refused', async () => {
+    // a base's main account does not hold headquarters' key reservation_plan
+    await base.reload()
+    await base.locator('.ant-pro-sider').getByText('预约接待', { exact: true }).waitFor()
+    await openMenu(base, '预约接待', '预约列表')
+    await base.waitForURL('**/reservation/index')
+    expect(await base.locator('.ant-pro-sider').getByText('预约设置', { exact: true }).count()).toBe(0)
+    await base.getByText('暂无预约').waitFor()
+
+    const dialog = await book('苏A', '王师傅')
+    await dialog.getByText('车牌号格式不正确（如 苏A12345、苏AD12345 或 苏A1234挂）').waitFor()
+    await dialog.getByLabel('车牌号').fill('苏a 12345')
+    await ok(dialog)
+    await toast(base, '预约成功').waitFor()
+    await dialog.waitFor({ state: 'hidden' })
+    const first = rows(base).filter({ hasText: '苏A12345' })
+    for (const text of ['王师傅', '已预约', today, '上午', '常压车辆']) await first.getByText(text, { exact: true }).first().waitFor()
+
+    const second = await book('苏A23456', '李师傅')
+    await toast(base, '预约成功').waitFor()
+    await second.waitFor({ state: 'hidden' })
+    const third = await book('苏A34567', '赵师傅')
+    await toast(base, `${today} 上午 的常压车辆预约已满（共 2 个名额），请选择其他时段`).waitFor()
+    await third.getByRole('button', { name: /取\s*消/ }).click()
+    await expect.poll(() => rows(base).count()).toBe(2)
+    await shot(base, 'reservations-list')
+  })
+
+  it('the calendar shows the day\'s plan as booked/total', async () => {
+    await openMenu(base, '预约接待', '预约日历')
+    await base.waitForURL('**/reservation/month')
+    const cell = base.locator(`.reservation-day[data-date="${today}"]`)
+    await cell.getByText('上午 常压 2/2').waitFor()
+    await base.getByText(`${today} 的预约`).waitFor()
+    await base.locator('.ant-table-tbody').getByText('苏A23456').waitFor()
+    await shot(base, 'reservations-calendar')
+  })
+
+  it('reception checks the vehicle in: 到场 -> 已到场; cancelling the other frees its place', async () => {
+    await openMenu(base, '预约接待', '今日接待')
+    await base.waitForURL('**/reservation/reception')
+    const row = rows(base).filter({ hasText: '苏A12345' })
+    await row.getByText('已预约').waitFor()
+    await row.getByRole('button', { name: /到\s*场/ }).click()
+    await toast(base, '接待成功，车辆已到场').waitFor()
+    await row.getByText('已到场').waitFor()
+    expect(await row.getByRole('button', { name: /到\s*场/ }).count()).toBe(0)
+    await shot(base, 'reservations-reception')
+
+    await openMenu(base, '预约接待', '预约列表')
+    const other = rows(base).filter({ hasText: '苏A23456' })
+    await other.getByText('取消预约').click()
+    await base.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).click()
+    await toast(base, '更改成功').waitFor()
+    await other.getByText('已取消').waitFor()
+    const plans = await env.server.api.call<{ data: { bookedCount: number; totalCount: number }[] }>('POST', '/reservationPlan/find', {}, await env.server.api.token())
+    expect(plans.body.data.data[0]).toMatchObject({ bookedCount: 1, totalCount: 2 })
+  })
+})
