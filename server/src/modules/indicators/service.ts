@@ -2,7 +2,7 @@ import {
   formatDateTime, INDICATOR_EXPORT_NAME, InspectionRefMsg, normalizeCheckItem, CHECK_ITEM_KIND_LABELS,
   type CheckItemKind, type Indicator, type IndicatorBody, type IndicatorFilters, type Page, type Paging,
 } from '@app/contract'
-import { and, asc, eq, type SQL } from 'drizzle-orm'
+import { and, desc, eq, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { indicators } from '../../db/schema/index.js'
 import { ConflictError, NotFoundError } from '../../platform/errors.js'
@@ -27,7 +27,7 @@ const where = (q: IndicatorFilters): SQL | undefined =>
 const indicatorList = (db: Executor, q: IndicatorFilters) => listSource({
   db,
   query: () => db.select().from(indicators).where(where(q)).$dynamic(),
-  orderBy: [asc(indicators.id)],
+  orderBy: [desc(indicators.id)],
   map: toIndicator,
 })
 
