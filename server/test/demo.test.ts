@@ -57,6 +57,7 @@ describe('npm run seed:demo (seedDemo)', () => {
   it('adds a few hundred transports with ticket photos, readings and carriers, their weights the server\'s own arithmetic', async () => {
     expect(first.added.transports).toBe(5 * DEMO_TRANSPORTS_PER_BASE)
     expect(first.added.logisticsCompanies).toBe(20)
+    expect(first.added).toMatchObject({ stationGroups: 2 * 3 + 3 * 2, outTemplates: 1 })
     const rows = await env.db.select().from(transports)
     expect(rows).toHaveLength(5 * DEMO_TRANSPORTS_PER_BASE)
     const count = (pred: (t: (typeof rows)[number]) => boolean) => rows.filter(pred).length
@@ -110,7 +111,7 @@ describe('npm run seed:demo (seedDemo)', () => {
   it('adds nothing the second time', async () => {
     const before = await counts()
     const again = await seedDemo(env.db, attachmentDeps(env.ctx))
-    expect(again.added).toEqual({ companies: 0, users: 0, recharges: 0, formats: 0, rules: 0, logs: 0, logisticsCompanies: 0, transports: 0, readings: 0, plans: 0, reservations: 0 })
+    expect(again.added).toEqual({ companies: 0, users: 0, recharges: 0, formats: 0, rules: 0, logs: 0, logisticsCompanies: 0, transports: 0, readings: 0, plans: 0, reservations: 0, stationGroups: 0, outTemplates: 0 })
     expect(await counts()).toEqual(before)
   })
 
