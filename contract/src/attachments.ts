@@ -87,4 +87,6 @@ export interface AttachmentInfo {
   createTime: string
 }
 
-export const attachmentUrl = (id: number, thumb = false) => `/api/attachments/actions/download?id=${id}${thumb ? '&thumb=1' : ''}`
+/** an attachment's download URL without its id (the database appends it when it writes a page's JSON) */
+export const ATTACHMENT_URL_PREFIX = '/api/attachments/actions/download?id='
+export const attachmentUrl = (id: number, thumb = false) => `${ATTACHMENT_URL_PREFIX}${id}${thumb ? '&thumb=1' : ''}`

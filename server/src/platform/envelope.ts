@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream'
 import { Msg, requestPartInvalid, RequestMsg, type Envelope } from '@app/contract'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
@@ -8,6 +9,23 @@ const ENVELOPED = Symbol('enveloped')
 /** A handler's answer with its own success message, e.g. `return done(row, Msg.created)`. */
 export function done<T>(data: T, message: string = Msg.ok): Envelope<T> {
   return Object.assign({ code: 200, message, data }, { [ENVELOPED]: true })
+}
+
+const JSON_CHUNK_ROWS = 1000
+
+/**
+ * Answers `{ code, message, data: { data: [rows], totalCount } }` (or `data: [rows]` without a total) around
+ * rows the database wrote as JSON text, streamed a thousand rows at a time.
+ */
+export function sendJsonRows(reply: FastifyReply, rows: string[], totalCount?: number, message: string = Msg.ok) {
+  const open = `{"code":200,"message":${JSON.stringify(message)},"data":${totalCount == null ? '[' : '{"data":['}`
+  const close = totalCount == null ? ']}' : `],"totalCount":${totalCount}}}`
+  function* chunks() {
+    yield open
+    for (let i = 0; i < rows.length; i += JSON_CHUNK_ROWS) yield (i ? ',' : '') + rows.slice(i, i + JSON_CHUNK_ROWS).join(',')
+    yield close
+  }
+  return reply.type('application/json; charset=utf-8').send(Readable.from(chunks(), { objectMode: false }))
 }
 
 /** An error answer; marked so the success wrapper leaves it alone. */

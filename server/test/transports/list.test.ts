@@ -1,6 +1,8 @@
 import { TransportMsg, type Transport } from '@app/contract'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { eq } from 'drizzle-orm'
 import { transportDestinations, transports } from '../../src/db/schema/index.js'
+import { selectTransports, toTransport, withDestinations } from '../../src/modules/transports/query.js'
 import { multipart } from '../helpers.js'
 import { fullBody, pictureBytes, ticketPair, transportEnv, type TransportEnv } from './setup.js'
 
@@ -109,5 +111,20 @@ describe('one transport', () => {
     expect(saved.data.destinations[0].picUrl).toBe(up.data)
     const theirs = await t.env.call(t.tokens.other, 'POST', '/api/logistics/save', fullBody(await ticketPair(t.env, t.b.id, t.users.other.id), { destinations: [destination] }))
     expect([theirs.status, theirs.message]).toEqual([400, TransportMsg.destinationPictureInvalid])
+  })
+})
+
+describe('the grid written by the database', () => {
+  test('each row of the page is what toTransport makes of it, pictures, writer and destinations included', async () => {
+    await t.env.db.update(transports).set({ updatedBy: t.users.admin.id }).where(eq(transports.id, rows[1]!.id))
+    const expected = (await selectTransports(t.env.db, true)).map(toTransport)
+    await withDestinations(t.env.db, expected)
+    const answered = (await find(t.tokens.hq, { size: 100_000 })).page.data
+    const byId = (list: Transport[]) => Object.fromEntries(list.map((r) => [r.id, r]))
+    expect(byId(answered)).toEqual(byId(JSON.parse(JSON.stringify(expected)) as Transport[]))
+    // the cases the comparison must cover
+    expect(answered.some((r) => r.deliveryPicUrl && r.signPicUrl)).toBe(true)
+    expect(answered.some((r) => r.updatedBy === t.users.admin.name)).toBe(true)
+    expect(answered.some((r) => r.destinations.length === 2)).toBe(true)
   })
 })

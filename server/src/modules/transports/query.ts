@@ -1,12 +1,12 @@
 import {
-  attachmentUrl, originalKey, rangeBounds, TICKET_FIELDS, TRANSPORT_DEFAULT_PAGE_SIZE,
+  ATTACHMENT_URL_PREFIX, attachmentUrl, originalKey, rangeBounds, TICKET_FIELDS, TRANSPORT_DEFAULT_PAGE_SIZE,
   type Destination, type Page, type TicketField, type Transport, type TransportFilters,
 } from '@app/contract'
 import { and, asc, desc, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm'
 import { alias, type PgColumn } from 'drizzle-orm/pg-core'
 import type { Executor } from '../../db/client.js'
 import { companies, transportDestinations, transports, users } from '../../db/schema/index.js'
-import { allRows, listSource, pagedList } from '../../platform/list.js'
+import { allRows, listSource, pagedJson, type JsonPage } from '../../platform/list.js'
 import { contains } from '../../platform/query.js'
 import type { SessionUser } from '../../platform/sessions.js'
 import { scopeCompany } from '../../platform/tenancy.js'
@@ -100,6 +100,32 @@ export async function withDestinations(db: Executor, items: Transport[]) {
   }
 }
 
+const picUrlSql = (id: PgColumn) => sql<string | null>`case when ${id} is null then null else ${ATTACHMENT_URL_PREFIX} || ${id} end`
+const aliased = (fields: Record<string, PgColumn | SQL>) =>
+  Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, sql`${value}`.as(key)]))
+
+/** what `toDestination` makes of a destination, written by the database */
+const { transportId: _t, ...destinationFields } = destinationColumns
+const destinationJson = sql`json_build_object(${sql.join(
+  Object.entries({ ...destinationFields, signTimeStr: sql`coalesce(${destinationColumns.signTime}, '')` })
+    .map(([key, value]) => sql`${key}::text, ${value}`), sql`, `)})`
+
+/**
+ * A grid row as `toTransport` makes it (a test compares the two), every field aliased to its answer
+ * key, for `pagedJson`: the database writes the 100,000 rows of a big page as JSON.
+ */
+const { updatedBy: _u, updaterName: _n, ...plainGridColumns } = gridColumns
+const gridJsonFields = aliased({
+  ...plainGridColumns,
+  deliveryTimeStr: sql`coalesce(${transportColumns.deliveryTime}, '')`,
+  signTimeStr: sql`coalesce(${transportColumns.signTime}, '')`,
+  deliveryPicUrl: picUrlSql(transports.deliveryPicId),
+  signPicUrl: picUrlSql(transports.signPicId),
+  updatedBy: updater.name,
+  destinations: sql`coalesce((select json_agg(${destinationJson} order by ${transportDestinations.ordinal}) from ${transportDestinations}
+    where ${transportDestinations.transportId} = ${transports.id}), '[]'::json)`,
+})
+
 const TEXT_FILTERS = [
   'deliveryManufactory', 'deliveryCustomer', 'deliveryCarrier', 'deliveryGoodsName', 'signName', 'signSettlement',
 ] as const satisfies readonly (keyof TransportFilters & keyof typeof transports.$inferSelect)[]
@@ -121,11 +147,13 @@ function where(auth: SessionUser, q: TransportFilters): SQL | undefined {
   )
 }
 
+const GRID_ORDER = [desc(transports.createTime), desc(transports.id)]
+
 /** The transports the caller may see that the filters select, newest first: the grid and its exports. */
 export const transportList = (db: Executor, auth: SessionUser, q: TransportFilters) => listSource({
   db,
   query: () => selectTransports(db, true).where(where(auth, q)).$dynamic(),
-  orderBy: [desc(transports.createTime), desc(transports.id)],
+  orderBy: GRID_ORDER,
   map: toTransport,
   // counted, and sorted for an export, without the joins unless the account filter needs the uploader
   count: () => transportIds(db, auth, q),
@@ -137,8 +165,17 @@ const transportIds = (db: Executor, auth: SessionUser, q: TransportFilters) => (
   ? db.select({ id: transports.id }).from(transports).leftJoin(uploader, eq(uploader.id, transports.userId))
   : db.select({ id: transports.id }).from(transports)).where(where(auth, q)).$dynamic()
 
-export const findTransports = (db: Executor, auth: SessionUser, q: TransportFilters & { page?: number; size?: number; pageNo?: number; pageSize?: number }): Promise<Page<Transport>> =>
-  pagedList(transportList(db, auth, q), q, TRANSPORT_DEFAULT_PAGE_SIZE)
+type TransportPaging = TransportFilters & { page?: number; size?: number; pageNo?: number; pageSize?: number }
+
+/** The grid's page, written as JSON by the database (pages of up to 100,000 rows). */
+export const findTransportsJson = (db: Executor, auth: SessionUser, q: TransportPaging): Promise<JsonPage> => {
+  const fields = db.select(gridJsonFields).from(transports)
+    .innerJoin(companies, eq(companies.id, transports.companyId))
+    .leftJoin(uploader, eq(uploader.id, transports.userId))
+    .leftJoin(updater, eq(updater.id, transports.updatedBy))
+    .where(where(auth, q)).$dynamic()
+  return pagedJson(db, fields, transportIds(db, auth, q), GRID_ORDER, q, TRANSPORT_DEFAULT_PAGE_SIZE)
+}
 
 /** Every transport of the filters (up to the export maximum), a batch at a time, destinations included. */
 export const allTransports = (db: Executor, auth: SessionUser, q: TransportFilters) => allRows(transportList(db, auth, q))

@@ -7,10 +7,10 @@ import { z } from 'zod'
 import type { AppContext } from '../../context.js'
 import { authOf } from '../../platform/access.js'
 import { attachmentDeps } from '../../platform/attachments.js'
-import { done } from '../../platform/envelope.js'
+import { done, sendJsonRows } from '../../platform/envelope.js'
 import { readUploadedFile } from '../../platform/upload.js'
 import { storeDestinationPicture } from './pictures.js'
-import { findTransports } from './query.js'
+import { findTransportsJson } from './query.js'
 import type { SaveMode } from './rules.js'
 import { deleteTransport, getTransport, setTransportStatus, transportDetail, writeTransport } from './service.js'
 import { transportSuggestions } from './suggestions.js'
@@ -28,9 +28,12 @@ export function transportRoutes(app: FastifyInstance, ctx: AppContext) {
   const idOf = (req: FastifyRequest) => (req.params as z.output<typeof idParams>).id
 
   r.post('/logistics/find', { config: grid, schema: { tags, summary: '运单列表（分页，每页最多 100000 条）', body: transportQuery } },
-    async (req) => findTransports(ctx.db, authOf(req), req.body))
+    async (req, reply) => {
+      const page = await findTransportsJson(ctx.db, authOf(req), req.body)
+      return sendJsonRows(reply, page.rows, page.totalCount)
+    })
   r.post('/logistics/findCenter', { config: grid, schema: { tags, summary: `运单（不分页，最多 ${CENTER_SIZE} 条）`, body: transportQuery.optional() } },
-    async (req) => (await findTransports(ctx.db, authOf(req), { ...req.body, page: 1, size: CENTER_SIZE })).data)
+    async (req, reply) => sendJsonRows(reply, (await findTransportsJson(ctx.db, authOf(req), { ...req.body, page: 1, size: CENTER_SIZE })).rows))
   r.post('/logistics/findList', { config: grid, schema: { tags, summary: '运单筛选项的候选值（按使用次数）', querystring: companyQuery } },
     async (req) => transportSuggestions(ctx.db, authOf(req), req.query.companyId))
 
