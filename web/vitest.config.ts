@@ -5,5 +5,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     environment: 'node',
+    // a loaded CI machine takes seconds to import a module graph the first time
+    testTimeout: 20_000,
   },
 })

@@ -5,6 +5,7 @@ import { emptyTableResult, loadTable, toListQuery, toTableResult } from '../src/
 import {
   fieldLabel, fieldLabelWithKey, fieldOptions, fieldsOfType, groupedFieldOptions, keepFieldsOfType, typeOfField,
 } from '../src/components/ticketFields'
+import { findMenuPath } from '../src/components/menuPath'
 import { zodRule } from '../src/components/zodRule'
 import { formatBody } from '../src/pages/bill/formatValues'
 import { toDateRange } from '../src/components/dateRange'
@@ -202,8 +203,7 @@ describe('log page', () => {
 })
 
 describe('menu links', () => {
-  it('finds the rule page path in the menu tree', async () => {
-    const { findMenuPath } = await import('../src/components/menuPath')
+  it('finds the rule page path in the menu tree', () => {
     const toNode = (s: MenuSeed): MenuNode => ({ path: s.path, name: s.name, component: s.component, meta: { title: s.title }, children: s.children?.map(toNode) })
     const menus = MENU_SEED.map(toNode)
     expect(findMenuPath(menus, 'rule')).toBe('/bill/rule')
