@@ -8,8 +8,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
  * The built web app (web/dist), served from the same origin as the API.
  *
  * - Files under assets/ carry a content hash in their name (Vite): cached for good (`immutable`).
- *   Everything else (index.html, favicon.svg) is revalidated on every load (`no-cache`), so a new
- *   release is picked up at once.
+ *   The page (index.html) is revalidated on every load (`no-cache`), so a new release is picked up
+ *   at once; the few other files without a hash (favicon.svg) are kept a day.
  * - The build leaves a Brotli (`.br`) and a gzip (`.gz`) copy beside every text file
  *   (web/precompress.ts); the copy the browser accepts is sent as it is, Brotli first. Nothing is
  *   compressed while answering, and files already compressed (pictures, woff2) have no copies.
@@ -18,6 +18,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
  */
 export const HASHED_FILE_CACHE = 'public, max-age=31536000, immutable'
 export const REVALIDATE = 'no-cache'
+export const UNHASHED_FILE_CACHE = 'public, max-age=86400'
 
 export type ContentEncoding = 'br' | 'gzip'
 
@@ -75,6 +76,9 @@ export function loadWebApp(webDist: string | undefined): WebApp | null {
   if (!page) return null
   const available = (['br', 'gzip'] as const).filter((e) => page.bodies[e])
   const assetsDir = path.join(webDist, 'assets') + path.sep
+  // the served file may be the .br or .gz copy
+  const cachePolicy = (filePath: string) =>
+    filePath.startsWith(assetsDir) ? HASHED_FILE_CACHE : /\.html(\.br|\.gz)?$/.test(filePath) ? REVALIDATE : UNHASHED_FILE_CACHE
 
   return {
     sendPage(req, reply) {
@@ -101,7 +105,7 @@ export function loadWebApp(webDist: string | undefined): WebApp | null {
         // set per file below
         cacheControl: false,
         setHeaders(res, filePath) {
-          res.setHeader('cache-control', filePath.startsWith(assetsDir) ? HASHED_FILE_CACHE : REVALIDATE)
+          res.setHeader('cache-control', cachePolicy(filePath))
           res.setHeader('vary', 'accept-encoding')
         },
       })

@@ -106,7 +106,7 @@ describe('the web app\'s files', () => {
     expect(res.rawPayload.equals(picture)).toBe(true)
   })
 
-  test('the page (every app route and /index.html) is revalidated on every load, compressed too', async () => {
+  test('the page (every app route and /index.html) is revalidated on every load, compressed too; other unhashed files kept a day', async () => {
     for (const url of ['/', '/login', '/by_agent/index?x=1', '/index.html']) {
       const res = await get(url, { 'accept-encoding': BROWSER })
       expect([url, res.statusCode]).toEqual([url, 200])
@@ -122,7 +122,7 @@ describe('the web app\'s files', () => {
       expect(plain.body).toBe(indexHtml)
     }
     const favicon = await get('/favicon.svg', { 'accept-encoding': BROWSER })
-    expect(favicon.headers['cache-control']).toBe('no-cache')
+    expect(favicon.headers['cache-control']).toBe('public, max-age=86400')
     expect(favicon.headers['content-encoding']).toBe('br')
   })
 
