@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rollup } from 'vite'
 import { precompress } from './precompress'
 
 /**
@@ -31,11 +31,53 @@ function precompressCopies(): Plugin {
   }
 }
 
+/** the page every signed-out visit lands on */
+const LOGIN_PAGE = '/src/pages/login/index.tsx'
+
+/**
+ * The login route's own chunks (the lazy login page and what it imports beyond the entry) named in
+ * index.html as `modulepreload` (its CSS as `preload`), so a cold visit fetches them together with
+ * the entry instead of one round trip after it has run. The runtime loader finds the links already
+ * there and does not fetch them again. Only the login route: the signed-in screens load on demand.
+ */
+function preloadLoginRoute(): Plugin {
+  let base = '/'
+  return {
+    name: 'preload-login-route',
+    apply: 'build',
+    configResolved(config) { base = config.base },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        if (!ctx.bundle) return []
+        const chunks = Object.values(ctx.bundle).filter((o): o is Rollup.OutputChunk => o.type === 'chunk')
+        const entry = chunks.find((c) => c.isEntry)
+        const login = chunks.find((c) => c.facadeModuleId?.endsWith(LOGIN_PAGE))
+        if (!entry || !login) throw new Error(`preload-login-route: no entry or no chunk for ${LOGIN_PAGE}`)
+        const staticClosure = (from: Rollup.OutputChunk, seen = new Set<string>()) => {
+          for (const f of from.imports) {
+            const c = ctx.bundle![f]
+            if (!seen.has(f) && c?.type === 'chunk') { seen.add(f); staticClosure(c, seen) }
+          }
+          return seen
+        }
+        const loaded = staticClosure(entry, new Set([entry.fileName]))
+        const files = [login.fileName, ...staticClosure(login)].filter((f) => !loaded.has(f))
+        const css = files.flatMap((f) => [...((ctx.bundle![f] as Rollup.OutputChunk).viteMetadata?.importedCss ?? [])])
+        return [
+          ...files.map((f): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: '', href: base + f }, injectTo: 'head' })),
+          ...css.map((f): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'preload', as: 'style', crossorigin: '', href: base + f }, injectTo: 'head' })),
+        ]
+      },
+    },
+  }
+}
+
 /** where `npm run dev -w web` sends /api (the server of `npm start`, or API_PROXY_TARGET) */
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8080'
 
 export default defineConfig({
-  plugins: [react(), precompressCopies()],
+  plugins: [react(), preloadLoginRoute(), precompressCopies()],
   server: {
     port: 5173,
     proxy: { '/api': { target: apiTarget, changeOrigin: true } },
