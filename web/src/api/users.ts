@@ -18,6 +18,11 @@ function loadPublicKey() {
   return publicKey
 }
 
+/** Fetches the key and the cipher ahead of the first encryption (the login page, once it shows); errors wait for that call. */
+export function preparePasswordEncryption() {
+  loadPublicKey().catch(() => undefined)
+}
+
 /** Forget the cached key (e.g. after the server answered that it could not decrypt). */
 export function resetPublicKey() {
   publicKey = null

@@ -7,13 +7,26 @@ import { Route, Routes } from 'react-router-dom'
 import ErrorBoundary from '../components/ErrorBoundary'
 import PageLoading from '../components/PageLoading'
 import { GuestOnly, RequireAuth } from '../app/guard'
+import { PAGE_REGISTRY } from './registry'
 import { LOGIN_PATH, NOT_FOUND_PATH } from './static'
 
 const LoginPage = lazy(() => import('../pages/login'))
 const NotFoundPage = lazy(() => import('../pages/not-found'))
 const ActivityPage = lazy(() => import('../pages/activity'))
 const CheckingPage = lazy(() => import('../pages/checking'))
-const Shell = lazy(() => import('../app/Shell'))
+const loadShell = () => import('../app/Shell')
+const Shell = lazy(loadShell)
+
+/**
+ * Starts fetching the signed-in shell and the home grid (运单列表) while the sign-in call is under way,
+ * instead of a round trip or two after it: on a slow link that is most of the wait after 登录.
+ * The lazy routes then find the modules loaded; a failure here is left to them to show.
+ */
+export function preloadSignedIn() {
+  const swallow = () => undefined
+  loadShell().catch(swallow)
+  PAGE_REGISTRY.by_agent?.().catch(swallow)
+}
 
 export default function AppRoutes() {
   return (

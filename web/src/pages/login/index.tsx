@@ -13,6 +13,7 @@ import { RequestError } from '../../api/request'
 import { startSession } from '../../app/session'
 import { getRememberedUsername } from '../../app/storage'
 import { PRODUCT_NAME } from '../../app/theme'
+import { preloadSignedIn } from '../../router'
 import { PROFILE_PATH, safeRedirect } from '../../router/static'
 import ForgotPasswordModal from './ForgotPasswordModal'
 import styles from './login.module.css'
@@ -40,6 +41,9 @@ export default function LoginPage() {
 
   useEffect(() => {
     document.title = `登录 - ${PRODUCT_NAME}`
+    // the password cipher and key arrive while the user types, so 登录 sends at once
+    if (!loginToken) usersApi.preparePasswordEncryption()
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
   const finish = (result: LoginResult, remember: boolean, username?: string) => {
@@ -58,6 +62,7 @@ export default function LoginPage() {
     if (!loginToken || tokenTried.current === loginToken) return
     tokenTried.current = loginToken
     setTokenLogin(true)
+    preloadSignedIn()
     usersApi.getLoginByToken(loginToken, { silent: true })
       .then((result) => finish(result, false))
       .catch((e) => {
@@ -78,7 +83,10 @@ export default function LoginPage() {
     try {
       let result: LoginResult
       try {
-        result = await attempt()
+        const first = attempt()
+        // the shell and the home grid load while the server checks the password
+        preloadSignedIn()
+        result = await first
       } catch (e) {
         // the server's key changed (e.g. a new data directory) or the page sat open too long: fetch the key again once
         if (e instanceof RequestError && e.code === ResultCode.PASSWORD_STALE) {
