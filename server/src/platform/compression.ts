@@ -14,12 +14,13 @@ import type { FastifyInstance } from 'fastify'
  *   already) are not compressible there, so they go out as they are.
  * - A streamed answer (the CSV exports) is compressed as it streams; a whole JSON answer above a
  *   few KB goes through a zlib stream on the thread pool too, so the event loop is not held.
- * - Brotli quality 4: a 10,000-row transport page (about 8 MB of JSON) compresses about as small
- *   as gzip -6 in about the same time, whereas quality 11 takes several seconds for a few percent
- *   more (bench/web-load.bench.ts prints the figures).
+ * - Brotli quality 5, measured on a 10,000-row transport page (12.7 MB of JSON, bench/web-load.bench.ts):
+ *   q4 650 kB in 146 ms, q5 487 kB in 176 ms, q6 no smaller, q9 470 kB in 0.9 s, q11 320 kB in 48 s;
+ *   gzip -6 775 kB in 163 ms. On a 4 Mbit/s link q5 is the fastest whole answer (about 1.2 s
+ *   compressing and sending, against 26 s raw); above it the compression costs more than it saves.
  */
 export const COMPRESS_MIN_BYTES = 1024
-export const BROTLI_QUALITY = 4
+export const BROTLI_QUALITY = 5
 export const GZIP_LEVEL = 6
 
 /** Registers response compression on `scope` (the /api plugin): every route added to it afterwards. */
