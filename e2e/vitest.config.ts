@@ -15,5 +15,7 @@ export default defineConfig({
     hookTimeout: 180_000,
     fileParallelism: false,
     pool: 'forks',
+    // a page on a loaded CI machine can take seconds to settle (1 s by default)
+    expect: { poll: { timeout: 15_000 } },
   },
 })
