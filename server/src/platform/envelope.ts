@@ -11,21 +11,39 @@ export function done<T>(data: T, message: string = Msg.ok): Envelope<T> {
   return Object.assign({ code: 200, message, data }, { [ENVELOPED]: true })
 }
 
-const JSON_CHUNK_ROWS = 1000
+/** bytes a piece of a streamed JSON answer */
+const JSON_BLOCK_BYTES = 1 << 20
+
+/**
+ * The rows joined by commas as UTF-8, a block at a time: each row is written into a block made once
+ * (Buffer.from or a join for each of 100,000 rows costs seconds; writing them costs milliseconds).
+ */
+function* jsonBlocks(open: string, rows: string[], close: string) {
+  let block = Buffer.allocUnsafe(JSON_BLOCK_BYTES)
+  let used = block.write(open)
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i]!
+    // a UTF-16 code unit takes at most 3 bytes in UTF-8; the comma 1
+    if (used + row.length * 3 + 1 > JSON_BLOCK_BYTES) {
+      yield block.subarray(0, used)
+      block = Buffer.allocUnsafe(Math.max(JSON_BLOCK_BYTES, row.length * 3 + 1))
+      used = 0
+    }
+    if (i) used += block.write(',', used)
+    used += block.write(row, used)
+  }
+  yield block.subarray(0, used)
+  yield Buffer.from(close)
+}
 
 /**
  * Answers `{ code, message, data: { data: [rows], totalCount } }` (or `data: [rows]` without a total) around
- * rows the database wrote as JSON text, streamed a thousand rows at a time.
+ * rows the database wrote as JSON text, streamed a block at a time.
  */
 export function sendJsonRows(reply: FastifyReply, rows: string[], totalCount?: number, message: string = Msg.ok) {
   const open = `{"code":200,"message":${JSON.stringify(message)},"data":${totalCount == null ? '[' : '{"data":['}`
   const close = totalCount == null ? ']}' : `],"totalCount":${totalCount}}}`
-  function* chunks() {
-    yield open
-    for (let i = 0; i < rows.length; i += JSON_CHUNK_ROWS) yield (i ? ',' : '') + rows.slice(i, i + JSON_CHUNK_ROWS).join(',')
-    yield close
-  }
-  return reply.type('application/json; charset=utf-8').send(Readable.from(chunks(), { objectMode: false }))
+  return reply.type('application/json; charset=utf-8').send(Readable.from(jsonBlocks(open, rows, close), { objectMode: false }))
 }
 
 /** An error answer; marked so the success wrapper leaves it alone. */

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { sendJsonRows } from '../../src/platform/envelope.js'
 import { createTestApp, type TestEnv } from '../helpers.js'
+
+// rows of Chinese text over several 1 MB blocks, and one row larger than a block
+const bigRows = [
+  ...Array.from({ length: 3000 }, (_, i) => ({ id: i, name: `海螺水泥第${i}号`.repeat(40), weight: 31.5 })),
+  { id: 3000, name: '长'.repeat(700_000), weight: null },
+  { id: 3001, name: '尾', weight: 0 },
+]
 
 let env: TestEnv
 beforeAll(async () => {
@@ -8,6 +16,8 @@ beforeAll(async () => {
       api.get('/test/boom', { config: { access: 'public' } }, async () => {
         throw new Error('secret internals at /srv/app.ts:42')
       })
+      api.get('/test/rows', { config: { access: 'public' } }, async (_req, reply) => sendJsonRows(reply, bigRows.map((r) => JSON.stringify(r)), 7))
+      api.get('/test/noRows', { config: { access: 'public' } }, async (_req, reply) => sendJsonRows(reply, []))
     }, { prefix: '/api' })
   })
 })
@@ -46,4 +56,12 @@ test('OpenAPI is generated from the zod schemas and browsable', async () => {
   const ui = await env.app.inject({ method: 'GET', url: '/api/docs/' })
   expect(ui.statusCode).toBe(200)
   expect(ui.body).toContain('swagger')
+})
+
+test('rows written as JSON text are answered whole inside the envelope, across blocks', async () => {
+  const res = await env.app.inject({ method: 'GET', url: '/api/test/rows' })
+  expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
+  expect(res.json()).toEqual({ code: 200, message: '操作成功', data: { data: bigRows, totalCount: 7 } })
+  const none = await env.app.inject({ method: 'GET', url: '/api/test/noRows' })
+  expect(none.json()).toEqual({ code: 200, message: '操作成功', data: [] })
 })
