@@ -1,7 +1,7 @@
 /** Debian's Chromium through playwright-core, and small helpers for what a user sees. */
 import fs from 'node:fs'
 import path from 'node:path'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 
 export const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? '/tmp/shots'
 const EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -50,4 +50,21 @@ export async function signedInPage(context: BrowserContext, user: { username: st
   await loginViaForm(page, user.username, user.password)
   await page.waitForURL('**/by_agent/index')
   return page
+}
+
+/** The rows of the page's table (antd), or those holding `text`. */
+export const tableRows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row')
+export const tableRow = (page: Page, text: string | RegExp) => tableRows(page).filter({ hasText: text })
+
+/** The antd message (toast) holding `text`. */
+export const toastOf = (page: Page, text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).first()
+
+/** Presses a dialog's 确定 (antd puts a space between two-character labels). */
+export const confirmIn = (dialog: Locator) => dialog.getByRole('button', { name: /确\s*定/ }).click()
+
+/** Opens a menu item, opening its section first unless it is open. */
+export async function openMenu(page: Page, section: string, item: string) {
+  const submenu = page.locator('.ant-pro-sider li.ant-menu-submenu').filter({ has: page.getByText(section, { exact: true }) })
+  if (!/ant-menu-submenu-open/.test((await submenu.getAttribute('class')) ?? '')) await submenu.getByText(section, { exact: true }).click()
+  await submenu.getByText(item, { exact: true }).click()
 }

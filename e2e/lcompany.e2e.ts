@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs'
 import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
-import { loginViaForm, shot } from './browser'
+import { confirmIn, loginViaForm, openMenu as openMenuOf, shot, tableRow, tableRows, toastOf } from './browser'
 import { useServerAndBrowser } from './server'
 
 const env = useServerAndBrowser()
@@ -42,21 +42,17 @@ afterAll(async () => {
   await context?.close()
 })
 
-const rows = () => page.locator('.ant-table-tbody tr.ant-table-row')
-const row = (text: string) => rows().filter({ hasText: text })
-const toast = (text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).first()
-const ok = (dialog: Locator) => dialog.getByRole('button', { name: /确\s*定/ }).click()
+const rows = () => tableRows(page)
+const row = (text: string) => tableRow(page, text)
+const toast = (text: string) => toastOf(page, text)
+const ok = confirmIn
 async function settledShot(name: string) {
   await page.waitForTimeout(450)
   await shot(page, name)
 }
 
 /** Opens a page from the side menu (its section first, unless it is open already). */
-async function openMenu(section: string, item: string) {
-  const submenu = page.locator('.ant-pro-sider li.ant-menu-submenu').filter({ has: page.getByText(section, { exact: true }) })
-  if (!/ant-menu-submenu-open/.test((await submenu.getAttribute('class')) ?? '')) await submenu.getByText(section, { exact: true }).click()
-  await submenu.getByText(item, { exact: true }).click()
-}
+const openMenu = (section: string, item: string) => openMenuOf(page, section, item)
 
 async function pickRegion(dialog: Locator, path: string[]) {
   // the selector, not its search input: a chosen path lies over the input

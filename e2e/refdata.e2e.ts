@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
-import { shot, signedInPage } from './browser'
+import { confirmIn, openMenu as openMenuOf, shot, signedInPage, tableRow, tableRows, toastOf } from './browser'
 import { ADMIN, useServerAndBrowser } from './server'
 
 const env = useServerAndBrowser()
@@ -27,20 +27,16 @@ afterAll(async () => {
   await context?.close()
 })
 
-const rows = () => page.locator('.ant-table-tbody tr.ant-table-row')
-const row = (text: string) => rows().filter({ hasText: text })
-const toast = (text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).first()
+const rows = () => tableRows(page)
+const row = (text: string) => tableRow(page, text)
+const toast = (text: string) => toastOf(page, text)
 const dialog = (title: string) => page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: title }) })
-const ok = (d: Locator) => d.getByRole('button', { name: /确\s*定/ }).click()
+const ok = confirmIn
 const steps = (d: Locator) => d.getByTestId('template-step')
 const stepNames = async (d: Locator) => steps(d).locator('input[aria-label="步骤名称"]').evaluateAll((xs) => xs.map((x) => (x as HTMLInputElement).value))
 const itemNames = async (step: Locator) => step.locator('input[aria-label="检验项名称"]').evaluateAll((xs) => xs.map((x) => (x as HTMLInputElement).value))
 
-async function openMenu(section: string, item: string) {
-  const submenu = page.locator('.ant-pro-sider li.ant-menu-submenu').filter({ has: page.getByText(section, { exact: true }) })
-  if (!/ant-menu-submenu-open/.test((await submenu.getAttribute('class')) ?? '')) await submenu.getByText(section, { exact: true }).click()
-  await submenu.getByText(item, { exact: true }).click()
-}
+const openMenu = (section: string, item: string) => openMenuOf(page, section, item)
 
 async function pick(select: Locator, option: string) {
   await select.click()

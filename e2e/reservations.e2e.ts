@@ -8,7 +8,7 @@ import { chinaToday } from '@app/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { ADMIN } from './server'
-import { loginViaForm, shot, signedInPage } from './browser'
+import { confirmIn, loginViaForm, openMenu, shot, signedInPage, tableRows, toastOf } from './browser'
 import { useServerAndBrowser } from './server'
 
 const env = useServerAndBrowser()
@@ -41,16 +41,11 @@ afterAll(async () => {
   await baseContext?.close()
 })
 
-const toast = (page: Page, text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).first()
-const ok = (dialog: Locator) => dialog.getByRole('button', { name: /确\s*定/ }).click()
-const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row')
+const toast = toastOf
+const ok = confirmIn
+const rows = tableRows
 
 /** Opens a page from the side menu (its section first, unless it is open already). */
-async function openMenu(page: Page, section: string, item: string) {
-  const submenu = page.locator('.ant-pro-sider li.ant-menu-submenu').filter({ has: page.getByText(section, { exact: true }) })
-  if (!/ant-menu-submenu-open/.test((await submenu.getAttribute('class')) ?? '')) await submenu.getByText(section, { exact: true }).click()
-  await submenu.getByText(item, { exact: true }).click()
-}
 
 async function book(plate: string, driver: string) {
   await base.getByRole('button', { name: /新\s*增/ }).click()

@@ -5,7 +5,7 @@
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { launchBrowser, newContext, shot, signedInPage } from './browser'
+import { launchBrowser, newContext, shot, signedInPage, tableRow, toastOf } from './browser'
 import { FIXTURES } from '../server/test/ocr/accuracy'
 import { ADMIN, startServer, type TestServer } from './server'
 
@@ -37,13 +37,13 @@ afterAll(async () => {
 })
 
 /** The table row (of the page's ProTable) holding this text. */
-const row = (p: Page, text: string | RegExp) => p.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text })
+const row = tableRow
 /** Screenshot once pop-ups and spinners finished their animations. */
 async function settledShot(p: Page, name: string) {
   await p.waitForTimeout(450)
   await shot(p, name)
 }
-const toast = (p: Page, text: string) => p.locator('.ant-message-notice').filter({ hasText: text }).first()
+const toast = toastOf
 
 /** Picks an option of an antd Select (typing into it first when it is searchable). */
 async function pick(select: Locator, search: string, option: string | RegExp) {

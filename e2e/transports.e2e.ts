@@ -13,7 +13,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import {
   DANGER_LEVELS, TRANSPORT_COLUMNS, type DangerLevel, type TicketReadingAnswer, type Transport, type TransportBody,
 } from '@app/contract'
-import { loginViaForm, shot, signedInPage } from './browser'
+import { loginViaForm, shot, signedInPage, toastOf } from './browser'
 import { ADMIN, useServerAndBrowser } from './server'
 
 const TICKETS = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../server/test/fixtures/tickets')
@@ -116,7 +116,7 @@ afterAll(async () => {
   await context?.close()
 })
 
-const toast = (text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).first()
+const toast = (text: string) => toastOf(page, text)
 const gridRow = (text: string) => page.locator('.ant-table-tbody-virtual .ant-table-row').filter({ hasText: text })
 const headerTitles = () => page.locator('.ant-table-thead th').allInnerTexts()
 async function settledShot(name: string, p: Page = page) {

@@ -9,7 +9,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import type { Page as ListPage, TicketReadingAnswer, Transport } from '@app/contract'
-import { shot, signedInPage } from './browser'
+import { shot, signedInPage, toastOf } from './browser'
 import { ADMIN, useServerAndBrowser } from './server'
 
 const TICKETS = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../server/test/fixtures/tickets')
@@ -32,7 +32,7 @@ afterAll(async () => {
   await context?.close()
 })
 
-const toast = (text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).first()
+const toast = (text: string) => toastOf(page, text)
 async function settledShot(name: string) {
   await page.waitForTimeout(450)
   await shot(page, name)
