@@ -23,8 +23,11 @@ describe('idle time-out', () => {
     await page.locator('.ant-pro-sider').getByText('用户管理', { exact: true }).click()
     await page.locator('.ant-pro-sider').getByText('用户列表', { exact: true }).click()
     await page.waitForURL('**/user/index')
+    // the page itself, not only its URL: until it renders, the app's location is still the home page's
+    await page.locator('.ant-pro-table-list-toolbar-title').getByText('全部用户').waitFor()
     await page.clock.fastForward(20 * 60 * 1000)
-    expect(new URL(page.url()).pathname).not.toBe('/login')
+    const before = new URL(page.url()).pathname
+    expect(before).toBe('/user/index')
     expect(await page.getByText(Msg.idleTitle).count()).toBe(0)
 
     await page.clock.fastForward(IDLE_TIMEOUT_MS)
@@ -36,7 +39,7 @@ describe('idle time-out', () => {
       const u = new URL(page.url())
       return `${u.pathname}?redirect=${u.searchParams.get('redirect')}`
     }
-    await expect.poll(here, { timeout: 15_000 }).toBe('/login?redirect=/user/index')
+    await expect.poll(here, { timeout: 15_000 }).toBe(`/login?redirect=${before}`)
     const ok = notice.getByRole('button', { name: /确\s*定/ })
     await ok.waitFor()
     // the browser's clock is the test's: move it on so the dialog's opening animation finishes
