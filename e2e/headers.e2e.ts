@@ -43,6 +43,8 @@ describe('the web app under its Content-Security-Policy', () => {
     await visit('/login', () => page.getByRole('button', { name: /登\s*录/ }).waitFor())
     await loginViaForm(page, ADMIN.username, ADMIN.password)
     await page.waitForURL((u) => u.pathname !== '/login')
+    // signed in once the shell shows its menu (a reload before that can land back on /login)
+    await page.locator('.ant-pro-sider').getByText('运单管理', { exact: true }).waitFor()
     const menuPages = ['/agent/index', '/agent/record', '/user/index', '/user/use', '/bill/index', '/bill/rule', '/log/index', '/by_agent/index', '/upload/index', '/trace/index', '/trace/reservation', '/imagesearch/index', '/profile']
     for (const path of menuPages) {
       await visit(path, () => page.locator('.ant-layout-content').first().waitFor())
