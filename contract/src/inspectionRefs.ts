@@ -148,9 +148,8 @@ export type TemplateFilters = z.infer<typeof templateFilters>
 export const templateQuery = paging.extend(templateFilters.shape)
 export type TemplateQuery = z.infer<typeof templateQuery>
 
-/** A check item as a version holds it (frozen). */
-export interface CheckItem {
-  key: string
+/** What a check item asks for: shared by a template's items and the indicators they are copied from. */
+export interface CheckItemContent {
   name: string
   kind: CheckItemKind
   unit: string | null
@@ -158,6 +157,11 @@ export interface CheckItem {
   max: number | null
   options: string[]
   required: boolean
+}
+
+/** A check item as a version holds it (frozen). */
+export interface CheckItem extends CheckItemContent {
+  key: string
   /** the indicator it was picked from, if any (its content is copied, not linked) */
   indicatorId: number | null
 }
@@ -227,15 +231,8 @@ export type IndicatorFilters = z.infer<typeof indicatorFilters>
 export const indicatorQuery = paging.extend(indicatorFilters.shape)
 export type IndicatorQuery = z.infer<typeof indicatorQuery>
 
-export interface Indicator {
+export interface Indicator extends CheckItemContent {
   id: number
-  name: string
-  kind: CheckItemKind
-  unit: string | null
-  min: number | null
-  max: number | null
-  options: string[]
-  required: boolean
   remarks: string | null
   createTimeStr: string
 }
