@@ -1,6 +1,6 @@
 import {
   ATTACHMENT_URL_PREFIX, attachmentUrl, originalKey, rangeBounds, TICKET_FIELDS, TRANSPORT_DEFAULT_PAGE_SIZE,
-  type Destination, type Page, type TicketField, type Transport, type TransportFilters,
+  type Destination, type TicketField, type Transport, type TransportFilters,
 } from '@app/contract'
 import { and, asc, desc, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm'
 import { alias, type PgColumn } from 'drizzle-orm/pg-core'
