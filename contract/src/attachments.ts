@@ -18,8 +18,10 @@ export const ATTACHMENT_TYPES = {
   companyAttachment: 3,
   companyPicture: 4,
   general: 5,
+  /** scene photos of a registration and photos of check items */
+  inspectionPhoto: 6,
 } as const
-export const PICTURE_FILE_TYPES: readonly number[] = [ATTACHMENT_TYPES.activityPicture, ATTACHMENT_TYPES.ticketPicture, ATTACHMENT_TYPES.companyPicture]
+export const PICTURE_FILE_TYPES: readonly number[] = [ATTACHMENT_TYPES.activityPicture, ATTACHMENT_TYPES.ticketPicture, ATTACHMENT_TYPES.companyPicture, ATTACHMENT_TYPES.inspectionPhoto]
 
 /**
  * Who besides its uploader may delete an attachment of the session's company: a user whose role holds the
@@ -33,6 +35,7 @@ export const ATTACHMENT_DELETE_PERMISSION = {
   [ATTACHMENT_TYPES.companyPicture]: 'agent',
   // whoever manages the base's users may clear their files
   [ATTACHMENT_TYPES.general]: 'user',
+  [ATTACHMENT_TYPES.inspectionPhoto]: 'trace',
 } as const satisfies Record<(typeof ATTACHMENT_TYPES)[keyof typeof ATTACHMENT_TYPES], Permission | null>
 
 /** 1.5 GB, 20 MB, 300 KB: a storage size as people read it. */
