@@ -20,11 +20,12 @@ export const reports = pgTable(
     licenseNumber: varchar('license_number', { length: 10 }).notNull(),
     tankerType: varchar('tanker_type', { length: 10 }).notNull(),
     tankerNumber: varchar('tanker_number', { length: 50 }),
-    org: varchar('org', { length: 100 }).notNull(),
+    /** unit, last material and expiry: null only on a registration made from a booking, until 编辑登记 fills them */
+    org: varchar('org', { length: 100 }),
     contactName: varchar('contact_name', { length: 50 }).notNull(),
     phone: varchar('phone', { length: 11 }).notNull(),
-    latestMaterial: varchar('latest_material', { length: 50 }).notNull(),
-    outdate: date('outdate', { mode: 'string' }).notNull(),
+    latestMaterial: varchar('latest_material', { length: 50 }),
+    outdate: date('outdate', { mode: 'string' }),
     /** scene photos (attachment ids) */
     images: jsonb('images').$type<number[]>().notNull().default([]),
     /** REPORT_STATUS */
