@@ -76,6 +76,7 @@ export const ReportMsg = {
   badMove: (from: string, to: string) => `检验报告当前状态为“${from}”，不能改为“${to}”`,
   onlyWhileInspecting: (action: string, status: string) => `只有正在检验的报告才能${action}，当前状态为“${status}”`,
   onlyRegisteredEditable: (status: string) => `只有已登记的报告才能修改登记信息，当前状态为“${status}”`,
+  registrationIncomplete: (fields: string[]) => `请先通过“编辑登记”补全：${fields.join('、')}`,
   inspectorNotFound: '检验负责人不存在或不是本基地的检验员',
   templateNotFound: '检验模板不存在',
   stationNotFound: '工位不存在或不属于本基地',
@@ -251,11 +252,12 @@ export interface Report {
   licenseNumber: string
   tankerType: string
   tankerNumber: string | null
-  org: string
+  /** null until 编辑登记 completes a registration made from a booking */
+  org: string | null
   contactName: string
   phone: string
-  latestMaterial: string
-  outdate: string
+  latestMaterial: string | null
+  outdate: string | null
   images: ReportImage[]
   status: ReportStatus
   statusName: string
