@@ -78,6 +78,7 @@ export const ReportMsg = {
   onlyRegisteredEditable: (status: string) => `只有已登记的报告才能修改登记信息，当前状态为“${status}”`,
   registrationIncomplete: (fields: string[]) => `请先通过“编辑登记”补全：${fields.join('、')}`,
   inspectorNotFound: '检验负责人不存在或不是本基地的检验员',
+  startNeedsDialog: '开始检验请使用“开始检验”，并选择检验负责人和检验模板',
   templateNotFound: '检验模板不存在',
   stationNotFound: '工位不存在或不属于本基地',
   itemNotFound: (key: string) => `检验项不存在（${key}），请刷新页面`,

@@ -29,6 +29,7 @@ import { userSettingRoutes } from './modules/userSettings/routes.js'
 import { modelRoutes } from './modules/models/routes.js'
 import { indicatorRoutes } from './modules/indicators/routes.js'
 import { stationGroupRoutes } from './modules/stationGroups/routes.js'
+import { reportRoutes } from './modules/reports/routes.js'
 import { createFileStore } from './platform/files.js'
 import { registerAccess, type ApiRoute } from './platform/access.js'
 import { registerCompression } from './platform/compression.js'
@@ -47,7 +48,7 @@ installZodChinese()
 /** Every module's routes, registered under /api in one place. */
 const modules = [authRoutes, userRoutes, companyRoutes, supplyOrderRoutes, reservationRoutes, rechargeRoutes, attachmentRoutes, receiptFormatRoutes, logRoutes, ticketReadingRoutes,
   transportRoutes, transportExportRoutes, logisticsCompanyRoutes, usageRoutes, userSettingRoutes,
-  modelRoutes, indicatorRoutes, stationGroupRoutes]
+  modelRoutes, indicatorRoutes, stationGroupRoutes, reportRoutes]
 
 /**
  * The whole server without listening: plugins, hooks and modules on an open, migrated, seeded

@@ -5,6 +5,7 @@ import { adminRows } from './adminRows.js'
 import { inspectionRefRows } from './inspectionRefRows.js'
 import { logisticsRows } from './logisticsRows.js'
 import { reservationRows } from './reservationRows.js'
+import { reportRows } from './reportRows.js'
 import { sharedRows, ticketRows } from './ticketRows.js'
 import { transportRows } from './transportRows.js'
 
@@ -29,6 +30,7 @@ type Extend = (env: TestEnv, b: OtherCompany) => Promise<void>
  */
 export const extensions: Extend[] = [adminRows, ticketRows, sharedRows, logisticsRows, transportRows, reservationRows]
 extensions.push(inspectionRefRows)
+extensions.push(reportRows)
 
 export async function seedOtherCompany(env: TestEnv): Promise<OtherCompany> {
   const company = await makeCompany(env.db, `${MARKER}基地`, { contactor: MARKER, address: MARKER, domain: 'zx9-secret' })

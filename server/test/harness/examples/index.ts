@@ -4,6 +4,7 @@ import { companyExamples } from './companies.js'
 import { inspectionRefExamples } from './inspectionRefs.js'
 import { rechargeExamples } from './recharge.js'
 import { reservationExamples } from './reservations.js'
+import { reportExamples } from './reports.js'
 import { ticketExamples } from './tickets.js'
 import { transportExamples } from './transports.js'
 import { transportExportExamples } from './transportExports.js'
@@ -21,4 +22,5 @@ export const routeExamples: Examples = {
   ...transportExamples, ...transportExportExamples, ...logisticsCompanyExamples, ...usageExamples, ...userSettingExamples,
   ...inspectionRefExamples,
   ...reservationExamples,
+  ...reportExamples,
 }

@@ -1,0 +1,142 @@
+import {
+  formatDateTime, parseCenterFilter, rangeBounds, REPORT_EXPORT_NAME, REPORT_PAGE_SIZE, REPORT_STATUS_LABELS, ReportMsg, reportTypeLabel,
+  type InspectionCenter, type Page, type Paging, type Report, type ReportFilters, type ReportImage, type ReportResult, type ReportStatus,
+} from '@app/contract'
+import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import type { Executor } from '../../db/client.js'
+import { companies, processTemplates, processTemplateVersions, reports, stations, users } from '../../db/schema/index.js'
+import type { Auth } from '../../platform/access.js'
+import { NotFoundError } from '../../platform/errors.js'
+import { defineExport } from '../../platform/exports.js'
+import { allRows, listSource, pagedList } from '../../platform/list.js'
+import { contains } from '../../platform/query.js'
+import { assertInScope, scopeCompany } from '../../platform/tenancy.js'
+
+/** The inspection list (spec 000 §2 trace list) and one report as every other call answers it. */
+
+const inspector = alias(users, 'inspector')
+const reviewer = alias(users, 'reviewer')
+const signer = alias(users, 'signer')
+
+/** The scene photos' names, in the order they were given. */
+const imagesOf = sql<ReportImage[]>`(
+  select coalesce(json_agg(json_build_object('id', a.id, 'name', a.name) order by i.ord), '[]'::json)
+  from jsonb_array_elements_text(${reports.images}) with ordinality as i(id, ord)
+  join attachment a on a.id = i.id::int)`
+
+const withNames = (db: Executor) =>
+  db.select({
+    r: reports,
+    companyName: companies.name,
+    templateName: processTemplates.name,
+    templateVersion: processTemplateVersions.version,
+    inspectorName: inspector.name,
+    reviewerName: reviewer.name,
+    signerName: signer.name,
+    stationName: stations.name,
+    images: imagesOf,
+  }).from(reports)
+    .innerJoin(companies, eq(companies.id, reports.companyId))
+    .leftJoin(processTemplates, eq(processTemplates.id, reports.templateId))
+    .leftJoin(processTemplateVersions, eq(processTemplateVersions.id, reports.templateVersionId))
+    .leftJoin(inspector, eq(inspector.id, reports.inspectorId))
+    .leftJoin(reviewer, eq(reviewer.id, reports.reviewerId))
+    .leftJoin(signer, eq(signer.id, reports.signerId))
+    .leftJoin(stations, eq(stations.id, reports.stationId))
+
+type Row = Awaited<ReturnType<ReturnType<typeof withNames>['execute']>>[number]
+
+export function toReport({ r, ...n }: Row): Report {
+  const status = r.status as ReportStatus
+  return {
+    id: r.id, reportNumber: r.reportNumber, companyId: r.companyId, companyName: n.companyName, center: r.center as InspectionCenter | null,
+    licenseNumber: r.licenseNumber, tankerType: r.tankerType, tankerNumber: r.tankerNumber, org: r.org, contactName: r.contactName,
+    phone: r.phone, latestMaterial: r.latestMaterial, outdate: r.outdate, images: n.images ?? [],
+    status, statusName: REPORT_STATUS_LABELS[status] ?? String(r.status), isOut: r.isOut, typeName: reportTypeLabel(r.isOut),
+    receptionId: r.receptionId, templateId: r.templateId, templateName: n.templateName, templateVersion: n.templateVersion,
+    inspectorId: r.inspectorId, inspectorName: n.inspectorName, stationId: r.stationId, stationName: n.stationName,
+    result: r.result as ReportResult | null, safetyGrade: r.safetyGrade, nextInspectionDate: r.nextInspectionDate,
+    fullInspectionDate: r.fullInspectionDate, returnReason: r.returnReason, reviewerName: n.reviewerName, signerName: n.signerName,
+    startTimeStr: formatDateTime(r.startTime), finishTimeStr: formatDateTime(r.finishTime), signTimeStr: formatDateTime(r.signTime),
+    createTimeStr: formatDateTime(r.createTime), version: r.version,
+  }
+}
+
+function where(auth: Auth, q: ReportFilters): SQL | undefined {
+  const centerOrBase = parseCenterFilter(q.center)
+  const companyId = scopeCompany(auth, centerOrBase && 'companyId' in centerOrBase ? centerOrBase.companyId : q.companyId)
+  const { from, to } = rangeBounds(q.createTime)
+  return and(
+    companyId != null ? eq(reports.companyId, companyId) : undefined,
+    centerOrBase && 'center' in centerOrBase ? eq(reports.center, centerOrBase.center) : undefined,
+    q.reportNumber ? contains(reports.reportNumber, q.reportNumber.toUpperCase()) : undefined,
+    q.licenseNumber ? contains(reports.licenseNumber, q.licenseNumber.toUpperCase()) : undefined,
+    q.contactName ? contains(reports.contactName, q.contactName) : undefined,
+    q.phone ? contains(reports.phone, q.phone) : undefined,
+    q.org ? contains(reports.org, q.org) : undefined,
+    q.tankerType ? eq(reports.tankerType, q.tankerType) : undefined,
+    q.status != null ? eq(reports.status, q.status) : undefined,
+    q.isOut != null ? eq(reports.isOut, q.isOut) : undefined,
+    from ? gte(reports.createTime, from) : undefined,
+    to ? lte(reports.createTime, to) : undefined,
+  )
+}
+
+const reportList = (db: Executor, auth: Auth, q: ReportFilters) => listSource({
+  db,
+  query: () => withNames(db).where(where(auth, q)).$dynamic(),
+  orderBy: [desc(reports.createTime), desc(reports.id)],
+  map: toReport,
+  count: () => db.select({ id: reports.id }).from(reports).where(where(auth, q)).$dynamic(),
+  key: { column: reports.id, select: () => db.select({ id: reports.id }).from(reports).where(where(auth, q)).$dynamic(), of: (row) => row.r.id },
+})
+
+/** The reports the caller may see that the filters select, newest first (default 10 a page). */
+export const findReports = (db: Executor, auth: Auth, q: ReportFilters & Paging): Promise<Page<Report>> =>
+  pagedList(reportList(db, auth, q), q, REPORT_PAGE_SIZE)
+export const allReports = (db: Executor, auth: Auth, q: ReportFilters) => allRows(reportList(db, auth, q))
+
+const blank = (v: string | number | null | undefined) => (v == null || v === '' ? '/' : v)
+export const reportExport = defineExport<Report>({
+  name: REPORT_EXPORT_NAME, sheet: '检验登记', format: 'xlsx',
+  columns: [
+    { header: '报告编号', width: 22, value: (r) => r.reportNumber },
+    { header: '车牌号', width: 12, value: (r) => r.licenseNumber },
+    { header: '车辆类型', width: 10, value: (r) => r.tankerType },
+    { header: '罐体编号', width: 14, value: (r) => blank(r.tankerNumber) },
+    { header: '单位', width: 24, value: (r) => blank(r.org) },
+    { header: '驾驶员', width: 10, value: (r) => r.contactName },
+    { header: '电话', width: 13, value: (r) => r.phone },
+    { header: '最近装载介质', width: 14, value: (r) => blank(r.latestMaterial) },
+    { header: '有效期', width: 12, value: (r) => blank(r.outdate) },
+    { header: '基地', width: 16, value: (r) => r.companyName },
+    { header: '中心', width: 12, value: (r) => blank(r.center) },
+    { header: '工位', width: 12, value: (r) => blank(r.stationName) },
+    { header: '检验类型', width: 10, value: (r) => blank(r.typeName) },
+    { header: '检验模板', width: 12, value: (r) => blank(r.templateName) },
+    { header: '检验负责人', width: 10, value: (r) => blank(r.inspectorName) },
+    { header: '状态', width: 10, value: (r) => r.statusName },
+    { header: '检验结果', width: 10, value: (r) => blank(r.result) },
+    { header: '安全状况等级', width: 12, value: (r) => blank(r.safetyGrade) },
+    { header: '下次检验日期', width: 12, value: (r) => blank(r.nextInspectionDate) },
+    { header: '登记时间', width: 20, value: (r) => r.createTimeStr },
+  ],
+})
+
+/** The report row (for writes: under `for update` in their transaction); another base's answers as missing. */
+export async function reportRow(db: Executor, auth: Auth, id: number, lock?: 'update' | 'share') {
+  const q = db.select().from(reports).where(eq(reports.id, id))
+  const [row] = lock ? await q.for(lock) : await q
+  if (!row) throw new NotFoundError(ReportMsg.notFound)
+  assertInScope(auth, row.companyId, ReportMsg.notFound)
+  return row
+}
+export type ReportRow = typeof reports.$inferSelect
+
+export async function getReport(db: Executor, auth: Auth, id: number): Promise<Report> {
+  const [row] = await withNames(db).where(eq(reports.id, id))
+  if (!row) throw new NotFoundError(ReportMsg.notFound)
+  assertInScope(auth, row.r.companyId, ReportMsg.notFound)
+  return toReport(row)
+}

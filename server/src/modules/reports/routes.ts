@@ -1,0 +1,66 @@
+import {
+  idParam, REPORT_STATUS, reportFilters, reportMoveBody, ReportMsg, reportQuery, reportRegistrationBody, reportRecordBody, reportSaveBody,
+  reportStartBody, reportStationBody, reportStatusParams, reportStatusQuery,
+} from '@app/contract'
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { AppContext } from '../../context.js'
+import { authOf } from '../../platform/access.js'
+import { done } from '../../platform/envelope.js'
+import { exportCompany, exportParams } from '../../platform/exports.js'
+import * as list from './list.js'
+import * as records from './records.js'
+import * as registration from './registration.js'
+import * as workflow from './workflow.js'
+
+/** Inspection reports (spec 000 §7 "Inspection reports"; permission trace): registration, the state machine, records. */
+export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const tags = ['检验报告']
+  const config = { access: 'trace' as const }
+  const idParams = z.object({ id: idParam().describe('报告编号') })
+
+  r.post('/report/find', { config, schema: { tags, summary: '检验登记列表（默认每页10条）', body: reportQuery } },
+    async (req) => list.findReports(ctx.db, authOf(req), req.body))
+
+  r.get('/report/export/:companyId', { config, schema: { tags, summary: '导出检验登记列表（xlsx）', params: exportParams, querystring: reportFilters } },
+    async (req, reply) => list.reportExport.send(reply, list.allReports(ctx.db, authOf(req), { ...req.query, companyId: exportCompany(req.params.companyId, req.query.companyId) })))
+
+  r.post('/report/saveFirst', { config, schema: { tags, summary: '车辆登记（七项必填）', body: reportRegistrationBody } },
+    async (req) => done(await registration.registerReport(ctx.db, authOf(req), req.body), ReportMsg.registered))
+
+  r.post('/report/save', { config, schema: { tags, summary: '登记（无编号）或编辑登记（已登记的报告）', body: reportSaveBody } }, async (req) => {
+    const { id, ...body } = req.body
+    return id == null
+      ? done(await registration.registerReport(ctx.db, authOf(req), body), ReportMsg.registered)
+      : done(await registration.updateRegistration(ctx.db, authOf(req), id, body), ReportMsg.updated)
+  })
+
+  r.post('/report/syncFromReservation/:id', {
+    config, schema: { tags, summary: '接待登记：预约到场并按预约登记车辆', params: z.object({ id: idParam().describe('预约编号') }) },
+  }, async (req) => done(await registration.registerFromReservation(ctx.db, authOf(req), req.params.id), ReportMsg.registered))
+
+  r.post('/report/getDetail/:id', { config, schema: { tags, summary: '检验报告详情（模板步骤、记录、状态历史）', params: idParams } },
+    async (req) => records.getReportDetail(ctx.db, authOf(req), req.params.id))
+
+  r.post('/report/start/:id', { config, schema: { tags, summary: '开始检验（检验负责人、检验模板、工位）', params: idParams, body: reportStartBody } },
+    async (req) => done(await workflow.startReport(ctx.db, authOf(req), req.params.id, req.body), ReportMsg.started))
+
+  r.post('/report/changeStatus/:id/:status', {
+    config, schema: { tags, summary: '更改状态（暂停、继续、作废、完成、审核、签发、退回）', params: reportStatusParams, body: reportMoveBody },
+  }, async (req) => done(await workflow.moveReport(ctx.db, authOf(req), req.params.id, req.params.status, req.body?.reason ?? null), ReportMsg.statusChanged))
+
+  r.post('/report/setStatus/:id', {
+    config, schema: { tags, summary: '更改状态（同 changeStatus）', params: idParams, querystring: reportStatusQuery, body: reportMoveBody },
+  }, async (req) => done(await workflow.moveReport(ctx.db, authOf(req), req.params.id, req.query.status, req.body?.reason ?? null), ReportMsg.statusChanged))
+
+  r.post('/report/cancel/:id', { config, schema: { tags, summary: '作废报告（状态改为3）', params: idParams } },
+    async (req) => done(await workflow.moveReport(ctx.db, authOf(req), req.params.id, REPORT_STATUS.void), ReportMsg.cancelled))
+
+  r.post('/report/upStation/:id', { config, schema: { tags, summary: '更换工位（仅正在检验）', params: idParams, body: reportStationBody } },
+    async (req) => done(await workflow.changeStation(ctx.db, authOf(req), req.params.id, req.body.stationId), ReportMsg.stationChanged))
+
+  r.post('/report/record/:id', { config, schema: { tags, summary: '保存一个检验项的记录（仅正在检验）', params: idParams, body: reportRecordBody } },
+    async (req) => done(await records.saveRecord(ctx.db, authOf(req), req.params.id, req.body), ReportMsg.recordSaved))
+}

@@ -1,0 +1,21 @@
+import type { Examples } from './types.js'
+
+/** Inspection reports (modules/reports): B's report answers as missing to every call naming it; lists are A's own. */
+const registration = {
+  licenseNumber: '苏A20001', tankerType: '常压车辆', org: '走查运输公司', contactName: '走查司机', phone: '13900002222',
+  latestMaterial: '柴油', outdate: '2031-12-31',
+}
+export const reportExamples: Examples = {
+  '/api/report/find': ({ b }) => ({ body: { companyId: b.companyId, center: String(b.companyId) }, expect: 'served' }),
+  '/api/report/export/:companyId': ({ b }) => ({ params: { companyId: b.companyId }, query: { companyId: b.companyId }, expect: 'served' }),
+  '/api/report/saveFirst': ({ b }) => ({ body: { ...registration, companyId: b.companyId }, expect: 'served' }),
+  '/api/report/save': ({ b }) => ({ body: { ...registration, id: b.id('report') }, expect: 'refused' }),
+  '/api/report/syncFromReservation/:id': ({ b }) => ({ params: { id: b.id('todaysReservation') }, expect: 'refused' }),
+  '/api/report/getDetail/:id': ({ b }) => ({ params: { id: b.id('report') }, expect: 'refused' }),
+  '/api/report/start/:id': ({ b }) => ({ params: { id: b.id('report') }, body: { inspectorId: b.id('admin'), templateId: b.id('template') }, expect: 'refused' }),
+  '/api/report/changeStatus/:id/:status': ({ b }) => ({ params: { id: b.id('report'), status: 2 }, body: {}, expect: 'refused' }),
+  '/api/report/setStatus/:id': ({ b }) => ({ params: { id: b.id('report') }, query: { status: 2 }, body: {}, expect: 'refused' }),
+  '/api/report/cancel/:id': ({ b }) => ({ params: { id: b.id('report') }, expect: 'refused' }),
+  '/api/report/upStation/:id': ({ b }) => ({ params: { id: b.id('report') }, body: { stationId: b.id('station') }, expect: 'refused' }),
+  '/api/report/record/:id': ({ b }) => ({ params: { id: b.id('report') }, body: { itemKey: 'x1', value: true }, expect: 'refused' }),
+}
