@@ -78,7 +78,7 @@ export const licensePlateField = (label = '车牌号') =>
   ).describe(label)
 
 // the spec's short form 常压车 / 承压车 is accepted too
-export const tankerTypeField = (label = '罐车类型') => z.preprocess((v) => (v === '常压车' || v === '承压车' ? `${v}辆` : v), oneOf(label, TANKER_TYPES))
+export const tankerTypeField = (label = '罐车类型') => z.preprocess((v) => (v === '常压车' || v === '承压车' ? `${v}辆` : v === '' ? undefined : v), oneOf(label, TANKER_TYPES))
 const tankerType = tankerTypeField()
 
 // ---- bookings ----

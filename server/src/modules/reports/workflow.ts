@@ -81,10 +81,11 @@ export function deriveResult(steps: TemplateStep[], records: { itemKey: string; 
 /** Next yearly inspection (and, for a pressure tanker by grade, the next full one) from the sign-off day; none when 不合格. */
 export function nextInspection(result: string | null, safetyGrade: number | null, signDay: string) {
   if (result !== REPORT_RESULTS.pass) return { nextInspectionDate: null, fullInspectionDate: null }
+  // 29 February steps back to 28 February in a year without one
   const plusYears = (years: number) => {
-    const d = new Date(`${signDay}T00:00:00Z`)
-    d.setUTCFullYear(d.getUTCFullYear() + years)
-    return d.toISOString().slice(0, 10)
+    const [y, m, d] = signDay.split('-').map(Number) as [number, number, number]
+    const day = Math.min(d, new Date(Date.UTC(y + years, m, 0)).getUTCDate())
+    return `${y + years}-${String(m).padStart(2, '0')}-${String(day).padStart(2, '0')}`
   }
   const fullYears = safetyGrade != null ? NEXT_INSPECTION_YEARS.fullByGrade[safetyGrade] : undefined
   return { nextInspectionDate: plusYears(NEXT_INSPECTION_YEARS.yearly), fullInspectionDate: fullYears ? plusYears(fullYears) : null }
