@@ -109,3 +109,8 @@ export async function getReportDetail(db: Db, auth: Auth, id: number): Promise<R
     missing: row.templateVersionId == null ? [] : missingItems(steps, records.map((r) => r.rec)),
   }
 }
+
+/** The report's public verification key (its PDF's QR code); only for a caller who may see the report. */
+export async function verifyTokenOf(db: Db, auth: Auth, id: number): Promise<string> {
+  return (await reportRow(db, auth, id)).verifyToken
+}

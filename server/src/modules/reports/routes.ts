@@ -9,9 +9,12 @@ import type { AppContext } from '../../context.js'
 import { authOf } from '../../platform/access.js'
 import { done } from '../../platform/envelope.js'
 import { exportCompany, exportParams } from '../../platform/exports.js'
+import { contentDisposition } from '../../platform/download.js'
 import * as list from './list.js'
+import { reportPdf } from './pdf.js'
 import * as records from './records.js'
 import * as registration from './registration.js'
+import { verifyReport } from './verification.js'
 import * as workflow from './workflow.js'
 
 /** Inspection reports (spec 000 §7 "Inspection reports"; permission trace): registration, the state machine, records. */
@@ -60,6 +63,20 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post('/report/upStation/:id', { config, schema: { tags, summary: '更换工位（仅正在检验）', params: idParams, body: reportStationBody } },
     async (req) => done(await workflow.changeStation(ctx.db, authOf(req), req.params.id, req.body.stationId), ReportMsg.stationChanged))
+
+  r.get('/report/pdf/:id', { config, schema: { tags, summary: '检验报告 PDF（含核验二维码；未签发的报告带“草稿”水印）', params: idParams } }, async (req, reply) => {
+    const auth = authOf(req)
+    const detail = await records.getReportDetail(ctx.db, auth, req.params.id)
+    const token = await records.verifyTokenOf(ctx.db, auth, req.params.id)
+    const pdf = await reportPdf(detail, `${req.protocol}://${req.host}/checking/index?token=${encodeURIComponent(token)}`)
+    return reply.type('application/pdf').header('content-disposition', contentDisposition(`检验报告-${detail.reportNumber}.pdf`, true))
+      .header('cache-control', 'private, no-store').send(pdf)
+  })
+
+  r.get('/public/report/:token', {
+    config: { access: 'public' },
+    schema: { tags, summary: '公开核验：检验结果与有效期（二维码，按不可猜测的令牌）', params: z.object({ token: z.string().trim().min(1).max(64).describe('核验令牌') }) },
+  }, async (req) => verifyReport(ctx.db, req.params.token))
 
   r.post('/report/record/:id', { config, schema: { tags, summary: '保存一个检验项的记录（仅正在检验）', params: idParams, body: reportRecordBody } },
     async (req) => done(await records.saveRecord(ctx.db, authOf(req), req.params.id, req.body), ReportMsg.recordSaved))

@@ -1,0 +1,112 @@
+/**
+ * The printable report and its public verification: a PDF with the Chinese font embedded and a QR
+ * code, a 草稿 mark until signed; the public page answers result and validity by token only.
+ */
+import { chinaToday, ReportMsg, type TemplateStep } from '@app/contract'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { reports } from '../../src/db/schema/index.js'
+import sharp from 'sharp'
+import { createTestApp, multipart, type TestEnv } from '../helpers.js'
+import { makeCompany, makeUser } from '../fixtures.js'
+
+let env: TestEnv
+let admin: string
+let inspector: string
+let operator: string
+let other: string
+let inspectorId: number
+let templateId: number
+
+beforeAll(async () => {
+  env = await createTestApp()
+  const hq = await env.token()
+  const a = (await makeCompany(env.db, '打印基地')).id
+  const b = (await makeCompany(env.db, '别的基地')).id
+  const u = {
+    admin: await makeUser(env.db, { phone: '13655550001', role: 'baseAdmin', companyIds: [a] }),
+    inspector: await makeUser(env.db, { phone: '13655550002', name: '周检验', role: 'inspector', companyIds: [a] }),
+    operator: await makeUser(env.db, { phone: '13655550003', role: 'operator', companyIds: [a] }),
+    other: await makeUser(env.db, { phone: '13655550004', role: 'baseAdmin', companyIds: [b] }),
+  }
+  inspectorId = u.inspector.id
+  admin = await env.token(u.admin.phone, u.admin.password)
+  inspector = await env.token(u.inspector.phone, u.inspector.password)
+  operator = await env.token(u.operator.phone, u.operator.password)
+  other = await env.token(u.other.phone, u.other.password)
+  const options = (await env.call(hq, 'GET', '/api/model/options')).data as { id: number; name: string }[]
+  templateId = options.find((o) => o.name === '常压车辆')!.id
+})
+afterAll(async () => env?.close())
+
+/** A report of the seeded 常压车辆 template with every item entered. */
+async function inspected() {
+  const id = (await env.call(admin, 'POST', '/api/report/saveFirst', {
+    licenseNumber: '苏E88888', tankerType: '常压车辆', org: '苏州危化运输有限公司', contactName: '孙师傅', phone: '13988888888',
+    latestMaterial: '甲醇', outdate: '2027-06-30', tankerNumber: 'GT-2019-0345',
+  })).data.id as number
+  expect((await env.call(admin, 'POST', `/api/report/start/${id}`, { inspectorId, templateId })).status).toBe(200)
+  const steps = (await env.call(admin, 'POST', `/api/report/getDetail/${id}`)).data.steps as TemplateStep[]
+  const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366ff' } }).jpeg().toBuffer()
+  const uploaded = await env.upload(inspector, '/api/attachments?fileType=6', multipart({ file: { name: '铭牌.jpg', type: 'image/jpeg', data: photo } }))
+  expect(uploaded.status, uploaded.message).toBe(200)
+  for (const item of steps.flatMap((s) => s.items)) {
+    const value = item.kind === 'pass_fail' ? true : item.kind === 'number' ? (item.min ?? 0) : item.kind === 'choice' ? item.options[0]!
+      : item.kind === 'text' ? '正常' : [uploaded.data.id as number]
+    if (value !== null) expect((await env.call(inspector, 'POST', `/api/report/record/${id}`, { itemKey: item.key, value })).status).toBe(200)
+  }
+  expect((await env.call(inspector, 'POST', `/api/report/changeStatus/${id}/4`, {})).status).toBe(200)
+  return id
+}
+const pdf = (token: string, id: number) => env.app.inject({ method: 'GET', url: `/api/report/pdf/${id}`, headers: { authorization: `Bearer ${token}` } })
+const tokenOf = async (id: number) => (await env.db.select({ t: reports.verifyToken }).from(reports).where(eq(reports.id, id)))[0]!.t
+
+test('the PDF embeds a subset of the Chinese font, names the report and is refused to another base', async () => {
+  const id = await inspected()
+  const res = await pdf(admin, id)
+  expect(res.statusCode).toBe(200)
+  expect(res.headers['content-type']).toBe('application/pdf')
+  expect(res.headers['content-disposition']).toContain(encodeURIComponent('检验报告-JC'))
+  const body = res.rawPayload
+  expect(body.subarray(0, 5).toString()).toBe('%PDF-')
+  const text = body.toString('latin1')
+  expect(text).toMatch(/\/FontFile2/)
+  expect(text).toMatch(/NotoSansSC/)
+  expect(body.length).toBeLessThan(600_000)
+  expect((text.match(/\/Type \/Page\b/g) ?? []).length).toBeGreaterThanOrEqual(2)
+  if (process.env.REPORT_PDF_OUT) (await import('node:fs')).writeFileSync(process.env.REPORT_PDF_OUT, body)
+  const refused = await pdf(other, id)
+  expect(refused.statusCode).toBe(404)
+  expect(refused.json().message).toBe(ReportMsg.notFound)
+})
+
+test('the verification page shows result and validity by token only, and nothing before sign-off', async () => {
+  const id = await inspected()
+  const token = await tokenOf(id)
+  expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/)
+  const before = await env.call(null, 'GET', `/api/public/report/${token}`)
+  expect(before.status).toBe(200)
+  expect(before.data).toMatchObject({ statusName: '检验完成', result: null, valid: false, nextInspectionDate: null })
+  await env.call(admin, 'POST', `/api/report/changeStatus/${id}/5`, {})
+  expect((await env.call(operator, 'POST', `/api/report/changeStatus/${id}/6`, {})).status).toBe(200)
+  const after = await env.call(null, 'GET', `/api/public/report/${token}`)
+  expect(after.data).toMatchObject({ licenseNumber: '苏E88888', result: '合格', valid: true, statusName: '已签发' })
+  expect(after.data.nextInspectionDate > chinaToday()).toBe(true)
+  expect(JSON.stringify(after.data)).not.toMatch(/13988888888|孙师傅|苏州危化/)
+  for (const wrong of [String(id), 'x'.repeat(32), `${token.slice(0, -1)}A`]) {
+    const res = await env.call(null, 'GET', `/api/public/report/${encodeURIComponent(wrong)}`)
+    expect(res.status).toBe(404)
+    expect(res.message).toBe(ReportMsg.verifyNotFound)
+  }
+  expect((await env.call(null, 'GET', `/api/public/report/${'x'.repeat(65)}`)).status).toBe(400)
+})
+
+test('the signed PDF has no 草稿 mark; the draft does', async () => {
+  const id = await inspected()
+  const draft = (await pdf(admin, id)).rawPayload.length
+  await env.call(admin, 'POST', `/api/report/changeStatus/${id}/5`, {})
+  await env.call(operator, 'POST', `/api/report/changeStatus/${id}/6`, {})
+  const signed = (await pdf(admin, id)).rawPayload.length
+  // the mark's glyphs (草稿 未签发) are in the draft's font subset only
+  expect(draft).toBeGreaterThan(signed)
+})
