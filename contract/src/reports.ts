@@ -63,8 +63,25 @@ export const FAILING_CHOICE_RE = /停止使用|不允许|不合格/
 
 /** Years until the next inspection: yearly (年度) for every passed tanker; a full one (全面) for pressure tankers by grade. */
 export const NEXT_INSPECTION_YEARS = { yearly: 1, fullByGrade: { 1: 5, 2: 5, 3: 3 } as Record<number, number> } as const
-/** Expiry warnings of signed reports: days before the next inspection date. */
-export const EXPIRY_WARNING_DAYS = [30, 10] as const
+/**
+ * Expiry warnings of signed reports by how close the next inspection date is: the list shows them, and
+ * the registered phone gets one SMS per threshold (the most urgent one reached, never all three at once).
+ */
+export const EXPIRY_LEVELS = {
+  overdue: { days: 0, label: '已过期' },
+  within10: { days: 10, label: '10天内到期' },
+  within30: { days: 30, label: '30天内到期' },
+} as const
+export type ExpiryLevel = keyof typeof EXPIRY_LEVELS
+export const EXPIRY_LEVEL_NAMES = Object.keys(EXPIRY_LEVELS) as ExpiryLevel[]
+
+/** The warning a next inspection date earns today ('YYYY-MM-DD' China days), or null. */
+export function expiryOf(nextInspectionDate: string | null, today: string): { level: ExpiryLevel; label: string; days: number } | null {
+  if (!nextInspectionDate) return null
+  const days = Math.round((Date.parse(`${nextInspectionDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000)
+  const level = days < 0 ? 'overdue' : days <= 10 ? 'within10' : days <= 30 ? 'within30' : null
+  return level && { level, label: EXPIRY_LEVELS[level].label, days }
+}
 
 export const REPORT_LIMITS = { images: 9, photosPerItem: 9, textValue: 500, returnReason: 200, number: CHECK_ITEM_VALUE_MAX } as const
 
@@ -98,6 +115,9 @@ export const ReportMsg = {
   stationChanged: '工位更改成功',
   cancelled: '报告已作废',
   verifyNotFound: '未找到该检验报告，请核对二维码',
+  expirySms: (plate: string, date: string, days: number) => days < 0
+    ? `【罐车检验】您的车辆${plate}的罐车检验已于${date}到期，请尽快预约检验。`
+    : `【罐车检验】您的车辆${plate}的罐车检验将于${date}到期（还有${days}天），请及时预约检验。`,
 } as const
 
 // ---- registration ----
@@ -234,6 +254,9 @@ export const reportFilters = z.object({
     z.string({ error: '中心或基地格式不正确' }).max(20, { error: '中心或基地格式不正确' }).optional()).describe('中心或基地'),
   companyId: optIdField('基地'),
   createTime: dateRange('登记时间'),
+  /** signed reports whose next inspection is overdue or due within 10 / 30 days */
+  expiry: z.preprocess((v) => (v === '' || v === null ? undefined : v),
+    z.enum(EXPIRY_LEVEL_NAMES as [ExpiryLevel, ...ExpiryLevel[]], { error: `到期提醒只能是${Object.values(EXPIRY_LEVELS).map((l) => l.label).join('、')}` }).optional()).describe('到期提醒'),
 })
 export type ReportFilters = z.infer<typeof reportFilters>
 export const reportQuery = paging.extend(reportFilters.shape)
@@ -276,6 +299,8 @@ export interface Report {
   safetyGrade: number | null
   nextInspectionDate: string | null
   fullInspectionDate: string | null
+  /** a signed report's warning: overdue or due within 10 / 30 days */
+  expiry: { level: ExpiryLevel; label: string; days: number } | null
   returnReason: string | null
   reviewerName: string | null
   signerName: string | null

@@ -1,5 +1,5 @@
 import {
-  formatDateTime, parseCenterFilter, rangeBounds, REPORT_EXPORT_NAME, REPORT_PAGE_SIZE, REPORT_STATUS_LABELS, ReportMsg, reportTypeLabel,
+  chinaToday, EXPIRY_LEVELS, expiryOf, formatDateTime, parseCenterFilter, REPORT_STATUS, rangeBounds, REPORT_EXPORT_NAME, REPORT_PAGE_SIZE, REPORT_STATUS_LABELS, ReportMsg, reportTypeLabel,
   type InspectionCenter, type Page, type Paging, type Report, type ReportFilters, type ReportImage, type ReportResult, type ReportStatus,
 } from '@app/contract'
 import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm'
@@ -57,10 +57,18 @@ export function toReport({ r, ...n }: Row): Report {
     receptionId: r.receptionId, templateId: r.templateId, templateName: n.templateName, templateVersion: n.templateVersion,
     inspectorId: r.inspectorId, inspectorName: n.inspectorName, stationId: r.stationId, stationName: n.stationName,
     result: r.result as ReportResult | null, safetyGrade: r.safetyGrade, nextInspectionDate: r.nextInspectionDate,
-    fullInspectionDate: r.fullInspectionDate, returnReason: r.returnReason, reviewerName: n.reviewerName, signerName: n.signerName,
+    fullInspectionDate: r.fullInspectionDate, expiry: status === REPORT_STATUS.signed ? expiryOf(r.nextInspectionDate, chinaToday()) : null, returnReason: r.returnReason, reviewerName: n.reviewerName, signerName: n.signerName,
     startTimeStr: formatDateTime(r.startTime), finishTimeStr: formatDateTime(r.finishTime), signTimeStr: formatDateTime(r.signTime),
     createTimeStr: formatDateTime(r.createTime), version: r.version,
   }
+}
+
+/** Signed reports whose next inspection date is past (overdue) or within the level's days. */
+function expiring(level: keyof typeof EXPIRY_LEVELS): SQL {
+  const today = chinaToday()
+  return level === 'overdue'
+    ? sql`${reports.status} = ${REPORT_STATUS.signed} and ${reports.nextInspectionDate} < ${today}::date`
+    : sql`${reports.status} = ${REPORT_STATUS.signed} and ${reports.nextInspectionDate} <= ${today}::date + ${EXPIRY_LEVELS[level].days}::int`
 }
 
 function where(auth: Auth, q: ReportFilters): SQL | undefined {
@@ -80,6 +88,7 @@ function where(auth: Auth, q: ReportFilters): SQL | undefined {
     q.isOut != null ? eq(reports.isOut, q.isOut) : undefined,
     from ? gte(reports.createTime, from) : undefined,
     to ? lte(reports.createTime, to) : undefined,
+    q.expiry ? expiring(q.expiry) : undefined,
   )
 }
 
@@ -120,6 +129,7 @@ export const reportExport = defineExport<Report>({
     { header: '检验结果', width: 10, value: (r) => blank(r.result) },
     { header: '安全状况等级', width: 12, value: (r) => blank(r.safetyGrade) },
     { header: '下次检验日期', width: 12, value: (r) => blank(r.nextInspectionDate) },
+    { header: '到期提醒', width: 12, value: (r) => blank(r.expiry?.label) },
     { header: '登记时间', width: 20, value: (r) => r.createTimeStr },
   ],
 })

@@ -10,6 +10,7 @@ import { authOf } from '../../platform/access.js'
 import { done } from '../../platform/envelope.js'
 import { exportCompany, exportParams } from '../../platform/exports.js'
 import { contentDisposition } from '../../platform/download.js'
+import { scheduleExpiryWarnings } from './expiry.js'
 import * as list from './list.js'
 import { reportPdf } from './pdf.js'
 import * as records from './records.js'
@@ -23,6 +24,10 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
   const tags = ['检验报告']
   const config = { access: 'trace' as const }
   const idParams = z.object({ id: idParam().describe('报告编号') })
+
+  let warnings: ReturnType<typeof scheduleExpiryWarnings> | undefined
+  app.addHook('onReady', async () => { warnings = scheduleExpiryWarnings(ctx.db, ctx.sms, app.log) })
+  app.addHook('onClose', async () => warnings?.stop())
 
   r.post('/report/find', { config, schema: { tags, summary: '检验登记列表（默认每页10条）', body: reportQuery } },
     async (req) => list.findReports(ctx.db, authOf(req), req.body))

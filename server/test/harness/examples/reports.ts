@@ -1,3 +1,4 @@
+import { REPORT_B_TOKEN } from '../reportRows.js'
 import type { Examples } from './types.js'
 
 /** Inspection reports (modules/reports): B's report answers as missing to every call naming it; lists are A's own. */
@@ -17,5 +18,8 @@ export const reportExamples: Examples = {
   '/api/report/setStatus/:id': ({ b }) => ({ params: { id: b.id('report') }, query: { status: 2 }, body: {}, expect: 'refused' }),
   '/api/report/cancel/:id': ({ b }) => ({ params: { id: b.id('report') }, expect: 'refused' }),
   '/api/report/upStation/:id': ({ b }) => ({ params: { id: b.id('report') }, body: { stationId: b.id('station') }, expect: 'refused' }),
+  '/api/report/pdf/:id': ({ b }) => ({ params: { id: b.id('report') }, expect: 'refused' }),
+  // anyone holding the QR code's token sees the result and validity (B's report is not signed: nothing of it)
+  '/api/public/report/:token': () => ({ params: { token: REPORT_B_TOKEN }, expect: 'public' }),
   '/api/report/record/:id': ({ b }) => ({ params: { id: b.id('report') }, body: { itemKey: 'x1', value: true }, expect: 'refused' }),
 }
