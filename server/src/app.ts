@@ -30,6 +30,7 @@ import { modelRoutes } from './modules/models/routes.js'
 import { indicatorRoutes } from './modules/indicators/routes.js'
 import { stationGroupRoutes } from './modules/stationGroups/routes.js'
 import { reportRoutes } from './modules/reports/routes.js'
+import { diagramRoutes } from './modules/diagrams/routes.js'
 import { createFileStore } from './platform/files.js'
 import { registerAccess, type ApiRoute } from './platform/access.js'
 import { registerCompression } from './platform/compression.js'
@@ -48,7 +49,7 @@ installZodChinese()
 /** Every module's routes, registered under /api in one place. */
 const modules = [authRoutes, userRoutes, companyRoutes, supplyOrderRoutes, reservationRoutes, rechargeRoutes, attachmentRoutes, receiptFormatRoutes, logRoutes, ticketReadingRoutes,
   transportRoutes, transportExportRoutes, logisticsCompanyRoutes, usageRoutes, userSettingRoutes,
-  modelRoutes, indicatorRoutes, stationGroupRoutes, reportRoutes]
+  modelRoutes, indicatorRoutes, stationGroupRoutes, reportRoutes, diagramRoutes]
 
 /**
  * The whole server without listening: plugins, hooks and modules on an open, migrated, seeded

@@ -1,6 +1,7 @@
 import { attachmentExamples } from './attachments.js'
 import { authExamples } from './auth.js'
 import { companyExamples } from './companies.js'
+import { diagramExamples } from './diagrams.js'
 import { inspectionRefExamples } from './inspectionRefs.js'
 import { rechargeExamples } from './recharge.js'
 import { reservationExamples } from './reservations.js'
@@ -23,4 +24,5 @@ export const routeExamples: Examples = {
   ...inspectionRefExamples,
   ...reservationExamples,
   ...reportExamples,
+  ...diagramExamples,
 }

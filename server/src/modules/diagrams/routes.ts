@@ -1,0 +1,36 @@
+import { DIAGRAM_MAX_BYTES, DiagramMsg, diagramSaveBody, idParam } from '@app/contract'
+import type { FastifyError, FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { AppContext } from '../../context.js'
+import { authOf } from '../../platform/access.js'
+import { done } from '../../platform/envelope.js'
+import { TooLargeError } from '../../platform/errors.js'
+import * as diagrams from './service.js'
+
+/**
+ * A canvas sent as JSON text is escaped once more inside the body (every quote doubles), so the body
+ * may be up to about twice the canvas; the canvas's own size is checked after parsing (413 either way).
+ */
+const SAVE_BODY_LIMIT = 2 * DIAGRAM_MAX_BYTES + 64 * 1024
+
+/** Tank diagrams of inspection reports (spec 000 §2 "Diagram drawing screen"; permission trace, the report's base only). */
+export function diagramRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>()
+  const tags = ['检验报告']
+  const config = { access: 'trace' as const }
+  const params = z.object({ id: idParam().describe('报告编号') })
+
+  r.post('/report/loadFabric/:id', { config, schema: { tags, summary: '读取报告的示意图（未保存过：canvas 为 null，版本 0）', params } },
+    async (req) => diagrams.loadDiagram(ctx.db, authOf(req), req.params.id))
+
+  r.post('/report/saveFabric/:id', {
+    config,
+    bodyLimit: SAVE_BODY_LIMIT,
+    // a body over the limit is refused before parsing: in the diagram's words, not the generic 上传内容过大
+    errorHandler: (err: FastifyError) => { throw err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? new TooLargeError(DiagramMsg.tooLarge) : err },
+    schema: {
+      tags, summary: `保存报告的示意图（仅正在检验；不超过 ${DIAGRAM_MAX_BYTES / 1024 / 1024} MB；版本已被他人更新时 409）`, params, body: diagramSaveBody,
+    },
+  }, async (req) => done(await diagrams.saveDiagram(ctx.db, authOf(req), req.params.id, req.body), DiagramMsg.saved))
+}

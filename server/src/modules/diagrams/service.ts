@@ -1,0 +1,70 @@
+import {
+  diagramCanvasText, DiagramMsg, formatDateTime, REPORT_STATUS, REPORT_STATUS_LABELS, ReportMsg,
+  type DiagramCanvas, type DiagramSaveBody, type DiagramSaved, type DiagramState, type ReportStatus,
+} from '@app/contract'
+import { and, eq, sql } from 'drizzle-orm'
+import type { Db, Executor } from '../../db/client.js'
+import { reportDiagrams, users } from '../../db/schema/index.js'
+import type { Auth } from '../../platform/access.js'
+import { AppError, ConflictError, TooLargeError, ValidationError } from '../../platform/errors.js'
+import { reportRow } from '../reports/list.js'
+
+/**
+ * The tank diagram of a report (spec 000 §2 "Diagram drawing screen"): one fabric.js canvas JSON per
+ * report, with a version. A save names the version it was edited from and lands only if that is still
+ * the saved one (one conditional statement), so of two people editing at once the later is told who
+ * saved in between, and nobody's drawing is silently overwritten.
+ */
+
+/** Who saved the diagram last and when, without the canvas itself. */
+async function savedBy(db: Executor, reportId: number): Promise<DiagramSaved | null> {
+  const [row] = await db.select({ version: reportDiagrams.version, updateTime: reportDiagrams.updateTime, userName: users.name })
+    .from(reportDiagrams).leftJoin(users, eq(users.id, reportDiagrams.updateUserId)).where(eq(reportDiagrams.reportId, reportId))
+  return row ? { version: row.version, updateUserName: row.userName ?? '', updateTimeStr: formatDateTime(row.updateTime) } : null
+}
+
+const statusName = (status: number) => REPORT_STATUS_LABELS[status as ReportStatus] ?? String(status)
+
+/** `POST /report/loadFabric/{id}`: the saved canvas, or a blank one (canvas null, version 0) for a report never drawn. */
+export async function loadDiagram(db: Db, auth: Auth, id: number): Promise<DiagramState> {
+  const r = await reportRow(db, auth, id)
+  const report = { reportNumber: r.reportNumber, licenseNumber: r.licenseNumber, status: r.status as ReportStatus, statusName: statusName(r.status) }
+  const editable = r.status === REPORT_STATUS.inspecting
+  const [row] = await db.select({ canvas: reportDiagrams.canvas, version: reportDiagrams.version, updateTime: reportDiagrams.updateTime, userName: users.name })
+    .from(reportDiagrams).leftJoin(users, eq(users.id, reportDiagrams.updateUserId)).where(eq(reportDiagrams.reportId, id))
+  if (!row) return { canvas: null, version: 0, updateUserName: '', updateTimeStr: '', report, editable }
+  return {
+    canvas: JSON.parse(row.canvas) as DiagramCanvas, version: row.version, updateUserName: row.userName ?? '', updateTimeStr: formatDateTime(row.updateTime),
+    report, editable,
+  }
+}
+
+/**
+ * `POST /report/saveFabric/{id}`: keeps the canvas while the report is 正在检验, if `version` is still
+ * the saved one (0: nothing saved yet). The report's row is held for share, so its status cannot change
+ * under the save; the version check is the UPDATE's (or the first INSERT's) own condition.
+ */
+export async function saveDiagram(db: Db, auth: Auth, id: number, body: DiagramSaveBody, now = new Date()): Promise<DiagramSaved> {
+  const checked = diagramCanvasText(body.canvas)
+  if ('error' in checked) throw checked.error === 'tooLarge' ? new TooLargeError(DiagramMsg.tooLarge) : new ValidationError(DiagramMsg.invalid)
+  return db.transaction(async (tx) => {
+    const report = await reportRow(tx, auth, id, 'share')
+    if (report.status !== REPORT_STATUS.inspecting) {
+      throw new ConflictError(ReportMsg.onlyWhileInspecting(DiagramMsg.saveAction, statusName(report.status)))
+    }
+    const values = { canvas: checked.text, updateUserId: auth.userId, updateTime: now }
+    const [saved] = body.version === 0
+      ? await tx.insert(reportDiagrams).values({ reportId: id, ...values, version: 1 }).onConflictDoNothing()
+        .returning({ version: reportDiagrams.version })
+      : await tx.update(reportDiagrams).set({ ...values, version: sql`${reportDiagrams.version} + 1` })
+        .where(and(eq(reportDiagrams.reportId, id), eq(reportDiagrams.version, body.version)))
+        .returning({ version: reportDiagrams.version })
+    const current = await savedBy(tx, id)
+    if (!saved || !current) {
+      // someone saved since this editor loaded (or the version it names was never saved)
+      if (!current) throw new ConflictError(DiagramMsg.staleUnknown)
+      throw new AppError(409, DiagramMsg.stale(current.updateUserName, current.updateTimeStr), 409, current)
+    }
+    return current
+  })
+}

@@ -1,0 +1,212 @@
+/**
+ * Tank diagrams (`/report/saveFabric`, `/report/loadFabric`): what is saved loads back exactly, only the
+ * report's own base sees or draws it, only while it is 正在检验, never over 5 MB, and of two saves from
+ * the same version exactly one lands, the other told who saved when (on PostgreSQL really at once).
+ */
+import { DIAGRAM_MAX_BYTES, DiagramMsg, ReportMsg, type ReportStatus } from '@app/contract'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { reportDiagrams, reports } from '../../src/db/schema/index.js'
+import { createTestApp, type TestEnv } from '../helpers.js'
+import { makeCompany, makeUser } from '../fixtures.js'
+
+let env: TestEnv
+let companyId: number
+let inspector: string
+let colleague: string
+let otherBase: string
+let receptionist: string
+let hq: string
+let seq = 0
+
+/** A report row of `companyId` in `status` (the registration and its moves are the reports module's tests). */
+async function makeReport(status: ReportStatus, company = companyId) {
+  const i = ++seq
+  const [row] = await env.db.insert(reports).values({
+    companyId: company, reportNumber: `JCDIAG${i}`, licenseNumber: `苏D${String(i).padStart(5, '0')}`, tankerType: '常压车辆', org: '运输公司',
+    contactName: '司机', phone: '13800000000', latestMaterial: '柴油', outdate: '2030-01-01', status, verifyToken: `diagram-token-${i}`,
+  }).returning()
+  return row!.id
+}
+
+const load = (token: string, id: number | string) => env.call(token, 'POST', `/api/report/loadFabric/${id}`)
+const save = (token: string, id: number | string, body: unknown) => env.call(token, 'POST', `/api/report/saveFabric/${id}`, body)
+
+/** A canvas as fabric.js writes it, with the things that must survive: Chinese text, fractions, nesting, paths. */
+const canvas = (label = 'A1-1') => ({
+  version: '7.4.0',
+  background: '#ffffff',
+  objects: [
+    { type: 'Ellipse', left: 120.5, top: 80.25, rx: 20, ry: 20, stroke: '#000000', strokeWidth: 2, fill: 'transparent', strokeDashArray: [5, 5], data: { palette: 'manhole' } },
+    { type: 'Textbox', left: 300, top: 40, text: `${label} 人孔 “焊缝”\n第二行`, fontSize: 16, styles: [] },
+    { type: 'Path', path: [['M', 0, 0], ['Q', 1.5, 2.25, 3, 4], ['L', 10, 10]], strokeWidth: 1, stroke: 'red' },
+    { type: 'Group', objects: [{ type: 'Line', x1: 0, y1: 0, x2: 0, y2: 300, strokeWidth: 5 }], left: 10, top: 10 },
+  ],
+})
+
+beforeAll(async () => {
+  env = await createTestApp()
+  companyId = (await makeCompany(env.db, '示意图基地')).id
+  const other = (await makeCompany(env.db, '示意图外基地')).id
+  const users = await Promise.all([
+    makeUser(env.db, { phone: '13611110001', name: '王检验', role: 'inspector', companyIds: [companyId] }),
+    makeUser(env.db, { phone: '13611110002', name: '李检验', role: 'inspector', companyIds: [companyId] }),
+    makeUser(env.db, { phone: '13611110003', name: '外基地', role: 'inspector', companyIds: [other] }),
+    makeUser(env.db, { phone: '13611110004', name: '接待员', role: 'reception', companyIds: [companyId] }),
+  ]);
+  [inspector, colleague, otherBase, receptionist] = await Promise.all(users.map((u) => env.token(u.phone, u.password)))
+  hq = await env.token()
+})
+afterAll(async () => env?.close())
+
+describe('load and save', () => {
+  test('a report never drawn loads a blank canvas at version 0', async () => {
+    const id = await makeReport(1)
+    const res = await load(inspector, id)
+    expect(res.status).toBe(200)
+    expect(res.data).toEqual({
+      canvas: null, version: 0, updateUserName: '', updateTimeStr: '', editable: true,
+      report: { reportNumber: `JCDIAG${seq}`, licenseNumber: `苏D${String(seq).padStart(5, '0')}`, status: 1, statusName: '正在检验' },
+    })
+  })
+
+  test('what is saved loads back exactly, as an object or as JSON text, each save raising the version', async () => {
+    const id = await makeReport(1)
+    const first = await save(inspector, id, { canvas: canvas(), version: 0 })
+    expect(first.status).toBe(200)
+    expect(first.message).toBe(DiagramMsg.saved)
+    expect(first.data).toMatchObject({ version: 1, updateUserName: '王检验' })
+    expect(first.data.updateTimeStr).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
+    const loaded = await load(colleague, id)
+    expect(loaded.data).toMatchObject({ canvas: canvas(), version: 1, updateUserName: '王检验', updateTimeStr: first.data.updateTimeStr, editable: true })
+    expect(loaded.data.canvas).toEqual(canvas())
+
+    const text = JSON.stringify(canvas('B3-2'))
+    const second = await save(colleague, id, { canvas: text, version: 1 })
+    expect(second.data).toMatchObject({ version: 2, updateUserName: '李检验' })
+    const again = await load(inspector, id)
+    expect(again.data.canvas).toEqual(JSON.parse(text))
+    expect(JSON.stringify(again.data.canvas)).toBe(text)
+    expect(again.data.version).toBe(2)
+  })
+
+  test('a diagram is read (not editable) in any other status, headquarters sees every base', async () => {
+    const id = await makeReport(1)
+    await save(inspector, id, { canvas: canvas(), version: 0 })
+    await env.db.update(reports).set({ status: 6 }).where(eq(reports.id, id))
+    const signed = await load(inspector, id)
+    expect(signed.data).toMatchObject({ canvas: canvas(), editable: false, report: { status: 6, statusName: '已签发' } })
+    expect((await load(hq, id)).data.canvas).toEqual(canvas())
+  })
+})
+
+describe('refusals', () => {
+  test('another base’s report answers as missing to both calls and keeps its diagram', async () => {
+    const id = await makeReport(1)
+    await save(inspector, id, { canvas: canvas(), version: 0 })
+    for (const res of [await load(otherBase, id), await save(otherBase, id, { canvas: { objects: [] }, version: 1 })]) {
+      expect(res.status).toBe(404)
+      expect(res.message).toBe(ReportMsg.notFound)
+    }
+    expect((await load(inspector, id)).data).toMatchObject({ canvas: canvas(), version: 1 })
+    const missing = await load(inspector, 2_000_000)
+    expect([missing.status, missing.message]).toEqual([404, ReportMsg.notFound])
+  })
+
+  test('a user without the inspection permission is refused', async () => {
+    const id = await makeReport(1)
+    expect((await load(receptionist, id)).status).toBe(403)
+    expect((await save(receptionist, id, { canvas: canvas(), version: 0 })).status).toBe(403)
+  })
+
+  test('saving only while 正在检验: the answer names the status, nothing is written', async () => {
+    for (const [status, label] of [[0, '已登记'], [2, '暂停检验'], [4, '检验完成'], [6, '已签发']] as const) {
+      const id = await makeReport(status)
+      const res = await save(inspector, id, { canvas: canvas(), version: 0 })
+      expect([res.status, res.message]).toEqual([409, ReportMsg.onlyWhileInspecting('保存示意图', label)])
+      expect(await env.db.select().from(reportDiagrams).where(eq(reportDiagrams.reportId, id))).toEqual([])
+    }
+  })
+
+  test('a canvas over 5 MB is refused with its message, as an object, as text, and a body past the limit', async () => {
+    const id = await makeReport(1)
+    await save(inspector, id, { canvas: canvas(), version: 0 })
+    const image = (bytes: number) => ({ objects: [{ type: 'Image', src: `data:image/png;base64,${'A'.repeat(bytes)}` }] })
+    // just over: 5 MB of image data plus the object around it; Chinese counts 3 bytes a character
+    const tooBig = [
+      { canvas: image(DIAGRAM_MAX_BYTES), version: 1 },
+      { canvas: JSON.stringify(image(DIAGRAM_MAX_BYTES)), version: 1 },
+      { canvas: { objects: [{ type: 'Textbox', text: '焊'.repeat(Math.ceil(DIAGRAM_MAX_BYTES / 3)) }] }, version: 1 },
+      // quotes are escaped in the body: a text canvas past twice the limit is refused before parsing
+      { canvas: JSON.stringify({ objects: ['"'.repeat(DIAGRAM_MAX_BYTES + 100)] }), version: 1 },
+    ]
+    for (const body of tooBig) {
+      const res = await save(inspector, id, body)
+      expect([res.status, res.message]).toEqual([413, DiagramMsg.tooLarge])
+    }
+    const fits = await save(inspector, id, { canvas: image(DIAGRAM_MAX_BYTES - 200), version: 1 })
+    expect(fits.data.version).toBe(2)
+    expect((await load(inspector, id)).data.canvas).toEqual(image(DIAGRAM_MAX_BYTES - 200))
+  }, 60_000)
+
+  test('wrong types are refused in Chinese and change nothing', async () => {
+    const id = await makeReport(1)
+    await save(inspector, id, { canvas: canvas(), version: 0 })
+    const cases: [unknown, string][] = [
+      [{ canvas: 12, version: 1 }, DiagramMsg.invalid],
+      [{ canvas: [], version: 1 }, DiagramMsg.invalid],
+      [{ canvas: 'not json', version: 1 }, DiagramMsg.invalid],
+      [{ canvas: '[1,2]', version: 1 }, DiagramMsg.invalid],
+      [{ canvas: { type: 'Rect' }, version: 1 }, DiagramMsg.invalid],
+      [{ canvas: { objects: 'none' }, version: 1 }, DiagramMsg.invalid],
+      [{ version: 1 }, '示意图不能为空'],
+      [{ canvas: canvas() }, '示意图版本不能为空'],
+      [{ canvas: canvas(), version: '1' }, '示意图版本必须是整数'],
+      [{ canvas: canvas(), version: 1.5 }, '示意图版本必须是整数'],
+      [{ canvas: canvas(), version: -1 }, '示意图版本不能小于0'],
+    ]
+    for (const [body, message] of cases) {
+      const res = await save(inspector, id, body)
+      expect([res.status, res.message], JSON.stringify(body)).toEqual([400, message])
+    }
+    const badId = await save(inspector, 'abc', { canvas: canvas(), version: 0 })
+    expect(badId.status).toBe(400)
+    expect((await load(inspector, id)).data).toMatchObject({ canvas: canvas(), version: 1 })
+  })
+})
+
+describe('concurrent edits', () => {
+  test('a save from a stale version gets 409 naming who saved when, and keeps the newer diagram', async () => {
+    const id = await makeReport(1)
+    await save(inspector, id, { canvas: canvas('first'), version: 0 })
+    const newer = await save(colleague, id, { canvas: canvas('newer'), version: 1 })
+    const stale = await save(inspector, id, { canvas: canvas('stale'), version: 1 })
+    expect(stale.status).toBe(409)
+    expect(stale.message).toBe(`示意图已被 李检验 于 ${newer.data.updateTimeStr} 保存，请刷新后再编辑`)
+    expect(stale.data).toEqual({ version: 2, updateUserName: '李检验', updateTimeStr: newer.data.updateTimeStr })
+    expect((await load(inspector, id)).data).toMatchObject({ canvas: canvas('newer'), version: 2 })
+    // a first save when someone already saved, and a version never reached
+    const first = await save(inspector, id, { canvas: canvas('again'), version: 0 })
+    expect([first.status, first.message]).toEqual([409, stale.message])
+    const ahead = await save(inspector, id, { canvas: canvas('ahead'), version: 7 })
+    expect(ahead.status).toBe(409)
+    const never = await save(inspector, await makeReport(1), { canvas: canvas(), version: 3 })
+    expect([never.status, never.message]).toEqual([409, DiagramMsg.staleUnknown])
+  })
+
+  test('of parallel saves from the same version exactly one lands, first save and later ones alike', async () => {
+    const id = await makeReport(1)
+    for (const version of [0, 1]) {
+      const answers = await Promise.all(Array.from({ length: 8 }, (_, i) =>
+        save(i % 2 ? colleague : inspector, id, { canvas: canvas(`v${version}-${i}`), version })))
+      const won = answers.filter((a) => a.status === 200)
+      expect(won).toHaveLength(1)
+      expect(answers.filter((a) => a.status === 409)).toHaveLength(7)
+      expect(won[0]!.data.version).toBe(version + 1)
+      const winner = answers.indexOf(won[0]!)
+      const saved = await load(inspector, id)
+      expect(saved.data).toMatchObject({ canvas: canvas(`v${version}-${winner}`), version: version + 1 })
+      for (const lost of answers.filter((a) => a.status === 409)) expect(lost.message).toBe(DiagramMsg.stale(won[0]!.data.updateUserName, won[0]!.data.updateTimeStr))
+    }
+  })
+})
