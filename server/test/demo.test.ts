@@ -1,11 +1,11 @@
-import { ATTACHMENT_TYPES, formatDateTime, isContactPhone, MOBILE_RE, poundDiff, poundDiffOver, receivingTotal, ROLES } from '@app/contract'
-import { count, countDistinct, inArray, isNull } from 'drizzle-orm'
+import { ATTACHMENT_TYPES, chinaToday, formatDateTime, REPORT_STATUS_VALUES, isContactPhone, MOBILE_RE, poundDiff, poundDiffOver, receivingTotal, ROLES } from '@app/contract'
+import { count, countDistinct, inArray, isNotNull, isNull } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD, seedDemo, type DemoSummary } from '../src/db/demo.js'
 import { DEMO_TRANSPORTS_PER_BASE } from '../src/db/demoTransports.js'
 import {
-  attachments, companies, extractionRules, logEntries, logisticsCompanies, rechargeRecords, receiptFormats, roles, ticketReadings, transportDestinations,
+  attachments, companies, extractionRules, reportEvents, reportRecords, reports, logEntries, logisticsCompanies, rechargeRecords, receiptFormats, roles, ticketReadings, transportDestinations,
   transports, userCompanies, users,
 } from '../src/db/schema/index.js'
 import { attachmentDeps } from '../src/platform/attachments.js'
@@ -108,10 +108,27 @@ describe('npm run seed:demo (seedDemo)', () => {
     expect(usage.data.totals.deliveryWeight).toBeGreaterThan(1000)
   })
 
+  it('adds inspection reports in every status with records, history, a returned one and expiry warnings', async () => {
+    const rows = await env.db.select().from(reports)
+    expect(first.added.reports).toBe(rows.length)
+    expect(rows.length).toBeGreaterThanOrEqual(5 * 16)
+    for (const status of REPORT_STATUS_VALUES) expect(rows.filter((r) => r.status === status).length, `status ${status}`).toBeGreaterThanOrEqual(5)
+    expect(rows.filter((r) => r.result === '不合格').length).toBeGreaterThanOrEqual(1)
+    expect(rows.filter((r) => r.receptionId != null).length).toBeGreaterThanOrEqual(1)
+    const [records] = await env.db.select({ n: count() }).from(reportRecords)
+    expect(records!.n).toBeGreaterThan(rows.length * 10)
+    const returned = await env.db.select().from(reportEvents).where(isNotNull(reportEvents.reason))
+    expect(returned.length).toBeGreaterThanOrEqual(1)
+    const today = chinaToday()
+    expect(rows.filter((r) => r.status === 6 && r.nextInspectionDate != null && r.nextInspectionDate < today)).toHaveLength(5)
+    const days = rows.map((r) => r.createTime.getTime())
+    expect(Math.max(...days) - Math.min(...days)).toBeGreaterThan(20 * 86_400_000)
+  })
+
   it('adds nothing the second time', async () => {
     const before = await counts()
     const again = await seedDemo(env.db, attachmentDeps(env.ctx))
-    expect(again.added).toEqual({ companies: 0, users: 0, recharges: 0, formats: 0, rules: 0, logs: 0, logisticsCompanies: 0, transports: 0, readings: 0, plans: 0, reservations: 0, stationGroups: 0, outTemplates: 0 })
+    expect(again.added).toEqual({ companies: 0, users: 0, recharges: 0, formats: 0, rules: 0, logs: 0, logisticsCompanies: 0, transports: 0, readings: 0, plans: 0, reservations: 0, stationGroups: 0, outTemplates: 0, reports: 0 })
     expect(await counts()).toEqual(before)
   })
 
