@@ -118,15 +118,15 @@ describe('预约', () => {
     await shot(base, 'reservations-calendar')
   })
 
-  it('reception checks the vehicle in: 到场 -> 已到场; cancelling the other frees its place', async () => {
+  it('reception checks the vehicle in and registers it: 接待登记 -> 已到场 and a report 已登记; cancelling the other frees its place', async () => {
     await openMenu(base, '预约接待', '今日接待')
     await base.waitForURL('**/reservation/reception')
     const row = rows(base).filter({ hasText: '苏A12345' })
     await row.getByText('已预约').waitFor()
-    await row.getByRole('button', { name: /到\s*场/ }).click()
-    await toast(base, '接待成功，车辆已到场').waitFor()
+    await row.getByRole('button', { name: '接待登记' }).click()
+    await toast(base, '接待成功，车辆已到场，登记成功').waitFor()
     await row.getByText('已到场').waitFor()
-    expect(await row.getByRole('button', { name: /到\s*场/ }).count()).toBe(0)
+    expect(await row.getByRole('button', { name: '接待登记' }).count()).toBe(0)
     await shot(base, 'reservations-reception')
 
     await openMenu(base, '预约接待', '预约列表')

@@ -45,8 +45,9 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
       : done(await registration.updateRegistration(ctx.db, authOf(req), id, body), ReportMsg.updated)
   })
 
+  // reception's act (check-in and registration together), so reception's key, not trace
   r.post('/report/syncFromReservation/:id', {
-    config, schema: { tags, summary: '接待登记：预约到场并按预约登记车辆', params: z.object({ id: idParam().describe('预约编号') }) },
+    config: { access: 'reception' }, schema: { tags, summary: '接待登记：预约到场并按预约登记车辆', params: z.object({ id: idParam().describe('预约编号') }) },
   }, async (req) => done(await registration.registerFromReservation(ctx.db, authOf(req), req.params.id), ReportMsg.registered))
 
   r.post('/report/getDetail/:id', { config, schema: { tags, summary: '检验报告详情（模板步骤、记录、状态历史）', params: idParams } },

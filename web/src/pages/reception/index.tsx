@@ -1,14 +1,14 @@
 /**
  * 今日接待 (menu component key 'reception'): today's bookings of the base (China date) by period, with
- * 到场 for a vehicle that has arrived (已预约 or 未到 -> 已到场).
- * SEAM: the registration (登记) of the arrived vehicle comes with the report workflow: its dialog's
- * "sync from reservation" calls /report/syncFromReservation/{id}, and the server's check-in
- * (modules/reservations/bookings.ts `checkIn`) takes the step that creates it in the same transaction.
+ * 接待登记 for a vehicle that has arrived (已预约 or 未到 -> 已到场, and its inspection registration in the
+ * same transaction: /report/syncFromReservation/{id}), or 仅到场 (check-in only; the registration can be
+ * made later from the inspection list's 同步预约).
  */
-import { App, Button } from 'antd'
+import { App, Button, Space } from 'antd'
 import type { ProColumns } from '@ant-design/pro-components'
-import { chinaToday, ReservationMsg, RESERVATION_STATUS, type ReceptionQuery, type Reservation } from '@app/contract'
+import { chinaToday, ReportMsg, ReservationMsg, RESERVATION_STATUS, type ReceptionQuery, type Reservation } from '@app/contract'
 import * as api from '../../api/reservations'
+import { registerFromReservation } from '../../api/receptionRegistration'
 import { isHandled } from '../../api/request'
 import { actionColumn } from '../../components/actionColumn'
 import ListPage from '../../components/ListPage'
@@ -21,10 +21,15 @@ export default function ReceptionPage() {
   const { message } = App.useApp()
   const today = chinaToday()
 
-  const checkIn = async (r: Reservation) => {
+  const checkIn = async (r: Reservation, register: boolean) => {
     try {
-      await api.checkIn(r.id)
-      message.success(ReservationMsg.checkedIn)
+      if (register) {
+        const report = await registerFromReservation(r.id)
+        message.success(`${ReservationMsg.checkedIn}，${ReportMsg.registered}（报告编号 ${report.reportNumber}）`)
+      } else {
+        await api.checkIn(r.id)
+        message.success(ReservationMsg.checkedIn)
+      }
       page.reload()
     } catch (e) {
       if (!isHandled(e)) throw e
@@ -43,8 +48,13 @@ export default function ReceptionPage() {
     },
     { title: '到场时间', dataIndex: 'arriveTimeStr', width: 170, hideInSearch: true, render: (_, r) => r.arriveTimeStr || '/' },
     { title: '备注', dataIndex: 'remarks', width: 160, hideInSearch: true, ellipsis: true, render: (_, r) => r.remarks || '/' },
-    actionColumn<Reservation>(100, (r) => (r.status === RESERVATION_STATUS.booked || r.status === RESERVATION_STATUS.noShow
-      ? <Button type="primary" size="small" onClick={() => void checkIn(r)}>到场</Button>
+    actionColumn<Reservation>(170, (r) => (r.status === RESERVATION_STATUS.booked || r.status === RESERVATION_STATUS.noShow
+      ? (
+        <Space size={4}>
+          <Button type="primary" size="small" onClick={() => void checkIn(r, true)}>接待登记</Button>
+          <Button type="link" size="small" onClick={() => void checkIn(r, false)}>仅到场</Button>
+        </Space>
+      )
       : null)),
   ]
 
