@@ -65,6 +65,7 @@ export const reports = pgTable(
     uniqueIndex('report_reception_idx').on(t.receptionId),
     index('report_company_time_idx').on(t.companyId, t.createTime, t.id),
     index('report_status_time_idx').on(t.status, t.createTime, t.id),
+    index('report_center_time_idx').on(t.center, t.createTime, t.id),
     index('report_plate_idx').on(t.licenseNumber),
     index('report_next_inspection_idx').on(t.nextInspectionDate).where(sql`${t.status} = 6`),
   ],

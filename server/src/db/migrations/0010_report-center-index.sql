@@ -1,0 +1,1 @@
+CREATE INDEX "report_center_time_idx" ON "report" USING btree ("center","create_time","id");
