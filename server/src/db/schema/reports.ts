@@ -66,6 +66,8 @@ export const reports = pgTable(
     index('report_company_time_idx').on(t.companyId, t.createTime, t.id),
     index('report_status_time_idx').on(t.status, t.createTime, t.id),
     index('report_center_time_idx').on(t.center, t.createTime, t.id),
+    // headquarters' unfiltered list, newest first
+    index('report_time_idx').on(t.createTime, t.id),
     index('report_plate_idx').on(t.licenseNumber),
     index('report_next_inspection_idx').on(t.nextInspectionDate).where(sql`${t.status} = 6`),
   ],

@@ -3,7 +3,7 @@ import {
   type InspectionCenter, type Page, type Paging, type Report, type ReportFilters, type ReportImage, type ReportResult, type ReportStatus,
 } from '@app/contract'
 import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Executor } from '../../db/client.js'
 import { companies, processTemplates, processTemplateVersions, reports, stations, users } from '../../db/schema/index.js'
 import type { Auth } from '../../platform/access.js'
@@ -15,35 +15,30 @@ import { assertInScope, scopeCompany } from '../../platform/tenancy.js'
 
 /** The inspection list (spec 000 §2 trace list) and one report as every other call answers it. */
 
-const inspector = alias(users, 'inspector')
-const reviewer = alias(users, 'reviewer')
-const signer = alias(users, 'signer')
-
 /** The scene photos' names, in the order they were given. */
 const imagesOf = sql<ReportImage[]>`(
   select coalesce(json_agg(json_build_object('id', a.id, 'name', a.name) order by i.ord), '[]'::json)
   from jsonb_array_elements_text(${reports.images}) with ordinality as i(id, ord)
   join attachment a on a.id = i.id::int)`
 
+const userName = (id: AnyPgColumn) => sql<string | null>`(select u.name from ${users} u where u.id = ${id})`
+
+/**
+ * A report with the names it shows. The names are scalar subqueries rather than joins: a page reads
+ * ten of them, and planning an eight-way join took PostgreSQL 5-8 ms of a 30 ms budget each call.
+ */
 const withNames = (db: Executor) =>
   db.select({
     r: reports,
-    companyName: companies.name,
-    templateName: processTemplates.name,
-    templateVersion: processTemplateVersions.version,
-    inspectorName: inspector.name,
-    reviewerName: reviewer.name,
-    signerName: signer.name,
-    stationName: stations.name,
+    companyName: sql<string>`(select c.name from ${companies} c where c.id = ${reports.companyId})`,
+    templateName: sql<string | null>`(select t.name from ${processTemplates} t where t.id = ${reports.templateId})`,
+    templateVersion: sql<number | null>`(select v.version from ${processTemplateVersions} v where v.id = ${reports.templateVersionId})`,
+    inspectorName: userName(reports.inspectorId),
+    reviewerName: userName(reports.reviewerId),
+    signerName: userName(reports.signerId),
+    stationName: sql<string | null>`(select s.name from ${stations} s where s.id = ${reports.stationId})`,
     images: imagesOf,
   }).from(reports)
-    .innerJoin(companies, eq(companies.id, reports.companyId))
-    .leftJoin(processTemplates, eq(processTemplates.id, reports.templateId))
-    .leftJoin(processTemplateVersions, eq(processTemplateVersions.id, reports.templateVersionId))
-    .leftJoin(inspector, eq(inspector.id, reports.inspectorId))
-    .leftJoin(reviewer, eq(reviewer.id, reports.reviewerId))
-    .leftJoin(signer, eq(signer.id, reports.signerId))
-    .leftJoin(stations, eq(stations.id, reports.stationId))
 
 type Row = Awaited<ReturnType<ReturnType<typeof withNames>['execute']>>[number]
 

@@ -1,0 +1,1 @@
+CREATE INDEX "report_time_idx" ON "report" USING btree ("create_time","id");
