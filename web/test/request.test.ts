@@ -6,7 +6,7 @@ vi.mock('antd', () => ({ message: { error: antd.error }, Modal: { confirm: antd.
 const storage = vi.hoisted(() => ({ token: 'tok' as string | null }))
 vi.mock('../src/app/storage', () => ({ getToken: () => storage.token, clearToken: () => { storage.token = null } }))
 
-const { buildUrl, download, isCanceled, newRequestId, request, requestEnvelope, RequestError } = await import('../src/api/request')
+const { buildUrl, download, isCanceled, isUnreachable, newRequestId, request, requestEnvelope, RequestError } = await import('../src/api/request')
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } })
@@ -141,5 +141,24 @@ describe('request client', () => {
     expect(await file.blob.text()).toBe('a,b\n')
     fetchMock.mockResolvedValueOnce(json(403, { code: 403, message: Msg.forbidden, data: null }))
     await expect(download('/company/export/1', { silent: true })).rejects.toMatchObject({ code: 403 })
+  })
+})
+
+describe('isUnreachable: the shell keeps the session when the server did not answer', () => {
+  it('is true for a network error and a 5xx, false for a refusal or a cancel', async () => {
+    const fail = async (answer: () => Promise<Response>) => {
+      fetchMock.mockImplementationOnce(answer)
+      try {
+        await request('/users/info', { silent: true })
+      } catch (e) {
+        return e
+      }
+      throw new Error('the request did not fail')
+    }
+    expect(isUnreachable(await fail(() => Promise.reject(new TypeError('Failed to fetch'))))).toBe(true)
+    expect(isUnreachable(await fail(async () => json(502, { code: 502, message: '网关错误' })))).toBe(true)
+    expect(isUnreachable(await fail(async () => json(401, { code: 401, message: '登录已过期' })))).toBe(false)
+    expect(isUnreachable(await fail(async () => json(400, { code: 400, message: '参数错误' })))).toBe(false)
+    expect(isUnreachable(new RequestError('请求已取消', 0, 0, true))).toBe(false)
   })
 })

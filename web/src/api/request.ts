@@ -61,6 +61,8 @@ export class RequestError extends Error {
 export const isCanceled = (e: unknown): boolean => e instanceof RequestError && e.canceled
 /** Canceled, or a session error (the logout confirm already told the user): nothing more to show. */
 export const isHandled = (e: unknown): boolean => e instanceof RequestError && (e.canceled || e.isSession)
+/** The server did not answer (network error, time-out) or failed (5xx), rather than refusing the request. */
+export const isUnreachable = (e: unknown): boolean => e instanceof RequestError && !e.canceled && (e.status === 0 || e.status >= 500)
 
 const SUCCESS_CODES = new Set<unknown>([200, '200', 'A00000', undefined, null])
 const pending = new Map<string, AbortController>()
