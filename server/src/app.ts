@@ -40,7 +40,7 @@ import { schedulePruning } from './platform/prune.js'
 import { databaseRateStore } from './platform/rateLimit.js'
 import { RoleRegistry } from './platform/roles.js'
 import { registerSecurityHeaders, ROUTER_ANSWER_HEADERS } from './platform/securityHeaders.js'
-import { loadOrCreateCipher } from './platform/rsa.js'
+import { openCipher } from './platform/rsa.js'
 import { outboxSms, webhookSms } from './platform/sms.js'
 import { loadWebApp } from './platform/webApp.js'
 
@@ -78,7 +78,9 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   const ctx: AppContext = {
     config,
     db: database.db,
-    cipher: loadOrCreateCipher(config.inMemoryDb ? null : config.dataDir, database.db),
+    cipher: await openCipher(database.db, {
+      legacyDir: config.inMemoryDb ? null : config.dataDir, ephemeral: config.inMemoryDb, rotateAfterMs: config.rsaKeyRotateMs,
+    }),
     roles,
     sms: config.smsWebhookUrl ? webhookSms(config.smsWebhookUrl) : outboxSms(database.db, app.log),
     menus: new MenuCache(database.db),
@@ -122,6 +124,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   if (webApp) await webApp.register(app)
   app.addHook('onClose', async () => {
     await pruning.stop()
+    ctx.cipher.close()
     await ctx.reader.close()
     await database.close()
   })

@@ -37,6 +37,8 @@ export interface Config {
   domainSuffix: string
   /** attachment blobs on disk (DATA_DIR/files); null keeps them in memory (tests, with the in-memory database) */
   filesDir: string | null
+  /** the password key is replaced when older than this (RSA_KEY_ROTATE_DAYS; 0: never) */
+  rsaKeyRotateMs?: number
   /** S3-compatible object storage for attachments instead of filesDir (S3_BUCKET and keys set) */
   s3?: S3Config
 }
@@ -95,6 +97,13 @@ function megabytes(name: string, value: string | undefined, fallback: number): n
   return Number(value) * 1024 * 1024
 }
 
+/** Whole days (0 turns the thing off), or the default. */
+function days(name: string, value: string | undefined, fallback: number): number | undefined {
+  const v = value?.trim() ? value.trim() : String(fallback)
+  if (!/^\d+$/.test(v)) throw new Error(`${name} 的取值不正确：${value}（应为不小于 0 的整数，单位天）`)
+  return Number(v) ? Number(v) * 24 * 60 * 60_000 : undefined
+}
+
 const here = path.dirname(new URL(import.meta.url).pathname)
 
 /** Turns environment variables into a typed config; only main.ts passes `process.env` in. */
@@ -121,6 +130,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     domainSuffix: env.DOMAIN_SUFFIX ?? '.jidi.example.com',
     filesDir: path.join(dataDir, 'files'),
     s3: s3Config(env),
+    rsaKeyRotateMs: days('RSA_KEY_ROTATE_DAYS', env.RSA_KEY_ROTATE_DAYS, 30),
   }
 }
 

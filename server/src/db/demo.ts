@@ -8,7 +8,7 @@ import { saveUser } from '../modules/users/admin.js'
 import type { AttachmentDeps } from '../platform/attachments.js'
 import { memoryStore } from '../platform/files.js'
 import { RoleRegistry } from '../platform/roles.js'
-import { encryptPassword, loadOrCreateCipher } from '../platform/rsa.js'
+import { encryptPassword, openCipher } from '../platform/rsa.js'
 import type { Db } from './client.js'
 import { daysBefore, seededRandom } from './demoKit.js'
 import { addDemoReservations, type DemoReservationsAdded } from './demoReservations.js'
@@ -118,8 +118,9 @@ export interface DemoSummary {
 export async function seedDemo(db: Db, pictures: Pick<AttachmentDeps, 'files' | 'storageQuotaBytes'>, now = new Date()): Promise<DemoSummary> {
   const roles = new RoleRegistry()
   await roles.load(db)
-  // a key of this process only: each password is encrypted for the call that decrypts it
-  const cipher = loadOrCreateCipher(null, db)
+  // the servers' key (created here when the demo runs first): each password is encrypted for the call that decrypts it
+  const cipher = await openCipher(db)
+  cipher.close()
   const encrypted = () => encryptPassword(cipher.publicKeyPem, DEMO_PASSWORD)
   const [admin] = await db.select().from(users).where(eq(users.phone, 'admin'))
   if (!admin) throw new Error('headquarters admin missing: run the normal seed first')
