@@ -31,10 +31,13 @@ import { indicatorRoutes } from './modules/indicators/routes.js'
 import { stationGroupRoutes } from './modules/stationGroups/routes.js'
 import { reportRoutes } from './modules/reports/routes.js'
 import { diagramRoutes } from './modules/diagrams/routes.js'
+import { operationsRoutes } from './modules/operations/routes.js'
+import { kpiRoutes } from './modules/kpi/routes.js'
 import { createFileStore } from './platform/files.js'
 import { registerAccess, type ApiRoute } from './platform/access.js'
 import { registerCompression } from './platform/compression.js'
 import { registerErrorAnswers, wrapAnswers } from './platform/envelope.js'
+import { createMetrics } from './platform/metrics.js'
 import { RateLimitError } from './platform/errors.js'
 import { schedulePruning } from './platform/prune.js'
 import { databaseRateStore } from './platform/rateLimit.js'
@@ -49,7 +52,7 @@ installZodChinese()
 /** Every module's routes, registered under /api in one place. */
 const modules = [authRoutes, userRoutes, companyRoutes, supplyOrderRoutes, reservationRoutes, rechargeRoutes, attachmentRoutes, receiptFormatRoutes, logRoutes, ticketReadingRoutes,
   transportRoutes, transportExportRoutes, logisticsCompanyRoutes, usageRoutes, userSettingRoutes,
-  modelRoutes, indicatorRoutes, stationGroupRoutes, reportRoutes, diagramRoutes]
+  modelRoutes, indicatorRoutes, stationGroupRoutes, reportRoutes, diagramRoutes, kpiRoutes]
 
 /**
  * The whole server without listening: plugins, hooks and modules on an open, migrated, seeded
@@ -86,7 +89,10 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     menus: new MenuCache(database.db),
     files: createFileStore(config),
     reader: new TicketReader(config.ocrWorkers),
+    lifecycle: { stopping: false },
   }
+  // before any route, so every route is timed
+  if (config.metricsToken) ctx.metrics = createMetrics(app, { reader: ctx.reader, poolStats: database.poolStats })
   app.decorate('ctx', ctx)
   const apiRoutes: ApiRoute[] = []
   app.decorate('apiRoutes', apiRoutes)
@@ -122,6 +128,8 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   }, { prefix: '/api' })
 
   if (webApp) await webApp.register(app)
+  // /api/ready answers 503 from here on, while requests in flight finish
+  app.addHook('preClose', async () => { ctx.lifecycle.stopping = true })
   app.addHook('onClose', async () => {
     await pruning.stop()
     ctx.cipher.close()

@@ -3,6 +3,7 @@ import { authExamples } from './auth.js'
 import { companyExamples } from './companies.js'
 import { diagramExamples } from './diagrams.js'
 import { inspectionRefExamples } from './inspectionRefs.js'
+import { kpiExamples } from './kpi.js'
 import { rechargeExamples } from './recharge.js'
 import { reservationExamples } from './reservations.js'
 import { reportExamples } from './reports.js'
@@ -25,4 +26,5 @@ export const routeExamples: Examples = {
   ...reservationExamples,
   ...reportExamples,
   ...diagramExamples,
+  ...kpiExamples,
 }
