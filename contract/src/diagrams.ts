@@ -20,6 +20,8 @@ export const DiagramMsg = {
   readOnly: (status: string) => `报告当前状态为“${status}”，示意图只能查看；只有正在检验的报告才能编辑示意图`,
   saveAction: '保存示意图',
   imageOnly: '只能放置图片文件',
+  imageUnreadable: '图片无法读取，请换一张图片',
+  jsonUnreadable: '文件不是有效的画板 JSON',
   noReport: '缺少报告编号，请从检验登记列表进入示意图',
 } as const
 

@@ -30,7 +30,8 @@ export const SHELL_ROUTES: StaticRoute[] = [
   { path: '/traceDetail/index', name: 'TraceDetail', title: '运单详情', permission: 'transport', page: () => import('../pages/traceDetail'), parent: HOME_PATH },
   { path: '/traceDetail2/index', name: 'TraceDetail2', title: '原始数据', permission: 'transport', page: () => import('../pages/traceDetail/RawData'), parent: HOME_PATH },
   { path: '/editTraceDetail/index', name: 'EditTraceDetail', title: '编辑运单', permission: 'transport', page: () => import('../pages/traceDetail/EditTraceDetail'), parent: HOME_PATH },
-  { path: '/diagramDetail/index', name: 'DiagramDetail', title: '检验图纸', permission: 'trace', page: null, parent: '/trace/index' },
+  { path: '/diagramDetail/index', name: 'DiagramDetail', title: '检验图纸', permission: 'trace', page: () => import('../pages/diagram'), parent: '/trace/index' },
+  { path: '/diagramDetail/sketch', name: 'DiagramSketch', title: '草图板', permission: 'trace', page: () => import('../pages/diagram/Sketch'), parent: '/trace/index' },
 ]
 
 /** `redirect` query value if it is a path of this site, else '/'. */
