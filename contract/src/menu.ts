@@ -11,6 +11,8 @@ export const COMPONENT_KEYS = [
   'reservation_plan', 'reservation_plan_month', 'reception',
   // inspection reference data (headquarters, issue 12): keys as the spec's permission keys
   'model', 'indicator_out', 'indicator', 'groups',
+  // 检验统计 (issue 12 KPI): the page; kpi_detail (drill-down, step times, export) lives in it
+  'kpi', 'kpi_detail',
 ] as const
 export type ComponentKey = (typeof COMPONENT_KEYS)[number]
 
@@ -53,6 +55,7 @@ export const MENU_SEED: MenuSeed[] = [
   ]),
   section('/trace', 'Inspection', '检验管理', 'safety', [
     ['index', 'Trace', 'trace', '检验登记', 'file-search', 'trace'],
+    ['kpi', 'Kpi', 'kpi', '检验统计', 'bar-chart', 'kpi'],
   ]),
   section('/reservation', 'Reservations', '预约接待', 'schedule', [
     ['index', 'Reservation', 'reservation', '预约列表', 'unordered-list', 'reservation'],

@@ -35,6 +35,9 @@ export const PAGE_REGISTRY: Record<ComponentKey, PageLoader | null> = {
   indicator_out: () => import('../pages/indicatorOut'),
   indicator: () => import('../pages/indicator'),
   groups: () => import('../pages/groups'),
+  kpi: () => import('../pages/kpi'),
+  // the drill-down of 检验统计 is part of its page (permission kpi_detail), never a menu node of its own
+  kpi_detail: () => import('../pages/kpi'),
 }
 
 export const isComponentKey = (key: string): key is ComponentKey => (COMPONENT_KEYS as readonly string[]).includes(key)
