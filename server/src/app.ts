@@ -37,6 +37,7 @@ import { createFileStore } from './platform/files.js'
 import { registerAccess, type ApiRoute } from './platform/access.js'
 import { registerCompression } from './platform/compression.js'
 import { registerErrorAnswers, wrapAnswers } from './platform/envelope.js'
+import { listenForInvalidations, onInvalidation } from './platform/invalidation.js'
 import { createMetrics } from './platform/metrics.js'
 import { RateLimitError } from './platform/errors.js'
 import { schedulePruning } from './platform/prune.js'
@@ -52,7 +53,7 @@ installZodChinese()
 /** Every module's routes, registered under /api in one place. */
 const modules = [authRoutes, userRoutes, companyRoutes, supplyOrderRoutes, reservationRoutes, rechargeRoutes, attachmentRoutes, receiptFormatRoutes, logRoutes, ticketReadingRoutes,
   transportRoutes, transportExportRoutes, logisticsCompanyRoutes, usageRoutes, userSettingRoutes,
-  modelRoutes, indicatorRoutes, stationGroupRoutes, reportRoutes, diagramRoutes, kpiRoutes]
+  modelRoutes, indicatorRoutes, stationGroupRoutes, reportRoutes, diagramRoutes, kpiRoutes, operationsRoutes]
 
 /**
  * The whole server without listening: plugins, hooks and modules on an open, migrated, seeded
@@ -97,6 +98,13 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   const apiRoutes: ApiRoute[] = []
   app.decorate('apiRoutes', apiRoutes)
   app.addHook('onReady', async () => roles.load(database.db))
+  // another process's logouts and role changes (PostgreSQL); a newer server's seed rewrote roles and menus
+  const stopListening = await listenForInvalidations(database, app.log)
+  const offRoles = onInvalidation((message) => {
+    if (message && message.topic !== 'roles') return
+    ctx.menus.clear()
+    roles.load(database.db).catch((err: Error) => app.log.error({ err }, 'reloading roles failed'))
+  })
   const pruning = schedulePruning(database.db, app.log)
 
   const webApp = loadWebApp(config.webDist)
@@ -131,6 +139,8 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   // /api/ready answers 503 from here on, while requests in flight finish
   app.addHook('preClose', async () => { ctx.lifecycle.stopping = true })
   app.addHook('onClose', async () => {
+    offRoles()
+    await stopListening()
     await pruning.stop()
     ctx.cipher.close()
     await ctx.reader.close()

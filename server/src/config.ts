@@ -37,6 +37,10 @@ export interface Config {
   domainSuffix: string
   /** attachment blobs on disk (DATA_DIR/files); null keeps them in memory (tests, with the in-memory database) */
   filesDir: string | null
+  /** GET /api/metrics answers with `Authorization: Bearer <METRICS_TOKEN>`; unset: no metrics */
+  metricsToken?: string
+  /** how long a SIGTERM waits for requests and OCR jobs in flight before the process exits anyway (SHUTDOWN_GRACE_SECONDS) */
+  shutdownGraceMs: number
   /** the password key is replaced when older than this (RSA_KEY_ROTATE_DAYS; 0: never) */
   rsaKeyRotateMs?: number
   /** S3-compatible object storage for attachments instead of filesDir (S3_BUCKET and keys set) */
@@ -97,11 +101,11 @@ function megabytes(name: string, value: string | undefined, fallback: number): n
   return Number(value) * 1024 * 1024
 }
 
-/** Whole days (0 turns the thing off), or the default. */
-function days(name: string, value: string | undefined, fallback: number): number | undefined {
+/** A whole number not below 0, or the default; anything else stops the start with a message. */
+function wholeNumber(name: string, value: string | undefined, fallback: number, unit: string): number {
   const v = value?.trim() ? value.trim() : String(fallback)
-  if (!/^\d+$/.test(v)) throw new Error(`${name} 的取值不正确：${value}（应为不小于 0 的整数，单位天）`)
-  return Number(v) ? Number(v) * 24 * 60 * 60_000 : undefined
+  if (!/^\d+$/.test(v)) throw new Error(`${name} 的取值不正确：${value}（应为不小于 0 的整数，单位${unit}）`)
+  return Number(v)
 }
 
 const here = path.dirname(new URL(import.meta.url).pathname)
@@ -130,7 +134,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     domainSuffix: env.DOMAIN_SUFFIX ?? '.jidi.example.com',
     filesDir: path.join(dataDir, 'files'),
     s3: s3Config(env),
-    rsaKeyRotateMs: days('RSA_KEY_ROTATE_DAYS', env.RSA_KEY_ROTATE_DAYS, 30),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    shutdownGraceMs: wholeNumber('SHUTDOWN_GRACE_SECONDS', env.SHUTDOWN_GRACE_SECONDS, 25, '秒') * 1000,
+    rsaKeyRotateMs: wholeNumber('RSA_KEY_ROTATE_DAYS', env.RSA_KEY_ROTATE_DAYS, 30, '天') * 24 * 60 * 60_000 || undefined,
   }
 }
 

@@ -1,3 +1,4 @@
+import type { Registry } from 'prom-client'
 import type { Config } from './config.js'
 import type { Db } from './db/client.js'
 import type { FileStore } from './platform/files.js'
@@ -17,6 +18,10 @@ export interface AppContext {
   menus: MenuCache
   /** attachment blobs: DATA_DIR/files, S3 or memory */
   files: FileStore
-  /** the OCR worker pool, started on first use */
+  /** the OCR worker pool, started on first use (or at start-up by main.ts) */
   reader: TicketReader
+  /** `stopping` once the process has begun to shut down (GET /api/ready answers 503) */
+  lifecycle: { stopping: boolean }
+  /** Prometheus registry, when METRICS_TOKEN is set */
+  metrics?: Registry
 }

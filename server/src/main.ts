@@ -4,6 +4,7 @@ import sharp from 'sharp'
 import { buildApp } from './app.js'
 import { loadConfig } from './config.js'
 import { seed } from './db/seed.js'
+import { announce } from './platform/invalidation.js'
 import { openMigratedOrExit } from './startup.js'
 
 const started = Date.now()
@@ -20,6 +21,8 @@ try {
 const database = await openMigratedOrExit(config)
 const seeded = await seed(database.db, { adminPassword: config.adminPassword })
 const app = await buildApp(config, database)
+// processes of the previous version still running keep the roles and menus the seed may just have changed
+await announce(database.db, { topic: 'roles' })
 
 if (seeded.generatedAdminPassword) {
   const file = path.join(config.dataDir, 'initial-admin-password.txt')
@@ -27,11 +30,27 @@ if (seeded.generatedAdminPassword) {
   console.log(`\n  首次启动：总部管理员账号 admin，初始密码 ${seeded.generatedAdminPassword}\n  （已保存到 ${file}，登录后请修改密码）\n`)
 }
 
+/**
+ * SIGTERM (or SIGINT): /api/ready answers 503, no new connection is taken, requests in flight (their
+ * OCR jobs too) finish, then the workers and the database pool close. Past SHUTDOWN_GRACE_SECONDS
+ * the process exits anyway.
+ */
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    app.close().then(() => process.exit(0), () => process.exit(1))
+    app.log.info(`${signal}: stopping (at most ${config.shutdownGraceMs / 1000} s)`)
+    setTimeout(() => {
+      app.log.error('requests still running at the end of the shutdown grace period: exiting anyway')
+      process.exit(1)
+    }, config.shutdownGraceMs).unref()
+    app.close().then(() => process.exit(0), (err: Error) => {
+      app.log.error({ err }, 'shutdown failed')
+      process.exit(1)
+    })
   })
 }
+
+// the OCR workers load their models now: the process is ready (GET /api/ready) once they have
+void app.ctx.reader.start().then(() => app.log.info(`OCR workers ready (${config.ocrWorkers})`))
 
 await app.listen({ port: config.port, host: config.host })
 app.log.info(`ready in ${Date.now() - started} ms on ${database.kind}: http://localhost:${config.port}`)

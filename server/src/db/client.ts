@@ -23,6 +23,21 @@ export interface Database {
   kind: 'pglite' | 'postgres'
   migrate(): Promise<void>
   close(): Promise<void>
+  /** PostgreSQL's connection pool (metrics); null for PGlite */
+  poolStats(): PoolStats | null
+  /**
+   * PostgreSQL: LISTEN on `channel` over a connection of its own, reconnecting when it drops
+   * (`onReconnect`: notifications may have been missed meanwhile). Absent for PGlite (one process).
+   */
+  listen?(channel: string, onMessage: (payload: string) => void, onReconnect: () => void): Promise<() => Promise<void>>
+}
+
+export interface PoolStats {
+  max: number
+  total: number
+  idle: number
+  /** queries waiting for a connection */
+  waiting: number
 }
 
 export interface DatabaseOptions {
@@ -50,6 +65,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder: opts.migrationsDir }),
       close: () => pool.end(),
+      listen: (channel, onMessage, onReconnect) => listen(opts.databaseUrl!, channel, onMessage, onReconnect),
+      poolStats: () => ({ max: pool.options.max ?? 10, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     }
   }
   let dir: string | undefined
@@ -71,6 +88,42 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder: opts.migrationsDir }),
     close: () => client.close(),
+    poolStats: () => null,
+  }
+}
+
+/** LISTEN on a connection of its own; the answer stops listening. */
+async function listen(url: string, channel: string, onMessage: (payload: string) => void, onReconnect: () => void) {
+  let client: pg.Client | null = null
+  let stopped = false
+  let retry: NodeJS.Timeout | undefined
+  const connect = async (again: boolean) => {
+    const c = new pg.Client({ connectionString: url })
+    c.on('notification', (n) => { if (n.channel === channel && n.payload) onMessage(n.payload) })
+    // a dropped connection: listen again a second later, and treat everything as changed
+    const lost = () => {
+      if (stopped || client !== c) return
+      client = null
+      retry = setTimeout(() => void connect(true).catch(lostRetry), 1000)
+      retry.unref()
+    }
+    const lostRetry = () => {
+      if (stopped) return
+      retry = setTimeout(() => void connect(true).catch(lostRetry), 1000)
+      retry.unref()
+    }
+    c.on('error', lost)
+    c.on('end', lost)
+    client = c
+    await c.connect()
+    await c.query(`listen ${pg.escapeIdentifier(channel)}`)
+    if (again) onReconnect()
+  }
+  await connect(false)
+  return async () => {
+    stopped = true
+    clearTimeout(retry)
+    await client?.end().catch(() => undefined)
   }
 }
 

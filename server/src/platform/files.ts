@@ -14,6 +14,8 @@ export interface FileStore {
   get(sha256: string): Promise<Buffer | null>
   exists(sha256: string): Promise<boolean>
   remove(sha256: string): Promise<void>
+  /** throws unless the store can be reached (GET /api/ready) */
+  check(): Promise<void>
 }
 
 export const sha256Hex = (data: Buffer | string) => crypto.createHash('sha256').update(data).digest('hex')
@@ -46,6 +48,7 @@ export function memoryStore(): FileStore {
     async remove(sha) {
       blobs.delete(blobKey(sha))
     },
+    async check() {},
   }
 }
 
@@ -75,6 +78,10 @@ export function diskStore(root: string): FileStore {
     },
     async remove(sha) {
       await fs.promises.rm(file(sha), { force: true })
+    },
+    async check() {
+      await fs.promises.mkdir(root, { recursive: true })
+      await fs.promises.access(root, fs.constants.W_OK)
     },
   }
 }
@@ -121,13 +128,14 @@ export function signV4(input: SignInput): string {
 }
 
 export function s3Store(cfg: S3Config, fetchImpl: typeof fetch = fetch): FileStore {
-  const objectUrl = (sha: string) => {
-    const key = `${cfg.prefix}${blobKey(sha)}`
+  const objectUrl = (sha: string | null) => {
+    const key = sha === null ? '' : `${cfg.prefix}${blobKey(sha)}`
     const base = new URL(cfg.endpoint)
     if (cfg.forcePathStyle) return new URL(`${base.origin}${base.pathname.replace(/\/$/, '')}/${cfg.bucket}/${key}`)
     return new URL(`${base.protocol}//${cfg.bucket}.${base.host}/${key}`)
   }
-  const request = async (method: string, sha: string, body?: Buffer, contentType?: string) => {
+  /** `sha` null: the bucket itself */
+  const request = async (method: string, sha: string | null, body?: Buffer, contentType?: string, timeoutMs = 60_000) => {
     const url = objectUrl(sha)
     const amzDate = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
     const payloadHash = sha256Hex(body ?? '')
@@ -135,7 +143,7 @@ export function s3Store(cfg: S3Config, fetchImpl: typeof fetch = fetch): FileSto
     if (contentType) headers['content-type'] = contentType
     headers.authorization = signV4({ method, url, headers, payloadHash, region: cfg.region, accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey, amzDate })
     const { host: _host, ...sent } = headers
-    return fetchImpl(url, { method, headers: sent, body: body ? new Uint8Array(body) : undefined, signal: AbortSignal.timeout(60_000) })
+    return fetchImpl(url, { method, headers: sent, body: body ? new Uint8Array(body) : undefined, signal: AbortSignal.timeout(timeoutMs) })
   }
   const fail = async (res: Response, what: string) => {
     throw new Error(`S3 ${what} failed: HTTP ${res.status} ${(await res.text()).slice(0, 300)}`)
@@ -159,6 +167,11 @@ export function s3Store(cfg: S3Config, fetchImpl: typeof fetch = fetch): FileSto
     async remove(sha) {
       const res = await request('DELETE', sha)
       if (!res.ok && res.status !== 404) await fail(res, 'DELETE')
+    },
+    async check() {
+      // HeadBucket: the endpoint answers, the bucket exists and the keys are accepted
+      const res = await request('HEAD', null, undefined, undefined, 5_000)
+      if (!res.ok) throw new Error(`S3 bucket ${cfg.bucket} not reachable: HTTP ${res.status}`)
     },
   }
 }

@@ -12,14 +12,34 @@ import { UserRegexError } from '../../ocr/safeRegex.js'
 import type { TicketAnalysis } from '../../ocr/types.js'
 import { checkRulePatterns, loadReadingConfig, type ReadingConfig } from '../receiptFormats/service.js'
 
-/** Workers load the OCR models on first use, so a server that never reads a ticket never pays for them. */
+/**
+ * Workers load the OCR models on first use, so a server that never reads a ticket never pays for
+ * them; a server process (main.ts) starts them at once, and is ready (GET /api/ready) when they are.
+ */
 export class TicketReader {
   private pool?: OcrPool
+  /** each ticket job's time in the pool, waiting included (metrics) */
+  onJob?: (seconds: number) => void
   constructor(private readonly workers: number) {}
+
+  /** starts the workers now; resolves when they have loaded their models (or failed to) */
+  start(): Promise<void> {
+    this.pool ??= new OcrPool({ size: this.workers })
+    return this.pool.ready()
+  }
+
+  /** null until started */
+  stats() {
+    return this.pool?.stats() ?? null
+  }
 
   analyze(input: Parameters<OcrPool['analyze']>[0]): Promise<TicketAnalysis> {
     this.pool ??= new OcrPool({ size: this.workers })
-    return this.pool.analyze(input).catch((err) => {
+    const started = process.hrtime.bigint()
+    return this.pool.analyze(input).then((result) => {
+      this.onJob?.(Number(process.hrtime.bigint() - started) / 1e9)
+      return result
+    }, (err) => {
       throw asAppError(err)
     })
   }
