@@ -4,6 +4,7 @@ import type { Executor } from '../db/client.js'
 import { sessions } from '../db/schema/index.js'
 import { SessionError } from './errors.js'
 import { sha256Hex } from './files.js'
+import { announce, onInvalidation } from './invalidation.js'
 import { newToken } from './tokens.js'
 
 export interface SessionUser {
@@ -18,8 +19,9 @@ const TOUCH_AFTER_MS = 60_000
 
 /**
  * How long this process trusts a session it has read: a page's burst of calls reads it once. A
- * revocation made here drops the copies it concerns at once; one made by another server process
- * (or by a transaction still committing when a parallel call read the row) is seen within this time.
+ * revocation made here drops the copies it concerns at once; one made by another server process on
+ * PostgreSQL as soon as its NOTIFY arrives (platform/invalidation.ts). One made by a transaction
+ * still committing when a parallel call read the row is seen within this time.
  */
 export const SESSION_CACHE_MS = 3_000
 /** Past this many cached sessions, copies older than SESSION_CACHE_MS are swept out. */
@@ -125,23 +127,45 @@ async function readSession(db: Executor, hash: string): Promise<Resolved> {
   }
 }
 
-/**
- * Drops this process's copies of the sessions `which` picks (and any read still under way), and
- * keeps none of them while the change that asked for it may still be committing.
- */
-function forget(which: (session: Resolved) => boolean) {
+/** Which sessions a revocation concerns (all the fields given must match). */
+interface SessionFilter { userId?: number; companyId?: number; sessionId?: number }
+const matches = (f: SessionFilter) => (s: Resolved) =>
+  (f.userId === undefined || s.userId === f.userId) && (f.companyId === undefined || s.companyId === f.companyId)
+  && (f.sessionId === undefined || s.sessionId === f.sessionId)
+
+/** Drops this process's copies of the sessions `which` picks, and any read still under way. */
+function drop(which: (session: Resolved) => boolean) {
   for (const [key, entry] of cache) {
     if (!entry.session || which(entry.session)) cache.delete(key)
   }
-  revoking.push({ concerns: which, until: Date.now() + REVOKING_MS })
 }
 
 /**
- * Makes the next call of every session of the user read its row again: its role or its bases
- * changed, or the account is gone.
+ * Drops this process's copies of the sessions `filter` picks, keeps none of them while the change that
+ * asked for it may still be committing, and tells the other processes (at that change's commit).
  */
-export function forgetUserSessions(userId: number) {
-  forget((s) => s.userId === userId)
+async function forget(db: Executor, filter: SessionFilter) {
+  const which = matches(filter)
+  drop(which)
+  revoking.push({ concerns: which, until: Date.now() + REVOKING_MS })
+  await announce(db, { topic: 'sessions', ...filter })
+}
+
+// another process revoked sessions (committed), or its messages may have been missed
+onInvalidation((message) => {
+  if (!message) cache.clear()
+  else if (message.topic === 'sessions') {
+    if (message.tokenHash) cache.delete(message.tokenHash)
+    else drop(matches(message))
+  }
+})
+
+/**
+ * Makes the next call of every session of the user read its row again, here and in every other
+ * process: its role or its bases changed, or the account is gone. `db`: the transaction making the change.
+ */
+export function forgetUserSessions(db: Executor, userId: number) {
+  return forget(db, { userId })
 }
 
 /** Makes every session read its row again (tests that edit session rows directly). */
@@ -154,6 +178,7 @@ export async function revokeSessionByToken(db: Executor, token: string, reason: 
   const hash = sha256Hex(token)
   await db.update(sessions).set({ revokedAt: new Date(), revokeReason: reason }).where(eq(sessions.tokenHash, hash))
   cache.delete(hash)
+  await announce(db, { topic: 'sessions', tokenHash: hash })
 }
 
 /** Ends every session of a user (or all but one): password change, forced logout, deletion. */
@@ -162,17 +187,17 @@ export async function revokeUserSessions(db: Executor, userId: number, reason: '
     ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId), sql`${sessions.revokedAt} is null`)
     : and(eq(sessions.userId, userId), sql`${sessions.revokedAt} is null`)
   await db.update(sessions).set({ revokedAt: new Date(), revokeReason: reason }).where(cond)
-  forgetUserSessions(userId)
+  await forgetUserSessions(db, userId)
 }
 
 /** Ends the sessions working in a company (of one user, or of everyone): membership removed, base deregistered. */
 export async function revokeCompanySessions(db: Executor, companyId: number, userId?: number) {
   await db.update(sessions).set({ revokedAt: new Date(), revokeReason: 'forced' })
     .where(and(eq(sessions.companyId, companyId), userId ? eq(sessions.userId, userId) : undefined, sql`${sessions.revokedAt} is null`))
-  forget((s) => s.companyId === companyId && (!userId || s.userId === userId))
+  await forget(db, { companyId, userId })
 }
 
 export async function setSessionCompany(db: Executor, sessionId: number, companyId: number) {
   await db.update(sessions).set({ companyId }).where(eq(sessions.id, sessionId))
-  forget((s) => s.sessionId === sessionId)
+  await forget(db, { sessionId })
 }

@@ -190,7 +190,7 @@ export async function updateUser(deps: UserAdminDeps, auth: Auth, id: number, bo
       phone: body.phone, name: body.name, roleId, isCreate: body.isCreate ?? user.isCreate, ...profileFields(body), updateTime: new Date(),
     }).where(eq(users.id, id))
     return loadRow(tx, deps.roles, id, companyIds.includes(companyId) ? companyId : companyIds[0]!)
-  }).catch(phoneConflict).finally(() => forgetUserSessions(id)) // a new role holds from the user's next call
+  }).catch(phoneConflict).finally(() => forgetUserSessions(deps.db, id)) // a new role holds from the user's next call, in every process
 }
 
 /** An administrator sets a new password: the user must change it at the next login, and is signed out everywhere (50012). */
@@ -233,8 +233,8 @@ export async function deleteUser(deps: UserAdminDeps, auth: Auth, id: number) {
     await tx.update(users).set({ parentId: null }).where(eq(users.parentId, id))
     await tx.delete(users).where(eq(users.id, id))
   })
-  // the account's sessions went with it (cascade): none may linger in this process's cache
-  forgetUserSessions(id)
+  // the account's sessions went with it (cascade): none may linger in any process's cache
+  await forgetUserSessions(deps.db, id)
 }
 
 /** Removes a user from a base (the account stays). Not the base's main account. */

@@ -14,11 +14,19 @@ import { moveUser } from './admin.js'
 import type { UserAdminDeps } from './list.js'
 import { assertPasswordRules } from './password.js'
 
-/** Menu rows never change after start-up (the seed writes them), so each role's tree is built once. */
+/**
+ * Menu rows change only when a server starts (the seed writes them), so each role's tree is built
+ * once, and again after a newer server's seed announces new roles and menus (`clear`).
+ */
 export class MenuCache {
   private rows?: Promise<(typeof menus.$inferSelect)[]>
   private trees = new Map<number, MenuNode[]>()
   constructor(private db: Db) {}
+
+  clear() {
+    this.rows = undefined
+    this.trees = new Map()
+  }
 
   async forRole(role: RoleInfo): Promise<MenuNode[]> {
     const cached = this.trees.get(role.id)
