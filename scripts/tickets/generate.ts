@@ -1,0 +1,113 @@
+/**
+ * Ticket generator: `npx tsx scripts/tickets/generate.ts [--out DIR] [--per N] [--seed S]
+ * [--families a,b] [--variants flat,phone]`. Renders each ticket as HTML in Chromium (CJK fonts),
+ * degrades the screenshot with sharp and writes DIR/<variant>/<family>_<i>.jpg and
+ * DIR/<variant>/truth.json in the fixtures' format ({ file, fileType, layout, fields }).
+ * Deterministic: the same seed gives the same tickets and the same degradations.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { chromium, type Page } from 'playwright-core'
+import sharp from 'sharp'
+import { rng, ticket, type Rng } from './data.js'
+import { FAMILIES } from './families.js'
+
+function arg(name: string, fallback: string) {
+  const i = process.argv.indexOf(`--${name}`)
+  return i > 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback
+}
+
+const OUT = path.resolve(arg('out', '.generated/tickets'))
+const PER = Number(arg('per', '10'))
+const SEED = Number(arg('seed', '2026'))
+const FAMILY_NAMES = arg('families', Object.keys(FAMILIES).join(',')).split(',')
+const VARIANTS = arg('variants', 'flat,phone').split(',') as ('flat' | 'phone')[]
+
+/** seeded grey noise, `amount` 0..255 around 128, as a one-channel raw image */
+function noise(r: Rng, width: number, height: number, amount: number) {
+  // drawn at a quarter of the pixels and enlarged: grain without 12 M random draws
+  const w = Math.ceil(width / 2)
+  const h = Math.ceil(height / 2)
+  const buf = Buffer.alloc(w * h)
+  for (let i = 0; i < buf.length; i++) buf[i] = Math.max(0, Math.min(255, 128 + (r.next() + r.next() + r.next() - 1.5) * amount))
+  return sharp(buf, { raw: { width: w, height: h, channels: 1 } }).resize(width, height, { kernel: 'nearest' }).png().toBuffer()
+}
+
+/** flat scan: slight rotation, blur, grain, JPEG */
+async function degradeFlat(png: Buffer, r: Rng): Promise<Buffer> {
+  const angle = r.float(-2.2, 2.2)
+  let img = sharp(png).flatten({ background: '#ffffff' }).rotate(angle, { background: '#ffffff' })
+  const rotated = await img.png().toBuffer()
+  const meta = await sharp(rotated).metadata()
+  const grain = await noise(r, meta.width!, meta.height!, r.float(20, 55))
+  img = sharp(rotated).composite([{ input: grain, blend: 'overlay' }])
+  const blurred = await img.png().toBuffer()
+  const sigma = r.float(0.3, 1.0)
+  return sharp(blurred).blur(sigma).jpeg({ quality: r.int(55, 85) }).toBuffer()
+}
+
+/** phone shot: the ticket on a desk in perspective, uneven light, 3000 px, grain, JPEG */
+async function phoneHtml(ticketPng: Buffer, r: Rng, w: number, h: number) {
+  const desk = r.pick(['#6b5440', '#4a3b2e', '#7a7068', '#3d4a52', '#8a6e4b'])
+  const rx = r.float(-12, 12).toFixed(1)
+  const ry = r.float(-10, 10).toFixed(1)
+  const rz = r.float(-6, 6).toFixed(1)
+  const light = `radial-gradient(ellipse at ${r.int(10, 90)}% ${r.int(10, 90)}%, rgba(255,255,255,.18), rgba(0,0,0,${r.float(0.15, 0.4).toFixed(2)}) 75%)`
+  const scale = Math.min(1100 / w, 1450 / h)
+  return `<!doctype html><html><body style="margin:0;width:1200px;height:1600px;overflow:hidden;background:${desk};background-image:repeating-linear-gradient(${r.int(0, 180)}deg, rgba(255,255,255,.04) 0 6px, rgba(0,0,0,.05) 6px 13px)">
+<div style="position:absolute;inset:0;display:flex;align-items:center;justify-content:center;perspective:1800px">
+<img src="data:image/png;base64,${ticketPng.toString('base64')}" style="width:${Math.round(w * scale)}px;transform:rotateX(${rx}deg) rotateY(${ry}deg) rotateZ(${rz}deg);box-shadow:8px 12px 30px rgba(0,0,0,.5)">
+</div><div style="position:absolute;inset:0;background:${light}"></div></body></html>`
+}
+
+async function degradePhone(page: Page, png: Buffer, r: Rng): Promise<Buffer> {
+  const meta = await sharp(png).metadata()
+  await page.setViewportSize({ width: 1200, height: 1600 })
+  await page.setContent(await phoneHtml(png, r, meta.width!, meta.height!))
+  const shot = await page.screenshot({ type: 'png' })
+  const m2 = await sharp(shot).metadata()
+  const grain = await noise(r, m2.width!, m2.height!, r.float(15, 35))
+  const withGrain = await sharp(shot).composite([{ input: grain, blend: 'overlay' }]).png().toBuffer()
+  return sharp(withGrain).blur(r.float(0.5, 1.4)).jpeg({ quality: r.int(70, 90) }).toBuffer()
+}
+
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox'] })
+try {
+  for (const variant of VARIANTS) {
+    const dir = path.join(OUT, variant)
+    fs.mkdirSync(dir, { recursive: true })
+    // flat tickets at 1-1.6 CSS px; phone tickets rendered sharper, then shot at 2.5 px (3000 px wide)
+    const ctx = await browser.newContext({ deviceScaleFactor: variant === 'phone' ? 2.5 : 1 })
+    const page = await ctx.newPage()
+    const truth: unknown[] = []
+    for (const family of FAMILY_NAMES) {
+      const render = FAMILIES[family]
+      if (!render) throw new Error(`unknown family ${family}`)
+      for (let i = 0; i < PER; i++) {
+        // one stream per ticket: adding families or tickets never changes the others
+        const seed = SEED * 100003 + [...family].reduce((a, c) => a * 31 + c.charCodeAt(0), 7) * 101 + i * 7 + (variant === 'phone' ? 50021 : 0)
+        const r = rng(seed)
+        const fileType = (i % 2 === 0 ? 1 : 2) as 1 | 2
+        const t = ticket(r, fileType)
+        const { html, fields } = render(t, r)
+        const ticketScale = variant === 'phone' ? 2 : r.float(1, 1.6)
+        await page.setViewportSize({ width: 1400, height: 1000 })
+        const tpage = variant === 'phone' ? await ctx.newPage() : page
+        if (variant === 'phone') await tpage.setViewportSize({ width: 1400, height: 1000 })
+        await tpage.setContent(html)
+        await tpage.evaluate((s) => { document.body.style.zoom = String(s) }, ticketScale)
+        const png = await tpage.locator('.ticket').screenshot({ type: 'png' })
+        if (tpage !== page) await tpage.close()
+        const jpg = variant === 'phone' ? await degradePhone(page, png, r) : await degradeFlat(png, r)
+        const file = `${family}_${String(i).padStart(2, '0')}.jpg`
+        fs.writeFileSync(path.join(dir, file), jpg)
+        truth.push({ file, fileType, layout: family, fields })
+      }
+      console.log(`${variant} ${family}: ${PER}`)
+    }
+    fs.writeFileSync(path.join(dir, 'truth.json'), JSON.stringify(truth, null, 1))
+    await ctx.close()
+  }
+} finally {
+  await browser.close()
+}
