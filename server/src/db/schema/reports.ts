@@ -70,6 +70,10 @@ export const reports = pgTable(
     index('report_time_idx').on(t.createTime, t.id),
     index('report_plate_idx').on(t.licenseNumber),
     index('report_next_inspection_idx').on(t.nextInspectionDate).where(sql`${t.status} = 6`),
+    // 检验统计 (modules/kpi) counts each move by its own moment: the reports started, finished or signed in a range
+    index('report_start_time_idx').on(t.startTime),
+    index('report_finish_time_idx').on(t.finishTime),
+    index('report_sign_time_idx').on(t.signTime),
   ],
 )
 
