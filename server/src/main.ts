@@ -19,7 +19,8 @@ try {
   process.exit(1)
 }
 const database = await openMigratedOrExit(config)
-const seeded = await seed(database.db, { adminPassword: config.adminPassword })
+// processes starting together on one PostgreSQL seed one after the other
+const seeded = await database.exclusive(() => seed(database.db, { adminPassword: config.adminPassword }))
 const app = await buildApp(config, database)
 // processes of the previous version still running keep the roles and menus the seed may just have changed
 await announce(database.db, { topic: 'roles' })

@@ -21,7 +21,13 @@ export type Executor = Db | Tx
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
+  /** migrates, one server process at a time (those starting together on one PostgreSQL wait their turn) */
   migrate(): Promise<void>
+  /**
+   * Runs `work` while no other server process on the same PostgreSQL database runs exclusive work
+   * (a session advisory lock on a connection of its own): migrations, the seed. PGlite: just runs it.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>
   close(): Promise<void>
   /** PostgreSQL's connection pool (metrics); null for PGlite */
   poolStats(): PoolStats | null
@@ -60,10 +66,22 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // numeric stays a string (exact tons); bigint counts become numbers
     pg.types.setTypeParser(20, (v) => Number(v))
     const db = drizzlePg(pool, { schema })
+    const exclusive = async <T>(work: () => Promise<T>) => {
+      const lock = new pg.Client({ connectionString: opts.databaseUrl })
+      await lock.connect()
+      try {
+        await lock.query('select pg_advisory_lock($1)', [STARTUP_LOCK])
+        return await work()
+      } finally {
+        // ending the session releases the lock, whatever happened
+        await lock.end().catch(() => undefined)
+      }
+    }
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder: opts.migrationsDir }),
+      migrate: () => exclusive(() => migratePg(db, { migrationsFolder: opts.migrationsDir })),
+      exclusive,
       close: () => pool.end(),
       listen: (channel, onMessage, onReconnect) => listen(opts.databaseUrl!, channel, onMessage, onReconnect),
       poolStats: () => ({ max: pool.options.max ?? 10, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
@@ -87,10 +105,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder: opts.migrationsDir }),
+    exclusive: (work) => work(),
     close: () => client.close(),
     poolStats: () => null,
   }
 }
+
+/** the advisory lock key of start-up work (migrations, seed): any constant of this application's */
+const STARTUP_LOCK = 0x6a6964 // 'jid'
 
 /** LISTEN on a connection of its own; the answer stops listening. */
 async function listen(url: string, channel: string, onMessage: (payload: string) => void, onReconnect: () => void) {
