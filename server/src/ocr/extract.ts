@@ -72,6 +72,31 @@ export function parseValue(kind: FieldKind, raw: string, unit: WeightUnit | null
   }
 }
 
+const WHOLE_NAME = /(?:公司|厂|集团|中心|站|部|处|局|院|所)$/
+
+/** a candidate's text joined with the lines of its cell (a wrapped cell), when the field's values wrap */
+export function joinWrapped(kind: FieldKind, c: Candidate): string {
+  if (!c.next && !c.above) return c.text
+  const above = (c.above ?? []).map((i) => i.prefix)
+  const below = (c.next ?? []).map((i) => i.prefix)
+  switch (kind) {
+    case 'org': {
+      // a company name ends with its legal form: lines after it belong to something else
+      let text = [...above, c.text].join('')
+      if (WHOLE_NAME.test(above.join(''))) text = c.text
+      for (const b of below) {
+        if (WHOLE_NAME.test(text.replace(/\s+/g, ''))) break
+        text += b
+      }
+      return text
+    }
+    case 'text': return [...above, c.text, ...below].join('')
+    case 'spec': case 'code': return below.length && /^[A-Za-z0-9.-]{1,4}$/.test(below[0]!) ? c.text + below[0] : c.text
+    case 'time': return /\d{1,2}\s*:\s*\d{2}/.test(c.text) || !below.length || !/^\d{1,2}\s*:\s*\d{2}/.test(below[0]!) ? c.text : `${c.text} ${below[0]}`
+    default: return c.text
+  }
+}
+
 export interface FieldResult {
   value: FieldValue
   meta: FieldMeta
@@ -97,7 +122,7 @@ export function extractBySynonyms(layout: Layout, suffix: string): FieldResult |
         const isLast = si === it.segs.length - 1
         const cands = seg.value ? [{ text: seg.value, item: it }] : isLast ? valueCandidates(layout, it, '') : []
         for (const c of cands) {
-          const v = parseValue(kind, c.text, seg.unit)
+          const v = parseValue(kind, joinWrapped(kind, c), seg.unit)
           if (v !== null && v !== '') return result(v, c, 'synonym')
         }
       }
@@ -142,6 +167,7 @@ const TITLE_SUFFIX =
 /** manufacturer named by the title line ('XX水泥有限公司产品发货单' -> 'XX水泥有限公司') */
 export function extractTitleManufacturer(layout: Layout): FieldResult | null {
   const top = [...layout.items].sort((a, b) => a.y0 - b.y0).slice(0, 4)
+  const firstLabelY = Math.min(...layout.items.filter((i) => i.segs.length).map((i) => i.y0))
   for (const it of top) {
     if (it.segs.length) continue
     // join boxes of the same row (title split in two boxes)
@@ -149,13 +175,18 @@ export function extractTitleManufacturer(layout: Layout): FieldResult | null {
       .filter((o) => Math.abs(o.cy - it.cy) < 0.5 * Math.max(o.h, it.h) && !o.segs.length)
       .sort((a, b) => a.x0 - b.x0)
     const text = row.map((o) => o.text).join('').replace(/\s+/g, '')
-    if (!TITLE_SUFFIX.test(text)) continue
+    // a title naming the document after the company, or a heading that is the company alone
+    // (a weighbridge slip's first line) above every label of the ticket
+    const heading = !TITLE_SUFFIX.test(text) && ORG_NAME.test(text) && it.y1 <= firstLabelY
+    if (!TITLE_SUFFIX.test(text) && !heading) continue
     const name = text.replace(TITLE_SUFFIX, '')
     const m = name.match(/^(.*(?:有限责任公司|股份有限公司|有限公司|公司|集团|厂))/)
     if (m && m[1].length >= 4) return result(m[1], { text, item: it }, 'title')
   }
   return null
 }
+
+const ORG_NAME = /^[\u4e00-\u9fff()]{4,30}(?:有限责任公司|股份有限公司|有限公司|集团公司|公司|厂)$/
 
 // ------------------------------------------------------------------- rules
 
@@ -186,7 +217,7 @@ export function applyRules(layout: Layout, rules: ExtractionRule[]): RuleOutcome
         return v === null || v === '' ? null : result(v, c, 'rule')
       }
       const pick = (c: Candidate, unit: WeightUnit | null): FieldResult | null => {
-        let text = c.text
+        let text = joinWrapped(kind, c)
         if (rule.valueRegular) {
           const m = safeExec(rule.valueRegular, text)
           if (!m) return null

@@ -72,9 +72,9 @@ export function segment(text: string, lexicon: string[]): { prefix: string; segs
       const after = text.slice(i + hit.length)
       const before = text.slice(0, i)
       const isAscii = /^[A-Z.]+$/.test(hit)
-      const followedByColon = /^\s*(?:\([^)]{0,6}\))?\s*:/.test(after)
+      const followedByColon = /^\s*(?:\([^)]{0,6}\))?\s*:/.test(after) || (isAscii && /^[.:]+\s*[A-Z\d]/i.test(after))
       const ok =
-        (i === 0 && (!isAscii || followedByColon || /^\s*[\d(]/.test(after))) ||
+        (i === 0 && (!isAscii || followedByColon || /^\s*[\d(]/.test(after) || /^[\s.:]*$/.test(after))) ||
         followedByColon ||
         (!isAscii && (/\s$/.test(before) || /[\d吨tT)]\s*$/.test(before)) && /^\s*[\u4e00-\u9fff\d(A-Z]/.test(after) === true && hit.length >= 2)
       // a label glued inside a Chinese phrase (e.g. 单位 in a company name) is not a label
@@ -105,7 +105,7 @@ export function segment(text: string, lexicon: string[]): { prefix: string; segs
       unit = parseUnit(um[1])
       p += um[0].length
     }
-    const cm = text.slice(p).match(/^\s*:?\s*/)
+    const cm = text.slice(p).match(/^\s*[:.]*\s*/)
     p += cm ? cm[0].length : 0
     const end = k + 1 < found.length ? found[k + 1].start : text.length
     segs.push({ label: f.label, start: f.start, end: p, unit, value: text.slice(p, Math.max(p, end)).trim() })
@@ -114,13 +114,14 @@ export function segment(text: string, lexicon: string[]): { prefix: string; segs
   return { prefix, segs }
 }
 
-const SHORT_CJK = /^[\u4e00-\u9fff]{1,3}$/
+const SHORT_CJK = /^[\u4e00-\u9fff]{1,3}:?$/
 
 /**
  * Labels printed with wide letter spacing ("毛    重") come out as one box per character:
- * join short Chinese boxes that sit next to each other on a row.
+ * join short Chinese boxes that sit next to each other on a row, unless the first is a label of its
+ * own and the join is none (a header row "总重 | 车重" stays two labels).
  */
-export function mergeSpacedLabels(lines: OcrLine[]): OcrLine[] {
+export function mergeSpacedLabels(lines: OcrLine[], labels: ReadonlySet<string> = new Set()): OcrLine[] {
   const out = lines.map((l) => ({ ...l, box: l.box.map((p) => [...p]) as OcrLine['box'] }))
   const geo = (l: OcrLine) => {
     const ys = l.box.map((p) => p[1])
@@ -133,7 +134,7 @@ export function mergeSpacedLabels(lines: OcrLine[]): OcrLine[] {
     for (let i = 0; i < out.length && !changed; i++) {
       const a = out[i]
       const ta = a.text.replace(/\s+/g, '')
-      if (!SHORT_CJK.test(ta) || ta.length > 2) continue
+      if (!SHORT_CJK.test(ta) || ta.length > 2 || ta.endsWith(':')) continue
       const ga = geo(a)
       let best = -1
       let bestGap = Infinity
@@ -142,6 +143,8 @@ export function mergeSpacedLabels(lines: OcrLine[]): OcrLine[] {
         const b = out[j]
         const tb = b.text.replace(/\s+/g, '')
         if (!SHORT_CJK.test(tb)) continue
+        const joined = (ta + tb).replace(/:$/, '')
+        if (labels.has(ta) && !labels.has(joined)) continue
         const gb = geo(b)
         const h = Math.max(ga.h, gb.h)
         if (Math.abs(gb.cy - ga.cy) > 0.4 * h) continue
@@ -169,7 +172,7 @@ export function mergeSpacedLabels(lines: OcrLine[]): OcrLine[] {
 
 export function buildLayout(rawLines: OcrLine[], fileType: FileType, width: number, height: number): Layout {
   const lexicon = buildLexicon(fileType)
-  const lines = mergeSpacedLabels(rawLines)
+  const lines = mergeSpacedLabels(rawLines, new Set(lexicon))
   const skew = estimateSkew(lines)
   const items: Item[] = lines.map((l, idx) => {
     const b = Math.abs(skew) > 0.3 ? rotatePoints(l.box, skew, width / 2, height / 2) : l.box
@@ -194,21 +197,76 @@ export function buildLayout(rawLines: OcrLine[], fileType: FileType, width: numb
 export interface Candidate {
   text: string
   item: Item
+  /** lines above and below the value in the same cell (a wrapped table cell), top to bottom */
+  above?: Item[]
+  next?: Item[]
 }
 
-/** nearest box right of `it` on the same row, if it does not start with a label */
+/** boxes on the same row as `it`: their centres within 0.65 of a line, or `it`'s centre inside them */
+function onRow(it: Item, o: Item) {
+  const h = Math.max(it.h, o.h)
+  return Math.abs(o.cy - it.cy) <= 0.65 * h
+}
+
+/** the nearest box to the left of `o` on its row */
+function leftNeighbour(layout: Layout, o: Item): Item | null {
+  let best: Item | null = null
+  for (const p of layout.items) {
+    if (p === o || !onRow(o, p) || p.x1 > o.x0 + 0.3 * o.h) continue
+    if (!best || p.x1 > best.x1) best = p
+  }
+  return best
+}
+
+/**
+ * The line under value `v` (of label `label`) that continues it: left-aligned with it, close
+ * below, no label of its own, and no other label on its left (that would make it the next row's
+ * value). A label centred on a two-line cell is this label, so it does not stop the join.
+ */
+export function continuationOf(layout: Layout, label: Item, v: Item, up = false): Item | null {
+  let best: Item | null = null
+  for (const w of layout.items) {
+    if (w === v || w === label || w.segs.length || !w.prefix) continue
+    const h = Math.max(v.h, w.h)
+    const [top, bottom] = up ? [w, v] : [v, w]
+    if (bottom.y0 < top.y1 - 0.35 * h || bottom.y0 - top.y1 > 0.8 * h) continue
+    if (Math.abs(w.x0 - v.x0) > 1.2 * h || (!up && w.x1 > v.x1 + 1.5 * h)) continue
+    const left = leftNeighbour(layout, w)
+    if (left && left !== label && left.segs.length) continue
+    if (!best || (up ? w.y0 > best.y0 : w.y0 < best.y0)) best = w
+  }
+  return best
+}
+
+/** a value box with the lines of its cell above and below it (at most 3 lines a cell) */
+function cell(layout: Layout, label: Item, v: Item): Candidate {
+  const next: Item[] = []
+  const above: Item[] = []
+  for (let k = 0, w: Item | null = v; k < 2 && (w = continuationOf(layout, label, w)); k++) next.push(w)
+  // lines above only for a label centred on its cell: the cell's lines are then centred on the label
+  for (let k = 0, w: Item | null = v; k < 2 - next.length && (w = continuationOf(layout, label, w, true)); k++) above.unshift(w)
+  const bottom = (next.at(-1) ?? v).y1
+  while (above.length && Math.abs((above[0]!.y0 + bottom) / 2 - label.cy) > 0.35 * v.h) above.shift()
+  return { text: v.prefix, item: v, ...(above.length ? { above } : {}), ...(next.length ? { next } : {}) }
+}
+
+/**
+ * Nearest box right of `it` on the same row, if it does not start with a label (a value is never
+ * another label). Two lines at the same left edge (a wrapped cell beside a centred label): the top one.
+ */
 function rightOf(layout: Layout, it: Item): Candidate | null {
   let best: Item | null = null
   for (const o of layout.items) {
     if (o === it) continue
     const h = Math.max(it.h, o.h)
-    if (Math.abs(o.cy - it.cy) > 0.5 * h) continue
-    if (o.x0 < it.x1 - 0.3 * h) continue
+    if (!onRow(it, o)) continue
+    // a box may overlap the label's end a little (OCR boxes are loose), its middle may not
+    if (o.x0 < it.x1 - 0.3 * h && o.cx <= it.x1 + h) continue
     if (o.x0 - it.x1 > 12 * h) continue
-    if (!best || o.x0 < best.x0) best = o
+    if (!best || o.x0 < best.x0 - 0.8 * h || (Math.abs(o.x0 - best.x0) <= 0.8 * h && o.y0 < best.y0)) best = o
   }
   if (!best || !best.prefix) return null
-  return { text: best.prefix, item: best }
+  return cell(layout, it, best)
 }
 
 /** nearest box below `it` overlapping it horizontally (table column), if it is not a label */
@@ -222,10 +280,13 @@ function below(layout: Layout, it: Item): Candidate | null {
     if (!best || o.y0 < best.y0) best = o
   }
   if (!best || !best.prefix || best.segs.length) return null
-  return { text: best.prefix, item: best }
+  return cell(layout, it, best)
 }
 
-/** value after a label found at [labelEnd] of `it`: same box, right, below */
+/**
+ * Values after a label found in `it`, best first: in the same box, the box to the right, the box
+ * below in the same column (when the right neighbour is itself a label, the value is there).
+ */
 export function valueCandidates(layout: Layout, it: Item, inline: string): Candidate[] {
   const out: Candidate[] = []
   if (inline) out.push({ text: inline, item: it })

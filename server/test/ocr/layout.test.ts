@@ -1,0 +1,97 @@
+/** Layout reasoning on synthetic OCR lines: labels never taken as values, wrapped cells, the vocabulary of real tickets. */
+import { describe, expect, it } from 'vitest'
+import { analyzeLines } from '../../src/ocr/analyze.js'
+import type { OcrLine } from '../../src/ocr/engine.js'
+
+/** a text box at (x, y), 14 px per character, 20 px high unless told */
+function L(text: string, x: number, y: number, w = text.length * 14, h = 20): OcrLine {
+  return { text, score: 0.98, box: [[x, y], [x + w, y], [x + w, y + h], [x, y + h]] }
+}
+const size = { width: 1000, height: 800 }
+
+describe('a value is never another label', () => {
+  it('reads a header row of labels from the values in the row below, each in its column', () => {
+    const lines = [
+      L('某某水泥有限公司收货单', 300, 10),
+      // two-character labels close together stay two labels (not one spaced-out label)
+      L('总重', 100, 60), L('车重', 160, 60), L('实发净重', 220, 60), L('运输车号', 300, 60),
+      L('48.41t', 96, 100, 50), L('17.02 T', 156, 100, 50), L('31.39T', 226, 100, 50), L('豫NF06879', 300, 100, 80),
+    ]
+    const r = analyzeLines({ lines, fileType: 2, ...size })
+    expect(r.fields.signGrossWeight).toBe(48.41)
+    expect(r.fields.signTareWeight).toBe(17.02)
+    expect(r.fields.signNetWeight).toBe(31.39)
+    expect(r.fields.signPlateNumber).toBe('豫NF06879')
+  })
+
+  it('still joins a label printed with wide letter spacing', () => {
+    const r = analyzeLines({ lines: [L('毛', 20, 60), L('重:', 60, 60), L('54.28', 200, 60)], fileType: 1, ...size })
+    expect(r.fields.deliveryGrossWeight).toBe(54.28)
+  })
+
+  it('takes a NO. label standing alone in its box', () => {
+    const r = analyzeLines({ lines: [L('NO..', 20, 60), L('RK202602224348', 120, 60)], fileType: 2, ...size })
+    expect(r.fields.signNumber).toBe('RK202602224348')
+  })
+})
+
+describe('wrapped cells', () => {
+  it('joins a company name wrapped in a narrow cell beside a centred label', () => {
+    const lines = [
+      L('购货单位', 20, 110), L('遵义汇通建材有', 140, 98), L('限责任公司', 140, 122),
+      L('承运单位', 20, 160), L('柳州博远运输有限公司', 140, 160),
+    ]
+    const r = analyzeLines({ lines, fileType: 1, ...size })
+    expect(r.fields.deliveryCustomer).toBe('遵义汇通建材有限责任公司')
+    expect(r.fields.deliveryCarrier).toBe('柳州博远运输有限公司')
+  })
+
+  it('joins an address over three lines, and leaves the next row to its own label', () => {
+    const lines = [
+      L('卸货地点', 20, 134), L('韶关市江宁区人', 140, 110), L('民路889号物流', 140, 134), L('园', 140, 158),
+      L('生产厂家', 20, 196), L('湖州金隅水泥股份有限公司', 140, 196),
+    ]
+    const r = analyzeLines({ lines, fileType: 2, ...size })
+    expect(r.fields.signPlace).toBe('韶关市江宁区人民路889号物流园')
+    expect(r.fields.signManufactory).toBe('湖州金隅水泥股份有限公司')
+  })
+
+  it('does not join the next line of "label：value" lines', () => {
+    const lines = [L('需方：本溪市瑞丰建工股份有限公司', 20, 60), L('运输单位：临沂黄河运输有限公司', 20, 90)]
+    const r = analyzeLines({ lines, fileType: 1, ...size })
+    expect(r.fields.deliveryCustomer).toBe('本溪市瑞丰建工股份有限公司')
+    expect(r.fields.deliveryCarrier).toBe('临沂黄河运输有限公司')
+  })
+})
+
+describe('vocabulary of real tickets', () => {
+  it('knows 品种, 包数, 到站, 送货地点 and converts kilograms to tons', () => {
+    const lines = [
+      L('品种：散装复合硅酸盐水泥', 20, 60),
+      L('包数：580包', 20, 90),
+      L('到站：咸阳市润泽商砼集团有限公司', 20, 120),
+      L('送货地点：邯郸市天河区建设路942号二标段', 20, 150),
+      L('总重(公斤)：46420', 20, 180),
+      L('皮重：16740 kg', 20, 210),
+    ]
+    const r = analyzeLines({ lines, fileType: 2, ...size })
+    expect(r.fields.signGoodsName).toBe('散装复合硅酸盐水泥')
+    expect(r.fields.signBags).toBe(580)
+    expect(r.fields.signName).toBe('咸阳市润泽商砼集团有限公司')
+    expect(r.fields.signPlace).toBe('邯郸市天河区建设路942号二标段')
+    expect(r.fields.signGrossWeight).toBe(46.42)
+    expect(r.fields.signTareWeight).toBe(16.74)
+  })
+
+  it('takes the manufacturer from a heading that is the company alone, above every label', () => {
+    const lines = [L('宏达水泥淄博有限公司', 90, 10, 300, 28), L('计量磅单', 200, 50), L('车号：藏S22498', 20, 90)]
+    const r = analyzeLines({ lines, fileType: 1, ...size })
+    expect(r.fields.deliveryManufactory).toBe('宏达水泥淄博有限公司')
+    expect(r.meta.deliveryManufactory.source).toBe('title')
+  })
+
+  it('does not take a print time for the ticket time', () => {
+    const r = analyzeLines({ lines: [L('打印时间：2026-05-16', 20, 60), L('日期：2026年05月16日 13:45', 20, 90)], fileType: 1, ...size })
+    expect(r.fields.deliveryTime).toBe('2026-05-16 13:45:00')
+  })
+})
