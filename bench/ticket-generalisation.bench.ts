@@ -1,0 +1,81 @@
+// Ticket reading on layouts it was never shown (issue 11), through the analysis endpoint
+// (POST /api/logistics/analysis: route, upload, OCR pool, storage, the same answer the upload form
+// gets) of an in-process server on in-memory PGlite, two OCR workers, two uploads at a time.
+//
+// Sets: the shared fixtures (tickets, tickets-phone); the generator's development families and its
+// held-out families (scripts/tickets/README.md: stacked, twin, dotmatrix), flat and phone.
+// Generate first: `npx tsx scripts/tickets/generate.ts --out .generated/tickets --per 8`
+// (GENERATED=dir to read another set). Prints fields right % and documents fully right % per set.
+// `--errors` also lists the wrong fields of the shared fixtures and the development families: never
+// of the held-out families, whose images, readings and errors stay unseen (the protocol).
+import fs from 'node:fs'
+import path from 'node:path'
+import { createTestApp, multipart } from '../server/test/helpers.js'
+import { makeCompany, makeUser } from '../server/test/fixtures.js'
+import { fieldRight, loadTruth, type TruthEntry } from '../server/test/ocr/accuracy.js'
+import { BENCH_FIXTURES, report, root } from './lib.js'
+
+/** chosen before any tuning; see scripts/tickets/README.md */
+export const HELD_OUT = ['stacked', 'twin', 'dotmatrix']
+
+const GENERATED = process.env.GENERATED ?? path.join(root, '.generated/tickets')
+const showErrors = process.argv.includes('--errors')
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7)
+
+interface Set { name: string; dir: string; entries: TruthEntry[]; heldOut: boolean }
+const sets: Set[] = []
+for (const v of ['tickets', 'tickets-phone']) sets.push({ name: `shared ${v}`, dir: path.join(BENCH_FIXTURES, v), entries: loadTruth(path.join(BENCH_FIXTURES, v)), heldOut: false })
+for (const v of ['flat', 'phone']) {
+  const dir = path.join(GENERATED, v)
+  if (!fs.existsSync(path.join(dir, 'truth.json'))) throw new Error(`no generated set in ${dir}: run scripts/tickets/generate.ts first`)
+  const all = loadTruth(dir)
+  sets.push({ name: `development ${v}`, dir, entries: all.filter((t) => !HELD_OUT.includes(t.layout)), heldOut: false })
+  sets.push({ name: `held-out ${v}`, dir, entries: all.filter((t) => HELD_OUT.includes(t.layout)), heldOut: true })
+}
+
+const env = await createTestApp({ ocrWorkers: 2 })
+const companyId = (await makeCompany(env.db, '识别基准基地', { remainingTimes: 100000 })).id
+const user = await makeUser(env.db, { phone: '13212349999', role: 'subAccount', companyIds: [companyId] })
+const token = await env.token(user.phone, user.password)
+const upload = (file: Buffer, fileType: number) =>
+  env.upload(token, `/api/logistics/analysis?fileType=${fileType}`, multipart({ file: { name: 'ticket.jpg', type: 'image/jpeg', data: file } }))
+
+try {
+  for (const set of sets) {
+    if (only && !set.name.includes(only)) continue
+    let right = 0
+    let total = 0
+    let docs = 0
+    const wrong: string[] = []
+    const perLayout = new Map<string, { right: number; total: number }>()
+    const t0 = performance.now()
+    let next = 0
+    await Promise.all([0, 1].map(async () => {
+      while (next < set.entries.length) {
+        const t = set.entries[next++]!
+        const res = await upload(fs.readFileSync(path.join(set.dir, t.file)), t.fileType)
+        if (res.status !== 200) throw new Error(`${t.file}: ${res.message}`)
+        let all = true
+        const l = perLayout.get(t.layout) ?? { right: 0, total: 0 }
+        for (const [field, want] of Object.entries(t.fields)) {
+          total++
+          l.total++
+          if (fieldRight(field, want, res.data[field])) { right++; l.right++ } else {
+            all = false
+            if (!set.heldOut) wrong.push(`${t.file} ${field}: got ${JSON.stringify(res.data[field])}, want ${JSON.stringify(want)}`)
+          }
+        }
+        perLayout.set(t.layout, l)
+        if (all) docs++
+      }
+    }))
+    const seconds = (performance.now() - t0) / 1000
+    report(`${set.name}: fields right (${right}/${total})`, (100 * right) / total, '%', set.name.startsWith('shared') ? '≥ 99 %' : set.heldOut ? '≥ 97 %' : undefined)
+    report(`${set.name}: documents fully right (${docs}/${set.entries.length})`, (100 * docs) / set.entries.length, '%')
+    report(`${set.name}: seconds`, seconds, 's')
+    if (!set.heldOut) for (const [layout, l] of perLayout) report(`  ${set.name} ${layout}`, (100 * l.right) / l.total, '%')
+    if (showErrors && wrong.length) console.log(`  ${wrong.join('\n  ')}`)
+  }
+} finally {
+  await env.close()
+}
