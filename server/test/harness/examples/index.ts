@@ -28,4 +28,5 @@ export const routeExamples: Examples = {
   ...reportExamples,
   ...diagramExamples,
   ...kpiExamples,
+  ...operationsExamples,
 }
