@@ -138,7 +138,7 @@ export default function KpiPage() {
             {steps && <StepTimes templates={steps} />}
 
             {drill && (
-              <div ref={detailRef}>
+              <div ref={detailRef} data-testid="kpi-detail">
                 <DetailTable filters={filters} drill={drill} companyId={info?.companyId ?? 0} onClose={() => setDrill(null)} />
               </div>
             )}
@@ -189,7 +189,7 @@ function figureColumns<T extends KpiFigures>({ title, name, drill, count, regist
     },
   })
   return [
-    { title, key: 'name', ellipsis: true, render: (_: unknown, r: T) => name(r) },
+    { title, key: 'name', width: 180, ellipsis: true, render: (_: unknown, r: T) => name(r) },
     ...(registered ? [figure('registered')] : []),
     figure('started'), figure('finished'), figure('signed'), figure('failed'),
     { title: '合格率', key: 'passRate', align: 'right' as const, width: 80, render: (_: unknown, r: T) => rateText(r.passRate) },
@@ -247,7 +247,6 @@ function DetailTable({ filters, drill, companyId, onClose }: { filters: KpiFilte
   const q = detailFilters(filters, drill)
   return (
     <ProTable<KpiReport, { key: string }>
-      data-testid="kpi-detail"
       headerTitle={`报告明细：${drill.title}`}
       rowKey="id"
       size="small"
