@@ -161,7 +161,17 @@ export interface FieldMeta {
   confidence: number
   box: number[][] | null
   source: FieldSource
+  /** what the picture said before a domain correction changed it (the confidence is lowered then) */
+  raw?: string
+  correction?: FieldCorrection
 }
+
+/**
+ * Domain corrections of a reading: a company's legal form completed (…有限公 -> …有限公司), a cement
+ * grade snapped to the standard set, a plate's 0/O 8/B 1/I resolved by position, a name the base
+ * has saved before within one or two similar characters.
+ */
+export type FieldCorrection = 'legalSuffix' | 'grade' | 'plate' | 'savedName'
 
 /** What reading one ticket gives (the OCR pool's answer, and the rule tester's). */
 export interface TicketAnalysis {

@@ -4,6 +4,7 @@
  * `OcrPool.analyze` (same input and output) so that its event loop never blocks on OCR.
  */
 import { checkFields } from './checks.js'
+import { correctFields, type SavedNames } from './correct.js'
 import { OcrEngine, type EngineOptions, type OcrLine } from './engine.js'
 import { TicketMsg } from '@app/contract'
 import { extractFields, fallbackExtractor, type FieldResult } from './extract.js'
@@ -22,6 +23,8 @@ export interface AnalyzeLinesInput {
   /** size of the space the line boxes are in */
   width: number
   height: number
+  /** names the base saved before, per field suffix: readings within a look-alike character or two snap to them */
+  savedNames?: SavedNames
 }
 
 function requiredOk(format: ReceiptFormat, fileType: FileType, results: Record<string, FieldResult>): boolean {
@@ -62,6 +65,7 @@ export function analyzeLines(input: AnalyzeLinesInput): Omit<TicketAnalysis, 'wi
     fields[name] = r ? r.value : null
     if (r) meta[name] = r.meta
   }
+  correctFields(fields, meta, input.savedNames)
   const flags: Record<string, string> = { ...checkFields(fields, fileType) }
   for (const [k, v] of Object.entries(extraction.errors)) flags[k] ??= v
   const fe = Object.entries(formatErrors)
@@ -110,6 +114,7 @@ export async function analyzeTicket(input: AnalyzeInput, options: AnalyzeOptions
     fileType,
     formats: input.formats,
     rules: input.rules,
+    savedNames: input.savedNames,
     width: img.originalWidth,
     height: img.originalHeight,
   })

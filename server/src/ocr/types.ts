@@ -33,4 +33,6 @@ export interface AnalyzeInput {
   fileType: FileType
   formats?: ReceiptFormat[]
   rules?: ExtractionRule[]
+  /** names the base saved before (findList), per field suffix: Manufactory, Customer, Carrier, Settlement, Name */
+  savedNames?: Partial<Record<string, readonly string[]>>
 }

@@ -1,0 +1,202 @@
+/**
+ * Domain correction of what the recogniser gets wrong, never guessing: a correction is made only
+ * when the domain leaves one reading (a legal form has one ending, a grade one standard spelling, a
+ * plate position one kind of character, one saved name lies that close). The raw reading stays in
+ * the field's meta and the confidence is lowered, so the form marks the field for a look.
+ */
+import type { FieldCorrection } from '@app/contract'
+import { fieldSuffix, kindOf } from './fieldCatalogue.js'
+import { PROVINCES } from './normalize.js'
+import type { FieldMeta, FieldValue } from './types.js'
+
+/** confidence of a corrected field: at most this (the form marks fields below 0.9) */
+export const CORRECTED_CONFIDENCE = 0.8
+
+// ----------------------------------------------------------------------------------- legal form
+
+/** endings the recogniser cuts or misreads, and the one legal form each can only be */
+const LEGAL_ENDINGS: [RegExp, string][] = [
+  [/股份有限公[可同司]?$/, '股份有限公司'],
+  [/有限责任?公?[可同司]?$/, '有限责任公司'],
+  [/有[限眼跟]公[可同]?$/, '有限公司'],
+  [/有[眼跟]公司$/, '有限公司'],
+  [/集团公[可同]?$/, '集团公司'],
+]
+
+/** '…有限公' -> '…有限公司', '…有限公可' -> '…有限公司'; null when the name needs nothing */
+export function completeLegalForm(name: string): string | null {
+  if (/(?:公司|厂|集团|中心)$/.test(name) && !/有[眼跟]公司$/.test(name)) return null
+  for (const [re, full] of LEGAL_ENDINGS) {
+    const m = name.match(re)
+    if (!m) continue
+    // '有限责' alone could be cut anywhere: only a reading that went past 有限 is completed
+    const fixed = name.slice(0, m.index) + full
+    if (fixed !== name && name.length - m[0].length >= 2) return fixed
+  }
+  return null
+}
+
+// ---------------------------------------------------------------------------------------- grade
+
+/** GB 175 / GB/T 3183 grades: type -> strength classes */
+const GRADE_TABLE: Record<string, string[]> = {
+  'P.I': ['42.5', '42.5R', '52.5', '52.5R', '62.5', '62.5R'],
+  'P.II': ['42.5', '42.5R', '52.5', '52.5R', '62.5', '62.5R'],
+  'P.O': ['42.5', '42.5R', '52.5', '52.5R'],
+  'P.S.A': ['32.5', '32.5R', '42.5', '42.5R', '52.5', '52.5R'],
+  'P.S.B': ['32.5', '32.5R', '42.5', '42.5R', '52.5', '52.5R'],
+  'P.P': ['32.5', '32.5R', '42.5', '42.5R', '52.5', '52.5R'],
+  'P.F': ['32.5', '32.5R', '42.5', '42.5R', '52.5', '52.5R'],
+  'P.C': ['32.5R', '42.5', '42.5R', '52.5', '52.5R'],
+}
+
+/** the type letters as read (dots, spaces, 0/O, 1/I/l, 5/S confusions) -> the standard type */
+function gradeType(letters: string): string | null {
+  const t = letters.toUpperCase().replace(/[^A-Z0-9|]/g, '').replace(/0/g, 'O').replace(/[1L|]/g, 'I').replace(/5/g, 'S').replace(/Ⅱ/g, 'II')
+  const map: Record<string, string> = { I: 'P.I', II: 'P.II', O: 'P.O', SA: 'P.S.A', SB: 'P.S.B', P: 'P.P', F: 'P.F', C: 'P.C' }
+  return map[t] ?? null
+}
+
+/**
+ * A cement grade at the start of a value snapped to its standard spelling: 'PO42.5R-2448E' ->
+ * 'P.O42.5R-2448E', 'P·S A 32.5' -> 'P.S.A32.5', 'P.1I52.5' -> 'P.II52.5'. A strength that is not
+ * in the type's classes is left alone (which one was meant is a guess). null: nothing to change.
+ */
+export function snapGrade(value: string): string | null {
+  const m = value.match(/^\s*P\s*[.·,。]?\s*([A-Z0-9|Ⅱ](?:\s*[.·,]?\s*[A-Z0-9|]){0,1}?)\s*[.·]?\s*(\d{2}\s*[.,]\s*\d)\s*(R?)(.*)$/i)
+  if (!m) return null
+  const type = gradeType(m[1]!)
+  if (!type) return null
+  const strength = m[2]!.replace(/\s+/g, '').replace(',', '.') + m[3]!.toUpperCase()
+  if (!GRADE_TABLE[type]!.includes(strength)) return null
+  const rest = m[4]!.replace(/^\s+/, '')
+  const fixed = `${type}${strength}${rest}`
+  return fixed === value ? null : fixed
+}
+
+// ---------------------------------------------------------------------------------------- plate
+
+const TO_DIGIT: Record<string, string> = { O: '0', D: '0', Q: '0', I: '1', L: '1', B: '8', S: '5', Z: '2', G: '6' }
+const TO_LETTER: Record<string, string> = { '0': 'D', '1': 'J', '8': 'B', '5': 'S', '2': 'Z', '6': 'G' }
+
+/**
+ * A plate's characters fixed where its pattern allows one kind only: the second is a letter; O and
+ * I never occur (0, 1); a new-energy plate (8 characters) has D/F third and digits after, or digits
+ * and D/F last. Elsewhere 8/B and 0/D are both possible and stay as read. null: nothing to change.
+ */
+export function fixPlate(value: string): string | null {
+  const p = value.toUpperCase().replace(/[\s·•.\-]/g, '')
+  if (!new RegExp(`^[${PROVINCES}]`).test(p) || p.length < 7 || p.length > 8) return null
+  const ch = [...p]
+  if (TO_LETTER[ch[1]!]) ch[1] = TO_LETTER[ch[1]!]!
+  for (let i = 2; i < ch.length; i++) if (ch[i] === 'O') ch[i] = '0'; else if (ch[i] === 'I') ch[i] = '1'
+  if (ch.length === 8) {
+    const digits = (xs: string[]) => xs.map((c) => TO_DIGIT[c] ?? c)
+    if (/^[DF0]$/.test(ch[2]!) && ch.slice(3).every((c) => /\d/.test(TO_DIGIT[c] ?? c))) {
+      ch.splice(2, 6, ch[2] === '0' ? 'D' : ch[2]!, ...digits(ch.slice(3)))
+    } else if (/^[DF]$/.test(ch[7]!) && ch.slice(2, 7).every((c) => /\d/.test(TO_DIGIT[c] ?? c))) {
+      ch.splice(2, 5, ...digits(ch.slice(2, 7)))
+    }
+  }
+  const fixed = ch.join('')
+  return fixed === value ? null : fixed
+}
+
+// ----------------------------------------------------------------------------------- saved names
+
+/** characters the recogniser confuses with each other (one group a line) */
+const LOOKALIKES = [
+  '司可同', '限眼跟', '泥泊', '材村', '建健', '设没', '工土', '厂广', '团困', '份伤', '贸货', '运达', '输榆', '流济',
+  '己已巳', '未末', '日曰', '人入八', '大太犬', '天夭', '王玉主', '田由甲申', '士土', '千干于', '戊戌', '衡衢', '湖潮', '州洲',
+  '阳阴', '江汪', '海诲', '宁亍', '冀翼', '鑫鍂', '晋普', '辽辺',
+]
+const LOOK: Map<string, string> = new Map()
+for (const g of LOOKALIKES) for (const c of g) LOOK.set(c, g)
+const similar = (a: string, b: string) => a === b || (LOOK.get(a)?.includes(b) ?? false)
+
+/**
+ * Distance between a reading and a saved name: each differing character counts 1 if the two look
+ * alike, 2 otherwise; one missing or extra character counts 2. Above `max` -> Infinity.
+ */
+export function lookalikeDistance(read: string, saved: string, max = 2): number {
+  const n = read.length
+  const m = saved.length
+  if (Math.abs(n - m) > 1) return Infinity
+  let prev = Array.from({ length: m + 1 }, (_, j) => j * 2)
+  for (let i = 1; i <= n; i++) {
+    const cur = [i * 2]
+    let rowMin = cur[0]!
+    for (let j = 1; j <= m; j++) {
+      const sub = prev[j - 1]! + (read[i - 1] === saved[j - 1] ? 0 : similar(read[i - 1]!, saved[j - 1]!) ? 1 : 2)
+      cur[j] = Math.min(sub, prev[j]! + 2, cur[j - 1]! + 2)
+      rowMin = Math.min(rowMin, cur[j]!)
+    }
+    if (rowMin > max) return Infinity
+    prev = cur
+  }
+  return prev[m]! <= max ? prev[m]! : Infinity
+}
+
+/**
+ * The saved name a reading stands for: the one nearest within `max` (one or two look-alike
+ * characters, or one other character), when no other saved name is as near. null: none, or the
+ * reading is saved as it is.
+ */
+export function snapToSaved(read: string, saved: readonly string[], max = 2): string | null {
+  if (read.length < 4) return null
+  let best: string | null = null
+  let bestD = Infinity
+  let tie = false
+  for (const s of saved) {
+    if (s === read) return null
+    const d = lookalikeDistance(read, s, max)
+    if (d < bestD) { best = s; bestD = d; tie = false } else if (d === bestD && d < Infinity && s !== best) tie = true
+  }
+  return best && !tie ? best : null
+}
+
+// ---------------------------------------------------------------------------------------- apply
+
+/** Names the base has saved before, per field suffix (Manufactory, Customer, Carrier, Settlement, Name). */
+export type SavedNames = Partial<Record<string, readonly string[]>>
+
+interface Corrected { value: string; correction: FieldCorrection }
+
+function correctOne(suffix: string, value: string, saved: SavedNames): Corrected | null {
+  const kind = kindOf(suffix)
+  if (kind === 'org') {
+    const names = saved[suffix] ?? []
+    const snapped = names.length ? snapToSaved(value, names) : null
+    if (snapped) return { value: snapped, correction: 'savedName' }
+    const full = completeLegalForm(value)
+    if (full) {
+      // a completed name may now be one the base saved
+      return { value: full, correction: 'legalSuffix' }
+    }
+    return null
+  }
+  if (kind === 'spec') {
+    const g = snapGrade(value)
+    return g ? { value: g, correction: 'grade' } : null
+  }
+  if (kind === 'plate') {
+    const p = fixPlate(value)
+    return p ? { value: p, correction: 'plate' } : null
+  }
+  return null
+}
+
+/**
+ * Corrects the fields in place: the corrected value, and in the meta the raw reading, the kind of
+ * correction and a confidence of at most CORRECTED_CONFIDENCE.
+ */
+export function correctFields(fields: Record<string, FieldValue>, meta: Record<string, FieldMeta>, saved: SavedNames = {}) {
+  for (const [field, value] of Object.entries(fields)) {
+    if (typeof value !== 'string' || !value) continue
+    const c = correctOne(fieldSuffix(field), value, saved)
+    if (!c) continue
+    fields[field] = c.value
+    const m = meta[field]
+    if (m) meta[field] = { ...m, raw: value, correction: c.correction, confidence: Math.min(m.confidence, CORRECTED_CONFIDENCE) }
+  }
+}

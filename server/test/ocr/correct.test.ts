@@ -1,0 +1,92 @@
+/** Domain corrections: made only where the domain leaves one reading, always marked in the meta. */
+import { describe, expect, it } from 'vitest'
+import { analyzeLines } from '../../src/ocr/analyze.js'
+import { completeLegalForm, CORRECTED_CONFIDENCE, fixPlate, lookalikeDistance, snapGrade, snapToSaved } from '../../src/ocr/correct.js'
+import type { OcrLine } from '../../src/ocr/engine.js'
+
+const L = (text: string, y: number): OcrLine => ({ text, score: 0.97, box: [[20, y], [20 + text.length * 14, y], [20 + text.length * 14, y + 20], [20, y + 20]] })
+
+describe('legal form', () => {
+  it('completes a cut or misread ending that can only be one legal form', () => {
+    expect(completeLegalForm('遵义汇通建材有限公')).toBe('遵义汇通建材有限公司')
+    expect(completeLegalForm('遵义汇通建材有限公可')).toBe('遵义汇通建材有限公司')
+    expect(completeLegalForm('洛阳海螺水泥有限责任公')).toBe('洛阳海螺水泥有限责任公司')
+    expect(completeLegalForm('洛阳海螺水泥有限责')).toBe('洛阳海螺水泥有限责任公司')
+    expect(completeLegalForm('安徽海螺水泥股份有限公')).toBe('安徽海螺水泥股份有限公司')
+    expect(completeLegalForm('华新水泥有眼公司')).toBe('华新水泥有限公司')
+  })
+  it('leaves whole names and endings that could be several forms', () => {
+    expect(completeLegalForm('遵义汇通建材有限公司')).toBeNull()
+    expect(completeLegalForm('海螺水泥厂')).toBeNull()
+    expect(completeLegalForm('遵义汇通建材有限')).toBeNull() // 有限公司 or 有限责任公司: a guess
+    expect(completeLegalForm('遵义汇通建材有')).toBeNull()
+  })
+})
+
+describe('cement grade', () => {
+  it('snaps the spellings read to the standard grade and keeps the batch', () => {
+    expect(snapGrade('PO42.5R-2448E')).toBe('P.O42.5R-2448E')
+    expect(snapGrade('PI42.5-2433D')).toBe('P.I42.5-2433D')
+    expect(snapGrade('P·O 42.5-2482G')).toBe('P.O42.5-2482G')
+    expect(snapGrade('P.042.5')).toBe('P.O42.5')
+    expect(snapGrade('P.S A32.5-2624F')).toBe('P.S.A32.5-2624F')
+    expect(snapGrade('P.1I52.5')).toBe('P.II52.5')
+    expect(snapGrade('P.C 32.5r')).toBe('P.C32.5R')
+  })
+  it('leaves a standard grade, a strength the type does not have, and other values', () => {
+    expect(snapGrade('P.O42.5-2608F')).toBeNull()
+    expect(snapGrade('P.O2.5-2482G')).toBeNull() // 42.5 or 52.5: a guess
+    expect(snapGrade('P.O32.5')).toBeNull() // no such grade since GB 175-2007
+    expect(snapGrade('2608F')).toBeNull()
+  })
+})
+
+describe('plate', () => {
+  it('resolves 0/O, 1/I and the letter after the province by position', () => {
+    expect(fixPlate('冀0S0VD6')).toBe('冀DS0VD6')
+    expect(fixPlate('冀AO12I5')).toBe('冀A01215')
+    expect(fixPlate('粤B0O123')).toBe('粤B00123')
+    // new-energy: D/F third, digits after
+    expect(fixPlate('京A0I2B45')).toBe('京AD12845')
+    expect(fixPlate('京AF1234O')).toBe('京AF12340')
+  })
+  it('leaves 8/B and 0/D where both are possible, and non-plates', () => {
+    expect(fixPlate('冀A8B8D0')).toBeNull()
+    expect(fixPlate('ABC123')).toBeNull()
+  })
+})
+
+describe('saved names', () => {
+  const saved = ['邯郸嘉禾建材有限公司', '唐山长江建材集团有限公司', '东方水泥宜昌有限公司', '东方水泥宣昌有限公司']
+  it('snaps a reading within one or two look-alike characters to the one saved name that near', () => {
+    expect(lookalikeDistance('邯郸嘉禾建村有限公司', '邯郸嘉禾建材有限公司')).toBe(1)
+    expect(snapToSaved('邯郸嘉禾建村有限公司', saved)).toBe('邯郸嘉禾建材有限公司')
+    expect(snapToSaved('唐山长江建材集困有限公可', saved)).toBe('唐山长江建材集团有限公司')
+  })
+  it('leaves a reading two saved names are as near to, a far one, and a saved one', () => {
+    expect(snapToSaved('东方水泥宜昌有限公司', saved)).toBeNull()
+    expect(snapToSaved('东方水泥亘昌有限公司', saved)).toBeNull()
+    expect(snapToSaved('海东建财有限公司', saved)).toBeNull()
+  })
+})
+
+describe('through the reader', () => {
+  it('answers the corrected value, the raw reading in the meta and a lowered confidence', () => {
+    const lines = [L('客户名称：邯郸嘉禾建村有限公司', 20), L('承运单位：柳州博远运输有限公', 50), L('水泥编号：PO42.5R-2448E', 80), L('车号：京A0I2B45', 110)]
+    const r = analyzeLines({ lines, fileType: 1, width: 800, height: 200, savedNames: { Customer: ['邯郸嘉禾建材有限公司'] } })
+    expect(r.fields.deliveryCustomer).toBe('邯郸嘉禾建材有限公司')
+    expect(r.meta.deliveryCustomer).toMatchObject({ raw: '邯郸嘉禾建村有限公司', correction: 'savedName' })
+    expect(r.fields.deliveryCarrier).toBe('柳州博远运输有限公司')
+    expect(r.meta.deliveryCarrier).toMatchObject({ raw: '柳州博远运输有限公', correction: 'legalSuffix' })
+    expect(r.fields.deliverySpecific).toBe('P.O42.5R-2448E')
+    expect(r.meta.deliverySpecific.correction).toBe('grade')
+    expect(r.fields.deliveryPlateNumber).toBe('京AD12845')
+    for (const f of ['deliveryCustomer', 'deliveryCarrier', 'deliverySpecific', 'deliveryPlateNumber']) {
+      expect(r.meta[f]!.confidence).toBeLessThanOrEqual(CORRECTED_CONFIDENCE)
+    }
+    // a field read as printed keeps its confidence and has no raw
+    const clean = analyzeLines({ lines: [L('客户名称：邯郸嘉禾建材有限公司', 20)], fileType: 1, width: 800, height: 200 })
+    expect(clean.meta.deliveryCustomer).not.toHaveProperty('raw')
+    expect(clean.meta.deliveryCustomer!.confidence).toBe(0.97)
+  })
+})
