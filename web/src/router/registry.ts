@@ -17,7 +17,7 @@ export const PAGE_REGISTRY: Record<ComponentKey, PageLoader | null> = {
   Layout: null,
   by_agent: () => import('../pages/transport'),
   agent: () => import('../pages/agent'),
-  trace: null,
+  trace: () => import('../pages/trace'),
   bill: () => import('../pages/bill'),
   rule: () => import('../pages/rule'),
   log: () => import('../pages/log'),
