@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import { ticketReadings } from '../../db/schema/index.js'
 import type { AttachmentDeps } from '../../platform/attachments.js'
 import { findDuplicates } from '../transports/duplicates.js'
+import { transportSuggestions } from '../transports/suggestions.js'
 import { chargedUpload } from '../quota/chargedUpload.js'
 import { AppError } from '../../platform/errors.js'
 import type { SessionUser } from '../../platform/sessions.js'
@@ -84,6 +85,15 @@ export interface AnalysisAnswer extends Record<string, unknown> {
 /** Ticket photos keep more detail than other pictures (the text must stay legible). */
 export const TICKET_PICTURE_MAX_SIDE = 2400
 
+/**
+ * The names the base has saved on its transports (the findList suggestions), per field: a reading
+ * one or two look-alike characters from one of them is corrected to it.
+ */
+async function savedNamesOf(deps: ReadingDeps, auth: SessionUser) {
+  const s = await transportSuggestions(deps.db, auth, auth.companyId)
+  return { Manufactory: s.deliveryManufactory, Customer: s.deliveryCustomers, Carrier: s.deliveryCarriers, Settlement: s.signSettlements, Name: s.signNames }
+}
+
 /** The log entry of a reading: which format, how many fields, what needs checking. */
 function readingLog(kind: string, fileType: TicketType, result: TicketAnalysis, ms: number) {
   const filled = Object.values(result.fields).filter((v) => v !== null && v !== '').length
@@ -116,7 +126,8 @@ export async function analyzeTicketUpload(deps: ReadingDeps, auth: SessionUser &
       picture: { buffer: input.buffer, name: `${kind}.jpg`, filename: input.filename ?? `${kind}.jpg`, maxSide: TICKET_PICTURE_MAX_SIDE, maxBytes: TICKET_MAX_BYTES },
       work: async () => {
         readingStarted = true
-        return deps.reader.analyze({ buffer: input.buffer, fileType: input.fileType, ...await loadReadingConfig(deps.db) })
+        const [config, savedNames] = await Promise.all([loadReadingConfig(deps.db), savedNamesOf(deps, auth)])
+        return deps.reader.analyze({ buffer: input.buffer, fileType: input.fileType, ...config, savedNames })
       },
       logDone: (read, ms) => readingLog(kind, input.fileType, read, ms),
       logFailed: (err) => TicketMsg.readFailed(kind, err.message),

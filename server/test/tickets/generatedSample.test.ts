@@ -1,0 +1,42 @@
+/**
+ * Generated tickets of layouts the shared fixtures do not have (scripts/tickets: a wrapped-cell
+ * table, a header row of labels over values, a weighbridge slip headed by the company, a table with
+ * synonyms and kilograms) read through the endpoint: every printed field right.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createTestApp, multipart, type TestEnv } from '../helpers.js'
+import { makeCompany, makeUser } from '../fixtures.js'
+import { fieldRight, loadTruth } from '../ocr/accuracy.js'
+
+const SAMPLE = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../fixtures/generated-sample')
+
+let env: TestEnv
+let token: string
+
+beforeAll(async () => {
+  env = await createTestApp({ ocrWorkers: 2 })
+  const companyId = (await makeCompany(env.db, '生成票据基地', { remainingTimes: 100 })).id
+  const user = await makeUser(env.db, { phone: '13212340011', role: 'subAccount', companyIds: [companyId] })
+  token = await env.token(user.phone, user.password)
+}, 120_000)
+afterAll(async () => env?.close())
+
+describe('generated tickets through POST /logistics/analysis', () => {
+  test('reads every printed field of layouts beyond the fixtures', async () => {
+    const truth = loadTruth(SAMPLE)
+    const answers = await Promise.all(truth.map(async (t) => ({
+      t,
+      res: await env.upload(token, `/api/logistics/analysis?fileType=${t.fileType}`, multipart({ file: { name: t.file, type: 'image/jpeg', data: fs.readFileSync(path.join(SAMPLE, t.file)) } })),
+    })))
+    const wrong: string[] = []
+    for (const { t, res } of answers) {
+      expect(res.status, `${t.file}: ${res.message}`).toBe(200)
+      for (const [field, want] of Object.entries(t.fields)) {
+        if (!fieldRight(field, want, res.data[field])) wrong.push(`${t.file} ${field}: ${JSON.stringify(res.data[field])} ≠ ${JSON.stringify(want)}`)
+      }
+    }
+    expect(wrong).toEqual([])
+  }, 180_000)
+})
