@@ -8,6 +8,7 @@ export const OpsMsg = {
   databaseDown: '数据库无法访问',
   storageDown: '文件存储无法访问',
   ocrNotStarted: '识别服务尚未启动',
+  ocrStarting: '识别服务正在启动',
   ocrBroken: '识别服务无法启动',
   stopping: '服务正在停止，请稍后重试',
   metricsToken: '请提供正确的监控令牌',

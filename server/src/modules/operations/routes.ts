@@ -46,7 +46,7 @@ export function operationsRoutes(app: FastifyInstance, ctx: AppContext) {
       storage,
       ocr: !ocr ? { ok: false, message: OpsMsg.ocrNotStarted }
         : ocr.broken ? { ok: false, message: OpsMsg.ocrBroken }
-        : ocr.ready > 0 ? { ok: true, message: OpsMsg.ready } : { ok: false, message: OpsMsg.ocrNotStarted },
+        : ocr.ready > 0 ? { ok: true, message: OpsMsg.ready } : { ok: false, message: OpsMsg.ocrStarting },
       stopping: ctx.lifecycle.stopping,
     }
     const failed = [answer.database, answer.storage, answer.ocr].find((c) => !c.ok)
