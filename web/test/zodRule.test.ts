@@ -1,7 +1,8 @@
 /** Form fields checked with the server's own schemas (components/zodRule). */
 import { describe, expect, it } from 'vitest'
 import { companySaveBody, logBody, reservationPlanSaveBody } from '@app/contract'
-import { zodRule } from '../src/components/zodRule'
+import dayjs from 'dayjs'
+import { dateRule, zodRule } from '../src/components/zodRule'
 
 const problem = (rule: ReturnType<typeof zodRule>, value: unknown) => rule.validator({}, value).then(() => null, (e: Error) => e.message)
 
@@ -42,5 +43,14 @@ describe('zodRule', () => {
     const phone = zodRule(companySaveBody.shape.phone)
     await expect(problem(phone, '13800000000')).resolves.toBeNull()
     await expect(problem(phone, '1380000000')).resolves.toBe('联系电话格式不正确，请输入正确的11位手机号')
+  })
+
+  it('a date picker\'s value (dayjs) is checked as the day it names: picking a date no longer reads 格式不正确', async () => {
+    const day = dateRule(reservationPlanSaveBody.shape.reserveTime)
+    expect(day.required).toBe(true)
+    await expect(problem(day, dayjs('2031-02-03'))).resolves.toBeNull()
+    await expect(problem(day, '2031-02-03')).resolves.toBeNull()
+    await expect(problem(day, undefined)).resolves.toBe('预约日期不能为空')
+    await expect(problem(zodRule(reservationPlanSaveBody.shape.reserveTime), dayjs('2031-02-03'))).resolves.toBe('预约日期格式不正确')
   })
 })

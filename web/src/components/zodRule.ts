@@ -28,6 +28,13 @@ export function zodRule(schema: FieldSchema): ZodFormRule {
   }
 }
 
+/** A date picker's value (a dayjs) as the contract's 'YYYY-MM-DD' before the field's check. */
+export function dateRule(schema: FieldSchema): ZodFormRule {
+  const rule = zodRule(schema)
+  const asDay = (v: unknown) => (v && typeof (v as { format?: unknown }).format === 'function' ? (v as { format: (f: string) => string }).format('YYYY-MM-DD') : v)
+  return { required: rule.required, validator: (r, value) => rule.validator(r, asDay(value)) }
+}
+
 /**
  * The longest text a field's schema accepts: its string's `.max()`, looked up through optional,
  * nullable, default and preprocess wrappers; undefined when it states none.

@@ -8,7 +8,7 @@ import * as api from '../../api/reservations'
 import { dialogFormProps, submitDialog } from '../../components/dialogForm'
 import HiddenSubmit from '../../components/HiddenSubmit'
 import { SchemaText, SchemaTextArea } from '../../components/SchemaField'
-import { zodRule } from '../../components/zodRule'
+import { dateRule, zodRule } from '../../components/zodRule'
 
 const fields = reservationBody.shape
 
@@ -38,7 +38,7 @@ export default function ReservationForm({ open, onOpenChange, onSaved, companies
         />
       )}
       <ProFormDatePicker
-        name="reserveTime" label="预约日期" rules={[zodRule(fields.reserveTime)]}
+        name="reserveTime" label="预约日期" rules={[dateRule(fields.reserveTime)]}
         fieldProps={{ format: 'YYYY-MM-DD', style: { width: '100%' }, disabledDate: (d: Dayjs) => d.format('YYYY-MM-DD') < chinaToday() }}
       />
       <ProFormRadio.Group name="reservePeriod" label="预约时段" radioType="button" options={RESERVE_PERIODS.map((p) => ({ label: p, value: p }))} rules={[zodRule(fields.reservePeriod)]} />

@@ -11,7 +11,7 @@ import * as api from '../../api/reservations'
 import { dialogFormProps, submitDialog } from '../../components/dialogForm'
 import type { EditDialogProps } from '../../components/editDialog'
 import HiddenSubmit from '../../components/HiddenSubmit'
-import { zodRule } from '../../components/zodRule'
+import { dateRule, zodRule } from '../../components/zodRule'
 
 const fields = reservationPlanSaveBody.shape
 
@@ -37,7 +37,7 @@ export default function PlanForm({ open, editing, onOpenChange, onSaved, compani
         name="companyId" label="基地" disabled={!!editing} options={companies.map((c) => ({ label: c.name, value: c.id }))}
         fieldProps={{ showSearch: true, optionFilterProp: 'label' }} rules={[zodRule(fields.companyId)]}
       />
-      <ProFormDatePicker name="reserveTime" label="预约日期" disabled={!!editing} fieldProps={{ format: 'YYYY-MM-DD', style: { width: '100%' } }} rules={[zodRule(fields.reserveTime)]} />
+      <ProFormDatePicker name="reserveTime" label="预约日期" disabled={!!editing} fieldProps={{ format: 'YYYY-MM-DD', style: { width: '100%' } }} rules={[dateRule(fields.reserveTime)]} />
       <ProFormRadio.Group name="reservePeriod" label="时段" radioType="button" disabled={!!editing} options={RESERVE_PERIODS.map((p) => ({ label: p, value: p }))} rules={[zodRule(fields.reservePeriod)]} />
       <ProFormSelect name="tankerType" label="罐车类型" disabled={!!editing} options={TANKER_TYPES.map((t) => ({ label: t, value: t }))} allowClear={false} rules={[zodRule(fields.tankerType)]} />
       <ProFormDigit name="totalCount" label="可预约数量" fieldProps={{ precision: 0, style: { width: '100%' } }} rules={[zodRule(fields.totalCount)]}
