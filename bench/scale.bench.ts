@@ -5,6 +5,7 @@
 // needed); the client is the balancer, sending each upload to the next process in turn.
 //   BENCH_DATABASE_URL or TEST_DATABASE_URL: the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
 //   SCALE_TICKETS: uploads per configuration (default: the fixtures twice)
+//   OCR_THREADS: inference threads per worker in both configurations (default 1: a worker is one core)
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -17,6 +18,8 @@ import { BENCH_FIXTURES, freePort, percentile, report, root } from './lib.js'
 const PG_SERVER = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const PASSWORD = 'Bench@123456'
 const CONCURRENCY = 4
+/** one inference thread per worker (OCR_THREADS), so that one worker is one core's work and two processes may use both */
+const OCR_THREADS = process.env.OCR_THREADS ?? '1'
 const tickets = JSON.parse(fs.readFileSync(path.join(BENCH_FIXTURES, 'tickets/truth.json'), 'utf8'))
   .map((t: { file: string; fileType: number }) => ({ file: fs.readFileSync(path.join(BENCH_FIXTURES, 'tickets', t.file)), fileType: t.fileType }))
 const total = Number(process.env.SCALE_TICKETS ?? tickets.length * 2)
@@ -37,7 +40,7 @@ async function startProcess(): Promise<Proc> {
     cwd: path.join(root, 'server'),
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST: path.join(dataDir, 'no-web'),
-      DATABASE_URL: scratch.url, ADMIN_PASSWORD: PASSWORD, OCR_WORKERS: '1', LOGIN_RATE_PER_MINUTE: '100000',
+      DATABASE_URL: scratch.url, ADMIN_PASSWORD: PASSWORD, OCR_WORKERS: '1', OCR_THREADS: OCR_THREADS, LOGIN_RATE_PER_MINUTE: '100000',
       S3_ENDPOINT: `http://127.0.0.1:${s3Port}`, S3_BUCKET: 'bench', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -109,7 +112,7 @@ try {
   await upload(second.base, auth, jobs[0]!)
   const two = await run([first, second], auth)
 
-  report(`tickets/s, 1 process × 1 OCR worker (${jobs.length} uploads, ${CONCURRENCY} at a time)`, one.perSecond, 'tickets/s')
+  report(`tickets/s, 1 process × 1 OCR worker × ${OCR_THREADS} thread (${jobs.length} uploads, ${CONCURRENCY} at a time)`, one.perSecond, 'tickets/s')
   report(`tickets/s, 2 processes × 1 OCR worker each (same uploads)`, two.perSecond, 'tickets/s')
   report('ratio two processes / one', two.perSecond / one.perSecond, '×', 'approaching 2× on two cores')
   report('list call p99 while 1 process reads tickets', one.p99, 'ms')

@@ -15,6 +15,8 @@ export interface Config {
   pgliteThread: boolean
   adminPassword?: string
   ocrWorkers: number
+  /** onnxruntime threads per OCR worker (OCR_THREADS); default: cores / workers, at least 1 */
+  ocrThreads?: number
   smsWebhookUrl?: string
   /** built web app to serve; absent in tests */
   webDist?: string
@@ -122,6 +124,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     pgliteThread: env.PGLITE_THREAD !== '0',
     adminPassword: env.ADMIN_PASSWORD || undefined,
     ocrWorkers: Math.max(1, Number(env.OCR_WORKERS ?? os.availableParallelism())),
+    ocrThreads: env.OCR_THREADS?.trim() ? Math.max(1, wholeNumber('OCR_THREADS', env.OCR_THREADS, 1, '个')) : undefined,
     smsWebhookUrl: env.SMS_WEBHOOK_URL || undefined,
     webDist: env.WEB_DIST ?? path.resolve(here, '../../web/dist'),
     migrationsDir: path.resolve(here, bundled ? 'migrations' : 'db/migrations'),

@@ -21,12 +21,16 @@ export class TicketReader {
   private pool?: OcrPool
   /** each ticket job's time in the pool, waiting included (metrics) */
   onJob?: (seconds: number) => void
-  constructor(private readonly workers: number) {}
+  /** `threads`: onnxruntime threads per worker (default: cores / workers) */
+  constructor(private readonly workers: number, private readonly threads?: number) {}
+
+  private open() {
+    return (this.pool ??= new OcrPool({ size: this.workers, threadsPerWorker: this.threads }))
+  }
 
   /** starts the workers now; resolves when they have loaded their models (or failed to) */
   start(): Promise<void> {
-    this.pool ??= new OcrPool({ size: this.workers })
-    return this.pool.ready()
+    return this.open().ready()
   }
 
   /** null until started */
@@ -35,9 +39,8 @@ export class TicketReader {
   }
 
   analyze(input: Parameters<OcrPool['analyze']>[0]): Promise<TicketAnalysis> {
-    this.pool ??= new OcrPool({ size: this.workers })
     const started = process.hrtime.bigint()
-    return this.pool.analyze(input).then((result) => {
+    return this.open().analyze(input).then((result) => {
       this.onJob?.(Number(process.hrtime.bigint() - started) / 1e9)
       return result
     }, (err) => {
@@ -47,8 +50,7 @@ export class TicketReader {
 
   /** the rule tester on pasted text: in the pool too, so no user pattern runs on this thread */
   analyzeText(input: Parameters<OcrPool['analyzeText']>[0]): Promise<TicketAnalysis> {
-    this.pool ??= new OcrPool({ size: this.workers })
-    return this.pool.analyzeText(input).catch((err) => {
+    return this.open().analyzeText(input).catch((err) => {
       throw asAppError(err)
     })
   }
