@@ -65,7 +65,8 @@ export function parseValue(kind: FieldKind, raw: string, unit: WeightUnit | null
     }
     case 'text': {
       const s = t.replace(/\s+(?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff])\s+/g, '')
-      return /[\u4e00-\u9fff\w]/.test(s) ? s : null
+      // one character is the rest of a misread label ('商品名' + '称'), not a goods name or an address
+      return /[\u4e00-\u9fff\w]/.test(s) && s.length >= 2 ? s : null
     }
     case 'remark':
       return t
@@ -91,7 +92,8 @@ export function joinWrapped(kind: FieldKind, c: Candidate): string {
       return text
     }
     case 'text': return [...above, c.text, ...below].join('')
-    case 'spec': case 'code': return below.length && /^[A-Za-z0-9.-]{1,4}$/.test(below[0]!) ? c.text + below[0] : c.text
+    // a number cut at its dash goes on; otherwise only a short tail is the rest of it
+    case 'spec': case 'code': return below.length && (/-$/.test(c.text) ? /^[A-Za-z0-9]{1,8}$/ : /^[A-Za-z0-9.-]{1,4}$/).test(below[0]!) ? c.text + below[0] : c.text
     case 'time': return /\d{1,2}\s*:\s*\d{2}/.test(c.text) || !below.length || !/^\d{1,2}\s*:\s*\d{2}/.test(below[0]!) ? c.text : `${c.text} ${below[0]}`
     default: return c.text
   }
@@ -120,7 +122,8 @@ export function extractBySynonyms(layout: Layout, suffix: string): FieldResult |
         if (seg.label !== L) continue
         // a label followed by another label in its box has no value; the last one may find it beside or below
         const isLast = si === it.segs.length - 1
-        const cands = seg.value ? [{ text: seg.value, item: it }] : isLast ? valueCandidates(layout, it, '') : []
+        // what follows the last label in its box may be debris of a value printed beside it ('NO.:2' + '20260519660')
+        const cands = isLast ? valueCandidates(layout, it, seg.value) : seg.value ? [{ text: seg.value, item: it }] : []
         for (const c of cands) {
           const v = parseValue(kind, joinWrapped(kind, c), seg.unit)
           if (v !== null && v !== '') return result(v, c, 'synonym')

@@ -149,7 +149,8 @@ export function mergeSpacedLabels(lines: OcrLine[], labels: ReadonlySet<string> 
         const h = Math.max(ga.h, gb.h)
         if (Math.abs(gb.cy - ga.cy) > 0.4 * h) continue
         const gap = gb.x0 - ga.x1
-        if (gap < -0.3 * h || gap > 3 * h) continue
+        // loose boxes of neighbouring characters overlap a little
+        if (gap < -0.6 * h || gap > 3 * h) continue
         if (gap < bestGap) {
           bestGap = gap
           best = j
@@ -170,9 +171,42 @@ export function mergeSpacedLabels(lines: OcrLine[], labels: ReadonlySet<string> 
   return out
 }
 
+/**
+ * A label wrapped in a narrow cell ("交货地" over "点：") comes out as two boxes, one under the
+ * other: join them when together they make a label the reader knows.
+ */
+export function mergeWrappedLabels(lines: OcrLine[], labels: ReadonlySet<string>): OcrLine[] {
+  const geo = (l: OcrLine) => {
+    const xs = l.box.map((p) => p[0])
+    const ys = l.box.map((p) => p[1])
+    return { x0: Math.min(...xs), y0: Math.min(...ys), y1: Math.max(...ys), h: Math.max(...ys) - Math.min(...ys) }
+  }
+  const out = [...lines]
+  for (let i = 0; i < out.length; i++) {
+    const a = out[i]!
+    const ta = normalizeText(a.text).replace(/\s+/g, '')
+    if (!/^[\u4e00-\u9fff]{1,6}$/.test(ta) || labels.has(ta)) continue
+    const ga = geo(a)
+    const j = out.findIndex((b, k) => {
+      if (k === i) return false
+      const tb = normalizeText(b.text).replace(/\s+/g, '')
+      if (!/^[\u4e00-\u9fff]{1,3}:?$/.test(tb) || !labels.has((ta + tb).replace(/:$/, ''))) return false
+      const gb = geo(b)
+      return Math.abs(gb.x0 - ga.x0) <= 1.2 * ga.h && gb.y0 >= ga.y1 - 0.4 * ga.h && gb.y0 - ga.y1 <= 0.8 * ga.h
+    })
+    if (j < 0) continue
+    const b = out[j]!
+    out[i] = { text: ta + normalizeText(b.text).replace(/\s+/g, ''), score: Math.min(a.score, b.score), box: [a.box[0], a.box[1], b.box[2], b.box[3]] }
+    out.splice(j, 1)
+    if (j < i) i--
+  }
+  return out
+}
+
 export function buildLayout(rawLines: OcrLine[], fileType: FileType, width: number, height: number): Layout {
   const lexicon = buildLexicon(fileType)
-  const lines = mergeSpacedLabels(rawLines, new Set(lexicon))
+  const known = new Set(lexicon)
+  const lines = mergeWrappedLabels(mergeSpacedLabels(rawLines, known), known)
   const skew = estimateSkew(lines)
   const items: Item[] = lines.map((l, idx) => {
     const b = Math.abs(skew) > 0.3 ? rotatePoints(l.box, skew, width / 2, height / 2) : l.box
@@ -262,7 +296,7 @@ function rightOf(layout: Layout, it: Item): Candidate | null {
     if (!onRow(it, o)) continue
     // a box may overlap the label's end a little (OCR boxes are loose), its middle may not
     if (o.x0 < it.x1 - 0.3 * h && o.cx <= it.x1 + h) continue
-    if (o.x0 - it.x1 > 12 * h) continue
+    if (o.x0 - it.x1 > 18 * h) continue
     if (!best || o.x0 < best.x0 - 0.8 * h || (Math.abs(o.x0 - best.x0) <= 0.8 * h && o.y0 < best.y0)) best = o
   }
   if (!best || !best.prefix) return null
@@ -289,7 +323,12 @@ function below(layout: Layout, it: Item): Candidate | null {
  */
 export function valueCandidates(layout: Layout, it: Item, inline: string): Candidate[] {
   const out: Candidate[] = []
-  if (inline) out.push({ text: inline, item: it })
+  if (inline) {
+    // "label：value" wrapped in its column: the rest of the value starts under the label
+    const next: Item[] = []
+    for (let k = 0, w: Item | null = it; k < 2 && (w = continuationOf(layout, it, w)); k++) next.push(w)
+    out.push({ text: inline, item: it, ...(next.length ? { next } : {}) })
+  }
   const r = rightOf(layout, it)
   if (r) out.push(r)
   const b = below(layout, it)

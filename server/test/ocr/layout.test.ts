@@ -95,3 +95,18 @@ describe('vocabulary of real tickets', () => {
     expect(r.fields.deliveryTime).toBe('2026-05-16 13:45:00')
   })
 })
+
+describe('wrapped labels and values', () => {
+  it('joins a label wrapped in a narrow cell, and a "label：value" line wrapped under its label', () => {
+    const lines = [
+      L('交货地', 20, 60), L('点：', 20, 84), L('长治市雁塔区滨江路666号', 120, 72),
+      L('发货单位：鹿泉水泥徐州有', 20, 130), L('限公司', 20, 154),
+      L('商品名', 20, 200), L('袋装普通硅酸盐水泥', 120, 200),
+    ]
+    const r = analyzeLines({ lines, fileType: 2, ...size })
+    expect(r.fields.signPlace).toBe('长治市雁塔区滨江路666号')
+    expect(r.fields.signManufactory).toBe('鹿泉水泥徐州有限公司')
+    // '商品' + '名': the label cut short, its value beside it
+    expect(r.fields.signGoodsName).toBe('袋装普通硅酸盐水泥')
+  })
+})
