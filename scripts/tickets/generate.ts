@@ -79,13 +79,19 @@ try {
     // flat tickets at 1-1.6 CSS px; phone tickets rendered sharper, then shot at 2.5 px (3000 px wide)
     const ctx = await browser.newContext({ deviceScaleFactor: variant === 'phone' ? 2.5 : 1 })
     const page = await ctx.newPage()
-    const truth: unknown[] = []
+    // generating some families replaces theirs in an existing truth.json and keeps the others
+    const truthFile = path.join(dir, 'truth.json')
+    const truth: { layout: string; [k: string]: unknown }[] = fs.existsSync(truthFile)
+      ? (JSON.parse(fs.readFileSync(truthFile, 'utf8')) as { layout: string; [k: string]: unknown }[]).filter((t) => !FAMILY_NAMES.includes(t.layout))
+      : []
     for (const family of FAMILY_NAMES) {
       const render = FAMILIES[family]
       if (!render) throw new Error(`unknown family ${family}`)
       for (let i = 0; i < PER; i++) {
         // one stream per ticket: adding families or tickets never changes the others
-        const seed = SEED * 100003 + [...family].reduce((a, c) => a * 31 + c.charCodeAt(0), 7) * 101 + i * 7 + (variant === 'phone' ? 50021 : 0)
+        // in integers: as a float, long family names lost the ticket index and their tickets repeated
+        const name = [...family].reduce((a, c) => a * 31n + BigInt(c.charCodeAt(0)), 7n)
+        const seed = Number((BigInt(SEED) * 100003n + name * 101n + BigInt(i * 7 + (variant === 'phone' ? 50021 : 0))) % 2n ** 32n)
         const r = rng(seed)
         const fileType = (i % 2 === 0 ? 1 : 2) as 1 | 2
         const t = ticket(r, fileType)
@@ -105,7 +111,7 @@ try {
       }
       console.log(`${variant} ${family}: ${PER}`)
     }
-    fs.writeFileSync(path.join(dir, 'truth.json'), JSON.stringify(truth, null, 1))
+    fs.writeFileSync(truthFile, JSON.stringify(truth, null, 1))
     await ctx.close()
   }
 } finally {

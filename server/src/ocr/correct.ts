@@ -63,11 +63,11 @@ function gradeType(letters: string): string | null {
  * in the type's classes is left alone (which one was meant is a guess). null: nothing to change.
  */
 export function snapGrade(value: string): string | null {
-  const m = value.match(/^\s*P\s*[.·,。]?\s*([A-Z0-9|Ⅱ](?:\s*[.·,]?\s*[A-Z0-9|]){0,1}?)\s*[.·]?\s*(\d{2}\s*[.,]\s*\d)\s*(R?)(.*)$/i)
+  const m = value.match(/^\s*P\s*[.·,。]?\s*([A-Z0-9|Ⅱ](?:\s*[.·,]?\s*[A-Z0-9|]){0,1}?)\s*[.·]?\s*(\d{2}\s*[.,]\s*\d|\d{2}5(?=\s*R?(?:-|\s|$)))\s*(R?)(.*)$/i)
   if (!m) return null
   const type = gradeType(m[1]!)
   if (!type) return null
-  const strength = m[2]!.replace(/\s+/g, '').replace(',', '.') + m[3]!.toUpperCase()
+  const strength = m[2]!.replace(/\s+/g, '').replace(',', '.').replace(/^(\d{2})(5)$/, '$1.$2') + m[3]!.toUpperCase()
   if (!GRADE_TABLE[type]!.includes(strength)) return null
   const rest = m[4]!.replace(/^\s+/, '')
   const fixed = `${type}${strength}${rest}`

@@ -86,7 +86,8 @@ export function joinWrapped(kind: FieldKind, c: Candidate): string {
       let text = [...above, c.text].join('')
       if (WHOLE_NAME.test(above.join(''))) text = c.text
       for (const b of below) {
-        if (WHOLE_NAME.test(text.replace(/\s+/g, ''))) break
+        // '…集团' is a whole name unless the next line goes on with a legal form ('有限公司')
+        if (WHOLE_NAME.test(text.replace(/\s+/g, '')) && !/^(?:有限|股份|责任|公司)/.test(b)) break
         text += b
       }
       return text

@@ -32,6 +32,8 @@ describe('cement grade', () => {
     expect(snapGrade('P.S A32.5-2624F')).toBe('P.S.A32.5-2624F')
     expect(snapGrade('P.1I52.5')).toBe('P.II52.5')
     expect(snapGrade('P.C 32.5r')).toBe('P.C32.5R')
+    // the decimal point lost: every strength class is NN.5
+    expect(snapGrade('P.C325R-2556H')).toBe('P.C32.5R-2556H')
   })
   it('leaves a standard grade, a strength the type does not have, and other values', () => {
     expect(snapGrade('P.O42.5-2608F')).toBeNull()
