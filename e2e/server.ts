@@ -166,7 +166,7 @@ export class Api {
   }
 
   /** A session token, or throws with the server's message. */
-  async token(username = ADMIN.username, password = ADMIN.password): Promise<string> {
+  async token(username: string = ADMIN.username, password: string = ADMIN.password): Promise<string> {
     const res = await this.login(username, password)
     if (res.body.code !== 200) throw new Error(`login as ${username} failed: ${res.status} ${res.body.message}`)
     return res.body.data.token

@@ -152,7 +152,7 @@ export default function TracePage() {
       search: { transform: (value: unknown) => ({ createTime: toDateRange(value) }) },
       render: (_, r) => r.createTimeStr,
     },
-    actionColumn<Report>(190, (r) => {
+    actionColumn<Report>(230, (r) => {
       const actions = rowActions(r)
       const inline = actions.slice(0, 2)
       const more = actions.slice(2)

@@ -1,0 +1,228 @@
+/**
+ * The inspection workflow as a base uses it (issue 12): reception books a vehicle and 接待登记 registers
+ * it; the registration dialog refuses empty fields; 开始检验 with a 检验员 and a template; 录入记录 saves
+ * each item as it is entered (an out-of-range number kept and marked 不合格); 暂停, 继续, 完成检验; 审核
+ * by the base admin and 签发 by the operator; the PDF prints; 检验统计 counts it; another base's
+ * report cannot be opened by URL. Screenshots go to /tmp/shots/inspection-*.png.
+ */
+import { chinaToday } from '@app/contract'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { confirmIn, loginViaForm, openMenu, shot, tableRow, toastOf } from './browser'
+import { useServerAndBrowser } from './server'
+
+const env = useServerAndBrowser()
+const A = { name: '检验端到端基地', contactor: '孔明', phone: '13655570001', domain: 'insp-e2e', password: 'Base@2026' }
+const B = { name: '别家检验基地', contactor: '庞统', phone: '13655570002', domain: 'insp-e2e-b', password: 'Base@2026' }
+const INSPECTOR = { phone: '13655570011', name: '吕检验', password: 'Insp@2026' }
+const OPERATOR = { phone: '13655570012', name: '沈操作', password: 'Oper@2026' }
+const PLATE = '苏E20261'
+const today = chinaToday()
+const pageErrors: string[] = []
+let base: Page
+let operator: Page
+let contexts: BrowserContext[] = []
+let otherReportId: number
+
+async function signIn(user: { phone: string; password: string }) {
+  const context = await env.context()
+  contexts.push(context)
+  const page = await context.newPage()
+  page.on('pageerror', (e) => pageErrors.push(e.message))
+  await page.goto('/login')
+  await loginViaForm(page, user.phone, user.password)
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'))
+  return page
+}
+
+beforeAll(async () => {
+  const { api } = env.server
+  const hq = await api.token()
+  const call = async <T>(method: string, path: string, body: unknown, token = hq) => {
+    const res = await api.call<T>(method, path, body, token)
+    if (res.body.code !== 200) throw new Error(`${path}: ${res.body.message}`)
+    return res.body.data
+  }
+  const a = await call<{ id: number }>('POST', '/company/save', { ...A, password: await api.encrypt(A.password) })
+  const b = await call<{ id: number }>('POST', '/company/save', { ...B, password: await api.encrypt(B.password) })
+  await call('POST', `/rechargeRecord/rechargeAmount?companyId=${a.id}&times=5&requestId=${crypto.randomUUID()}`, undefined)
+  for (const [u, nickName] of [[INSPECTOR, '检验员'], [OPERATOR, 'operator']] as const) {
+    await call('POST', '/users/save', {
+      phone: u.phone, name: u.name, nickName, companyId: a.id,
+      password: await api.encrypt(u.password), passwordAgain: await api.encrypt(u.password),
+    })
+  }
+  await call('POST', '/model/save', {
+    name: '端到端罐车', steps: [
+      { name: '外观检查', items: [{ name: '焊缝及母材', kind: 'pass_fail', required: true }, { name: '最小壁厚', kind: 'number', unit: 'mm', min: 5, max: 10, required: true }] },
+      { name: '检验结论', items: [{ name: '检验结论', kind: 'choice', options: ['允许使用', '停止使用'], required: true }, { name: '备注', kind: 'text', required: false }] },
+    ],
+  })
+  await call('POST', '/reservationPlan/save', { companyId: a.id, reserveTime: today, reservePeriod: '上午', tankerType: '常压车辆', totalCount: 3 })
+  // base B's own report, which A must not be able to open
+  const bToken = await api.token(B.phone, B.password)
+  otherReportId = (await call<{ id: number }>('POST', '/report/saveFirst', {
+    licenseNumber: '浙B99999', tankerType: '常压车辆', org: '别家运输', contactName: '别家司机', phone: '13900009999', latestMaterial: '柴油', outdate: '2030-01-01',
+  }, bToken)).id
+  base = await signIn(A)
+  operator = await signIn(OPERATOR)
+})
+
+afterAll(async () => {
+  expect(pageErrors).toEqual([])
+  for (const c of contexts) await c.close()
+  contexts = []
+})
+
+const row = () => tableRow(base, PLATE)
+/** A row action, inline or under 更多. */
+async function rowAction(page: Page, label: string) {
+  const r = tableRow(page, PLATE)
+  await r.waitFor()
+  const inline = r.getByText(label, { exact: true })
+  if (await inline.count()) return inline.click()
+  await r.getByText('更多').hover()
+  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item').filter({ hasText: label }).click()
+}
+async function confirmModal(page: Page) {
+  await confirmIn(page.locator('.ant-modal-confirm'))
+}
+
+describe('检验', () => {
+  it('reception books the vehicle and 接待登记 registers it; the dialog refuses empty fields', async () => {
+    await openMenu(base, '预约接待', '预约列表')
+    await base.getByRole('button', { name: /新\s*增/ }).click()
+    const booking = base.getByRole('dialog', { name: '新增预约' })
+    await booking.getByLabel('车牌号').fill(PLATE)
+    await booking.getByLabel('驾驶员姓名').fill('韩师傅')
+    await booking.getByLabel('驾驶员电话').fill('13912340001')
+    await confirmIn(booking)
+    await toastOf(base, '预约成功').waitFor()
+
+    await openMenu(base, '检验管理', '检验登记')
+    await base.waitForURL('**/trace/index')
+    await base.getByText('暂无检验登记').waitFor()
+    await base.getByRole('button', { name: /新\s*增/ }).click()
+    const dialog = base.getByRole('dialog', { name: '车辆登记' })
+    await confirmIn(dialog)
+    for (const message of ['车牌号不能为空', '单位不能为空', '驾驶员姓名不能为空', '驾驶员电话不能为空', '最近装载介质不能为空', '有效期不能为空']) {
+      await dialog.getByText(message).waitFor()
+    }
+    await shot(base, 'inspection-register-empty')
+    await dialog.getByRole('button', { name: '取 消' }).or(dialog.getByRole('button', { name: /取\s*消/ })).first().click()
+
+    await openMenu(base, '预约接待', '今日接待')
+    await tableRow(base, PLATE).getByRole('button', { name: '接待登记' }).click()
+    await toastOf(base, '登记成功').waitFor()
+    await openMenu(base, '检验管理', '检验登记')
+    await row().getByText('已登记').waitFor()
+    expect(await row().textContent()).toContain('韩师傅')
+  })
+
+  it('编辑登记 completes what the booking lacked, then 开始检验 with a 检验员 and the template', async () => {
+    await rowAction(base, '编辑登记')
+    const dialog = base.getByRole('dialog', { name: /编辑登记/ })
+    await dialog.getByLabel('单位').fill('江苏端到端危运有限公司')
+    await dialog.getByLabel('最近装载介质').fill('柴油')
+    await dialog.getByLabel('有效期').fill('2030-06-30')
+    // Enter takes the typed date and submits the dialog (its hidden submit), as keyboard users do
+    await dialog.getByLabel('有效期').press('Enter')
+    await toastOf(base, '修改成功').waitFor()
+
+    await rowAction(base, '开始检验')
+    const start = base.getByRole('dialog', { name: '开始检验' })
+    await start.getByText(PLATE).waitFor()
+    const select = async (label: string, option: string) => {
+      await start.locator('.ant-form-item').filter({ hasText: label }).locator('.ant-select-selector').click()
+      await base.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: option }).click()
+    }
+    await select('检验负责人', INSPECTOR.name)
+    await select('检验模板', '端到端罐车')
+    await confirmIn(start)
+    await toastOf(base, '已开始检验').waitFor()
+    await row().getByText('正在检验').waitFor()
+  })
+
+  it('录入记录 saves each item; an out-of-range number is kept and marked 不合格; pause and continue', async () => {
+    await rowAction(base, '录入记录')
+    await base.waitForURL('**/trace/workflow**')
+    const item = (name: string) => base.locator(`[data-item="${name}"]`)
+    await item('焊缝及母材').getByText('合格', { exact: true }).click()
+    await item('焊缝及母材').getByText('已保存').waitFor()
+    const wall = item('最小壁厚').locator('input')
+    await wall.fill('12')
+    await wall.press('Enter')
+    await item('最小壁厚').getByText('不合格（超出 5 ~ 10 mm）').waitFor()
+    await item('最小壁厚').getByText('已保存').waitFor()
+    await shot(base, 'inspection-out-of-range')
+    await wall.fill('8')
+    await wall.press('Tab')
+    await item('最小壁厚').getByText('合格', { exact: true }).waitFor()
+    await base.getByRole('button', { name: /下一步/ }).click()
+    await item('检验结论').locator('.ant-select-selector').click()
+    await base.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: '允许使用' }).click()
+    await item('检验结论').getByText('已保存').waitFor()
+
+    await openMenu(base, '检验管理', '检验登记')
+    await row().getByText('正在检验').waitFor()
+    await rowAction(base, '暂停检验')
+    await confirmModal(base)
+    await row().getByText('暂停检验').waitFor()
+    await rowAction(base, '继续检验')
+    await confirmModal(base)
+    await row().getByText('正在检验').waitFor()
+  })
+
+  it('完成检验 derives the result; 审核 by the base admin, 签发 by the operator', async () => {
+    await rowAction(base, '录入记录')
+    await base.getByRole('button', { name: /完成检验/ }).click()
+    await confirmModal(base)
+    await toastOf(base, '检验完成，结果：合格').waitFor()
+    await base.waitForURL('**/trace/checking**')
+    await base.getByText('已完成').first().waitFor()
+    await shot(base, 'inspection-checking')
+
+    await openMenu(base, '检验管理', '检验登记')
+    await row().getByText('检验完成').waitFor()
+    await rowAction(base, '审核')
+    await confirmModal(base)
+    await row().getByText('已审核').waitFor()
+
+    await operator.goto('/trace/index')
+    await tableRow(operator, PLATE).getByText('已审核').waitFor()
+    await rowAction(operator, '签发')
+    await confirmModal(operator)
+    await tableRow(operator, PLATE).getByText('已签发').waitFor()
+  })
+
+  it('the overview shows every record and the history, and prints the PDF', async () => {
+    await base.goto('/trace/index')
+    await row().getByText('已签发').waitFor()
+    await rowAction(base, '总览')
+    await base.waitForURL('**/trace/overview**')
+    await base.getByText('已审核 → 已签发').waitFor()
+    await base.getByText(INSPECTOR.name).first().waitFor()
+    await shot(base, 'inspection-overview')
+    const [pdf] = await Promise.all([
+      base.waitForResponse((r) => r.url().includes('/api/report/pdf/')),
+      base.getByRole('button', { name: /打印报告/ }).click(),
+    ])
+    expect(pdf.status()).toBe(200)
+    expect(pdf.headers()['content-type']).toBe('application/pdf')
+    expect(Number(pdf.headers()['content-length'] ?? (await pdf.body()).length)).toBeGreaterThan(10_000)
+  })
+
+  it('检验统计 counts the signed report', async () => {
+    await openMenu(base, '检验管理', '检验统计')
+    await base.waitForURL('**/kpi**')
+    const signed = base.locator('.ant-statistic').filter({ hasText: '已签发' })
+    await expect.poll(async () => (await signed.locator('.ant-statistic-content').textContent())?.trim()).toBe('1')
+  })
+
+  it('another base\'s report cannot be opened by URL', async () => {
+    await base.goto(`/trace/overview?id=${otherReportId}`)
+    await base.getByText('无法打开检验报告').waitFor()
+    await base.getByText('检验报告不存在').waitFor()
+    expect(await base.getByText('别家司机').count()).toBe(0)
+  })
+})
