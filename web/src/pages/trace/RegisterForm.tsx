@@ -16,7 +16,7 @@ import { isHandled } from '../../api/request'
 import { dialogFormProps, submitDialog } from '../../components/dialogForm'
 import HiddenSubmit from '../../components/HiddenSubmit'
 import { SchemaText } from '../../components/SchemaField'
-import { zodRule } from '../../components/zodRule'
+import { dateRule, zodRule } from '../../components/zodRule'
 import PhotoList from './PhotoList'
 
 const fields = reportSaveBody.shape
@@ -94,7 +94,7 @@ export default function RegisterForm({ open, onOpenChange, onSaved, report, comp
       <SchemaText name="contactName" label="驾驶员姓名" placeholder="请输入驾驶员姓名" schema={fields.contactName} />
       <SchemaText name="phone" label="驾驶员电话" placeholder="11位手机号" schema={fields.phone} fieldProps={{ maxLength: 11 }} />
       <SchemaText name="latestMaterial" label="最近装载介质" placeholder="如 柴油、甲醇" schema={fields.latestMaterial} />
-      <ProFormDatePicker name="outdate" label="有效期" rules={[zodRule(fields.outdate)]} fieldProps={{ format: 'YYYY-MM-DD', style: { width: '100%' }, placeholder: `如 ${Number(chinaToday().slice(0, 4)) + 1}-12-31` }} />
+      <ProFormDatePicker name="outdate" label="有效期" rules={[dateRule(fields.outdate)]} fieldProps={{ format: 'YYYY-MM-DD', style: { width: '100%' }, placeholder: `如 ${Number(chinaToday().slice(0, 4)) + 1}-12-31` }} />
       <SchemaText name="tankerNumber" label="罐体编号" placeholder="可不填" schema={fields.tankerNumber} />
       <ProForm.Item name="images" label="现场照片" extra={`最多 ${REPORT_LIMITS.images} 张`}>
         <PhotoList max={REPORT_LIMITS.images} />
