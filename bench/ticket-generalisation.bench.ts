@@ -4,6 +4,7 @@
 //
 // Sets: the shared fixtures (tickets, tickets-phone); the generator's development families and its
 // held-out families (scripts/tickets/README.md: stacked, twin, dotmatrix), flat and phone.
+// Run: `node --import tsx bench/ticket-generalisation.bench.ts` (npx tsx exits early on the pending top-level await).
 // Generate first: `npx tsx scripts/tickets/generate.ts --out .generated/tickets --per 8`
 // (GENERATED=dir to read another set). Prints fields right % and documents fully right % per set.
 // `--errors` also lists the wrong fields of the shared fixtures and the development families: never
@@ -33,6 +34,8 @@ for (const v of ['flat', 'phone']) {
   sets.push({ name: `held-out ${v}`, dir, entries: all.filter((t) => HELD_OUT.includes(t.layout)), heldOut: true })
 }
 
+// the OCR workers are unref'd and inject() opens no socket: hold the process open while it reads
+const keepAlive = setInterval(() => {}, 1000)
 const env = await createTestApp({ ocrWorkers: 2 })
 const companyId = (await makeCompany(env.db, '识别基准基地', { remainingTimes: 100000 })).id
 const user = await makeUser(env.db, { phone: '13212349999', role: 'subAccount', companyIds: [companyId] })
@@ -78,4 +81,5 @@ try {
   }
 } finally {
   await env.close()
+  clearInterval(keepAlive)
 }
