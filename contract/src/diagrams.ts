@@ -11,6 +11,9 @@ import type { ReportStatus } from './reports.js'
 /** Largest canvas JSON a report keeps (UTF-8 bytes): placed images are stored inside it as data URLs. */
 export const DIAGRAM_MAX_BYTES = 5 * 1024 * 1024
 
+/** Largest picture of the diagram kept for the report's PDF and overview (data URL characters). */
+export const DIAGRAM_PNG_MAX_CHARS = 4 * 1024 * 1024
+
 export const DiagramMsg = {
   saved: '示意图已保存',
   tooLarge: `示意图不能超过 ${DIAGRAM_MAX_BYTES / 1024 / 1024} MB，请删除或缩小其中的图片后再保存`,
@@ -23,6 +26,9 @@ export const DiagramMsg = {
   imageUnreadable: '图片无法读取，请换一张图片',
   jsonUnreadable: '文件不是有效的画板 JSON',
   noReport: '缺少报告编号，请从检验登记列表进入示意图',
+  pictureInvalid: '示意图图片格式不正确（应为 PNG）',
+  pictureTooLarge: '示意图图片过大，请删除或缩小其中的图片后再保存',
+  noPicture: '该报告还没有保存示意图',
 } as const
 
 /** A fabric.js canvas as `canvas.toJSON()` gives it: its objects and whatever else fabric writes beside them. */
@@ -33,6 +39,9 @@ export const diagramSaveBody = z.object({
   canvas: z.union([z.string(), z.record(z.string(), z.unknown())], { error: (iss) => (iss.input == null ? '示意图不能为空' : DiagramMsg.invalid) }).describe('示意图'),
   version: z.number({ error: (iss) => (iss.input == null ? '示意图版本不能为空' : '示意图版本必须是整数') })
     .int({ error: '示意图版本必须是整数' }).min(0, { error: '示意图版本不能小于0' }).max(2_147_483_647).describe('示意图版本'),
+  /** the drawing as a PNG data URL, for the report's PDF and overview */
+  png: z.string({ error: DiagramMsg.pictureInvalid }).max(DIAGRAM_PNG_MAX_CHARS, { error: DiagramMsg.pictureTooLarge })
+    .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, { error: DiagramMsg.pictureInvalid }).optional().describe('示意图图片'),
 })
 export type DiagramSaveBody = z.infer<typeof diagramSaveBody>
 

@@ -7,6 +7,7 @@ import { DIAGRAM_MAX_BYTES, DiagramMsg, ReportMsg, type ReportStatus } from '@ap
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { reportDiagrams, reports } from '../../src/db/schema/index.js'
+import sharp from 'sharp'
 import { createTestApp, type TestEnv } from '../helpers.js'
 import { makeCompany, makeUser } from '../fixtures.js'
 
@@ -208,5 +209,35 @@ describe('concurrent edits', () => {
       expect(saved.data).toMatchObject({ canvas: canvas(`v${version}-${winner}`), version: version + 1 })
       for (const lost of answers.filter((a) => a.status === 409)) expect(lost.message).toBe(DiagramMsg.stale(won[0]!.data.updateUserName, won[0]!.data.updateTimeStr))
     }
+  })
+})
+
+describe('the picture of the drawing', () => {
+  test('a save may carry a PNG of the drawing: the overview gets it back and the PDF holds it; a save without one drops it', async () => {
+    const id = await makeReport(1)
+    const png = await sharp({ create: { width: 300, height: 120, channels: 3, background: '#ffffff' } })
+      .composite([{ input: Buffer.from('<svg width="300" height="120"><ellipse cx="150" cy="60" rx="100" ry="40" stroke="red" fill="none" stroke-width="4"/></svg>') }])
+      .png().toBuffer()
+    const none = await env.call(inspector, 'GET', `/api/report/diagramPng/${id}`)
+    expect(none.status).toBe(404)
+    expect(none.message).toBe(DiagramMsg.noPicture)
+    for (const bad of ['data:image/jpeg;base64,AAAA', 'data:image/png;base64,<script>', 'x'.repeat(10)]) {
+      const res = await save(inspector, id, { canvas: canvas(), version: 0, png: bad })
+      expect(res.status, bad).toBe(400)
+      expect(res.message).toBe(DiagramMsg.pictureInvalid)
+    }
+    expect((await save(inspector, id, { canvas: canvas(), version: 0, png: `data:image/png;base64,${png.toString('base64')}` })).status).toBe(200)
+    const picture = await env.app.inject({ method: 'GET', url: `/api/report/diagramPng/${id}`, headers: { authorization: `Bearer ${inspector}` } })
+    expect(picture.statusCode).toBe(200)
+    expect(picture.headers['content-type']).toBe('image/png')
+    expect(Buffer.compare(picture.rawPayload, png)).toBe(0)
+    expect((await env.call(otherBase, 'GET', `/api/report/diagramPng/${id}`)).status).toBe(404)
+    // the PDF's images: the QR code, and the drawing while it has a picture
+    const images = async () => ((await env.app.inject({ method: 'GET', url: `/api/report/pdf/${id}`, headers: { authorization: `Bearer ${inspector}` } }))
+      .rawPayload.toString('latin1').match(/\/Subtype \/Image/g) ?? []).length
+    const withPicture = await images()
+    expect((await save(inspector, id, { canvas: canvas(), version: 1 })).status).toBe(200)
+    expect((await env.call(inspector, 'GET', `/api/report/diagramPng/${id}`)).status).toBe(404)
+    expect(await images()).toBeLessThan(withPicture)
   })
 })

@@ -113,6 +113,8 @@ export const reportEvents = pgTable(
 export const reportDiagrams = pgTable('report_diagram', {
   reportId: integer('report_id').primaryKey().references(() => reports.id, { onDelete: 'cascade' }),
   canvas: text('canvas').notNull(),
+  /** the drawing as a PNG data URL (the editor sends it with each save): the PDF and the overview show it */
+  png: text('png'),
   version: integer('version').notNull().default(1),
   updateUserId: integer('update_user_id').references(() => users.id, { onDelete: 'set null' }),
   updateTime: timestamp('update_time', { withTimezone: true }).notNull().defaultNow(),

@@ -1,18 +1,18 @@
-import { DIAGRAM_MAX_BYTES, DiagramMsg, diagramSaveBody, idParam } from '@app/contract'
+import { DIAGRAM_MAX_BYTES, DIAGRAM_PNG_MAX_CHARS, DiagramMsg, diagramSaveBody, idParam } from '@app/contract'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppContext } from '../../context.js'
 import { authOf } from '../../platform/access.js'
 import { done } from '../../platform/envelope.js'
-import { TooLargeError } from '../../platform/errors.js'
+import { NotFoundError, TooLargeError } from '../../platform/errors.js'
 import * as diagrams from './service.js'
 
 /**
  * A canvas sent as JSON text is escaped once more inside the body (every quote doubles), so the body
  * may be up to about twice the canvas; the canvas's own size is checked after parsing (413 either way).
  */
-const SAVE_BODY_LIMIT = 2 * DIAGRAM_MAX_BYTES + 64 * 1024
+const SAVE_BODY_LIMIT = 2 * DIAGRAM_MAX_BYTES + DIAGRAM_PNG_MAX_CHARS + 64 * 1024
 
 /** Tank diagrams of inspection reports (spec 000 §2 "Diagram drawing screen"; permission trace, the report's base only). */
 export function diagramRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -33,4 +33,10 @@ export function diagramRoutes(app: FastifyInstance, ctx: AppContext) {
       tags, summary: `保存报告的示意图（仅正在检验；不超过 ${DIAGRAM_MAX_BYTES / 1024 / 1024} MB；版本已被他人更新时 409）`, params, body: diagramSaveBody,
     },
   }, async (req) => done(await diagrams.saveDiagram(ctx.db, authOf(req), req.params.id, req.body), DiagramMsg.saved))
+
+  r.get('/report/diagramPng/:id', { config, schema: { tags, summary: '报告示意图的图片（PNG，最近一次保存时生成）', params } }, async (req, reply) => {
+    const png = await diagrams.diagramPicture(ctx.db, authOf(req), req.params.id)
+    if (!png) throw new NotFoundError(DiagramMsg.noPicture)
+    return reply.type('image/png').header('cache-control', 'private, no-cache').send(png)
+  })
 }

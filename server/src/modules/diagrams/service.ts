@@ -52,7 +52,8 @@ export async function saveDiagram(db: Db, auth: Auth, id: number, body: DiagramS
     if (report.status !== REPORT_STATUS.inspecting) {
       throw new ConflictError(ReportMsg.onlyWhileInspecting(DiagramMsg.saveAction, statusName(report.status)))
     }
-    const values = { canvas: checked.text, updateUserId: auth.userId, updateTime: now }
+    // a save without a picture drops the old one rather than keep a picture of another drawing
+    const values = { canvas: checked.text, png: body.png ?? null, updateUserId: auth.userId, updateTime: now }
     const [saved] = body.version === 0
       ? await tx.insert(reportDiagrams).values({ reportId: id, ...values, version: 1 }).onConflictDoNothing()
         .returning({ version: reportDiagrams.version })
@@ -67,4 +68,11 @@ export async function saveDiagram(db: Db, auth: Auth, id: number, body: DiagramS
     }
     return current
   })
+}
+
+/** The saved drawing's PNG (for the PDF and the overview), or null when none was saved. */
+export async function diagramPicture(db: Executor, auth: Auth, id: number): Promise<Buffer | null> {
+  await reportRow(db, auth, id)
+  const [row] = await db.select({ png: reportDiagrams.png }).from(reportDiagrams).where(eq(reportDiagrams.reportId, id))
+  return row?.png ? Buffer.from(row.png.slice(row.png.indexOf(',') + 1), 'base64') : null
 }

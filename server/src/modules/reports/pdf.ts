@@ -31,7 +31,7 @@ function valueText(item: CheckItem, value: RecordValue | undefined): string {
 }
 const verdict = (r: ReportRecord | undefined) => (r?.passed == null ? '' : r.passed ? '√' : '×')
 
-export async function reportPdf(report: ReportDetail, verifyUrl: string): Promise<Buffer> {
+export async function reportPdf(report: ReportDetail, verifyUrl: string, diagram: Buffer | null = null): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4', margin: PAGE.margin, bufferPages: true,
     info: { Title: `检验报告 ${report.reportNumber}`, Author: report.companyName, Subject: report.licenseNumber },
@@ -105,6 +105,23 @@ export async function reportPdf(report: ReportDetail, verifyUrl: string): Promis
       row([item.name, valueText(item, rec?.value), verdict(rec), rec?.userName || '—', [range, rec?.updateTimeStr].filter(Boolean).join('\n')], widths)
     }
   })
+
+  if (diagram) {
+    heading('检验示意图')
+    const height = 300
+    if (y + height > PAGE.height - PAGE.margin) {
+      doc.addPage()
+      y = PAGE.margin
+    }
+    try {
+      doc.image(diagram, PAGE.margin, y, { fit: [INNER, height], align: 'center' })
+      doc.rect(PAGE.margin, y, INNER, height).strokeColor('#999').stroke()
+      y += height + 4
+    } catch {
+      doc.fontSize(9).fillColor('#999').text('示意图图片无法读取', PAGE.margin, y)
+      y += 16
+    }
+  }
 
   heading('检验结论')
   for (const pair of [

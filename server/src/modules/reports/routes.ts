@@ -10,6 +10,7 @@ import { authOf } from '../../platform/access.js'
 import { done } from '../../platform/envelope.js'
 import { exportCompany, exportParams } from '../../platform/exports.js'
 import { contentDisposition } from '../../platform/download.js'
+import { diagramPicture } from '../diagrams/service.js'
 import { scheduleExpiryWarnings } from './expiry.js'
 import * as list from './list.js'
 import { reportPdf } from './pdf.js'
@@ -74,7 +75,8 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     const auth = authOf(req)
     const detail = await records.getReportDetail(ctx.db, auth, req.params.id)
     const token = await records.verifyTokenOf(ctx.db, auth, req.params.id)
-    const pdf = await reportPdf(detail, `${req.protocol}://${req.host}/checking/index?token=${encodeURIComponent(token)}`)
+    const diagram = await diagramPicture(ctx.db, auth, req.params.id)
+    const pdf = await reportPdf(detail, `${req.protocol}://${req.host}/checking/index?token=${encodeURIComponent(token)}`, diagram)
     return reply.type('application/pdf').header('content-disposition', contentDisposition(`检验报告-${detail.reportNumber}.pdf`, true))
       .header('cache-control', 'private, no-store').send(pdf)
   })

@@ -145,6 +145,13 @@ export class Board {
     return new Promise((resolve, reject) => el.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('PNG'))), 'image/png'))
   }
 
+  /** The drawing as a PNG data URL (saved with the canvas for the report's PDF and overview). */
+  toPngDataUrl(): string {
+    this.canvas.discardActiveObject()
+    this.canvas.renderAll()
+    return this.canvas.toCanvasElement(1).toDataURL('image/png')
+  }
+
   dispose() {
     void this.canvas.dispose()
   }

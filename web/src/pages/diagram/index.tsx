@@ -11,7 +11,7 @@ import { Alert, App, Button, Card, Col, Divider, Empty, InputNumber, Result, Row
 import {
   DeleteOutlined, DownloadOutlined, EditOutlined, FileImageOutlined, FontSizeOutlined, LineOutlined, ReloadOutlined, SaveOutlined, SelectOutlined, UndoOutlined,
 } from '@ant-design/icons'
-import { diagramCanvasText, DiagramMsg, Msg, type DiagramSaved, type DiagramState } from '@app/contract'
+import { diagramCanvasText, DiagramMsg, DIAGRAM_PNG_MAX_CHARS, Msg, type DiagramSaved, type DiagramState } from '@app/contract'
 import * as diagramsApi from '../../api/diagrams'
 import { isHandled, RequestError, saveBlob } from '../../api/request'
 import type { FabricObject } from 'fabric'
@@ -96,7 +96,8 @@ export default function DiagramDetailPage() {
     }
     setSaving(true)
     try {
-      const answer = await diagramsApi.saveDiagram(id, { canvas, version: saved?.version ?? 0 })
+      const png = board.toPngDataUrl()
+      const answer = await diagramsApi.saveDiagram(id, { canvas, version: saved?.version ?? 0, ...(png.length <= DIAGRAM_PNG_MAX_CHARS && { png }) })
       setSaved(answer)
       setDirty(false)
       setConflict(null)

@@ -2,9 +2,11 @@
  * 总览 (/trace/overview?id=): the registration, every record with who entered it and when, step by step,
  * and the status history (who moved the report, when, and why it was returned).
  */
-import { Button, Card, Descriptions, Empty, Space, Table, Tag, Timeline, Typography } from 'antd'
+import { useEffect, useState } from 'react'
+import { Button, Card, Descriptions, Empty, Image, Space, Table, Tag, Timeline, Typography } from 'antd'
 import { useNavigate } from 'react-router-dom'
 import { rangeText, type CheckItem, type RecordValue, type ReportRecord } from '@app/contract'
+import * as diagramsApi from '../../api/diagrams'
 import * as api from '../../api/reports'
 import StatusTag from './StatusTag'
 import { blank } from './traceValues'
@@ -18,9 +20,22 @@ export function valueText(item: CheckItem, value: RecordValue | undefined): stri
   return String(value)
 }
 
+/** The last saved drawing of the report, as an object URL (null: none saved). */
+function useDiagramPicture(id: number, started: boolean) {
+  const [url, setUrl] = useState<string | null>(null)
+  useEffect(() => {
+    if (!started) return
+    let objectUrl: string | null = null
+    diagramsApi.diagramPicture(id).then(({ blob }) => setUrl((objectUrl = URL.createObjectURL(blob))), () => setUrl(null))
+    return () => { if (objectUrl) URL.revokeObjectURL(objectUrl) }
+  }, [id, started])
+  return url
+}
+
 export default function OverviewPage() {
   const { id, report, error } = useReport()
   const navigate = useNavigate()
+  const picture = useDiagramPicture(id, !!report?.steps.length)
   if (!report) return <ReportLoading error={error} />
   const byItem = new Map(report.records.map((r) => [r.itemKey, r]))
   const openPdf = async () => {
@@ -76,6 +91,11 @@ export default function OverviewPage() {
           />
         </Card>
       ))}
+      {picture && (
+        <Card size="small" title="检验示意图">
+          <Image src={picture} alt="检验示意图" style={{ maxHeight: 360, objectFit: 'contain' }} />
+        </Card>
+      )}
       <Card size="small" title="状态记录">
         <Timeline items={report.events.map((e) => ({
           color: e.toStatus === 3 ? 'red' : e.toStatus === 6 ? 'green' : 'blue',

@@ -1,0 +1,1 @@
+ALTER TABLE "report_diagram" ADD COLUMN "png" text;
