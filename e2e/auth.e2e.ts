@@ -107,12 +107,12 @@ describe('signed in', () => {
     await page.getByTestId('company-name').filter({ hasText: '总部' }).waitFor()
     await page.locator('.ant-breadcrumb').getByText('用户列表').waitFor()
 
-    await sider.getByText('检验管理', { exact: true }).click()
-    await sider.getByText('检验登记', { exact: true }).click()
-    await page.waitForURL('**/trace/index')
+    await sider.getByText('物品登记', { exact: true }).click()
+    await sider.getByText('物品列表', { exact: true }).click()
+    await page.waitForURL('**/imagesearch/index')
     await page.getByText('页面暂不可用').waitFor()
-    await page.getByTestId('component-key').filter({ hasText: /^trace$/ }).waitFor()
-    await page.locator('.ant-breadcrumb').getByText('检验登记').waitFor()
+    await page.getByTestId('component-key').filter({ hasText: /^imagesearch$/ }).waitFor()
+    await page.locator('.ant-breadcrumb').getByText('物品列表').waitFor()
     await shot(page, 'shell')
 
     // remembered login: token and user name kept, the password nowhere

@@ -165,6 +165,8 @@ describe('检验指标 and 工位分组', () => {
   it('adds an indicator with its range', async () => {
     await openMenu('检验配置', '检验指标')
     await page.waitForURL('**/model/indicator')
+    // the lazily loaded page itself, not the rows of the page before it
+    await page.locator('.ant-pro-table-list-toolbar-title').getByText('检验指标列表').waitFor()
     await rows().first().waitFor()
     await page.getByRole('button', { name: /新\s*增/ }).click()
     const d = dialog('新增检验指标')
