@@ -446,7 +446,14 @@ describe('a 100,000-row page', () => {
     figures.push(`transport grid 100k rows scrolled top to bottom in 120 steps: frame p50 ${scroll.p50.toFixed(0)} ms, p95 ${scroll.p95.toFixed(0)} ms, max ${scroll.max.toFixed(0)} ms`)
     // rows from the end of the page are in view
     const lastHundred = String(FIRST_BIG_ID + BIG_PAGE - 1).slice(0, -2)
-    await expect.poll(() => page.locator(`.ant-table-row[data-row-key^="${lastHundred}"]`).count(), { timeout: 30_000 }).toBeGreaterThan(0)
+    // the virtual list measures rows as they show, so its height can still grow: keep asking for the bottom until it is there
+    await expect.poll(async () => {
+      await page.evaluate(() => {
+        const holder = document.querySelector('.ant-table-tbody-virtual-holder') as HTMLElement
+        holder.scrollTop = holder.scrollHeight
+      })
+      return page.locator(`.ant-table-row[data-row-key^="${lastHundred}"]`).count()
+    }, { timeout: 30_000 }).toBeGreaterThan(0)
     await settledShot('transports-100k-end')
   }, 400_000)
 })
