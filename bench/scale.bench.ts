@@ -74,6 +74,12 @@ async function upload(base: string, auth: Record<string, string>, t: { file: Buf
   if (body.code !== 200) throw new Error(body.message)
 }
 
+/** CPU seconds a process has used so far (user + system, all its threads: the OCR worker is one of them) */
+function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / 100
+}
+
 /** `jobs` uploads, CONCURRENCY at a time, each to the next process in turn; a list call every 50 ms meanwhile. */
 async function run(targets: Proc[], auth: Record<string, string>) {
   let next = 0
@@ -89,6 +95,8 @@ async function run(targets: Proc[], auth: Record<string, string>) {
     }
   })()
   const wall = performance.now()
+  const serverCpu = targets.map((t) => cpuSeconds(t.child.pid!))
+  const benchCpu = process.cpuUsage()
   await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
     while (next < jobs.length) {
       const i = next++
@@ -96,9 +104,12 @@ async function run(targets: Proc[], auth: Record<string, string>) {
     }
   }))
   const seconds = (performance.now() - wall) / 1000
+  const serverCores = targets.reduce((sum, t, i) => sum + cpuSeconds(t.child.pid!) - serverCpu[i]!, 0) / seconds
+  const used = process.cpuUsage(benchCpu)
+  const benchCores = (used.user + used.system) / 1e6 / seconds
   listing = false
   await lister
-  return { perSecond: jobs.length / seconds, p99: percentile(listTimes, 99), p50: percentile(listTimes, 50) }
+  return { perSecond: jobs.length / seconds, serverCores, benchCores, p99: percentile(listTimes, 99), p50: percentile(listTimes, 50) }
 }
 
 try {
@@ -115,6 +126,11 @@ try {
   report(`tickets/s, 1 process × 1 OCR worker × ${OCR_THREADS} thread (${jobs.length} uploads, ${CONCURRENCY} at a time)`, one.perSecond, 'tickets/s')
   report(`tickets/s, 2 processes × 1 OCR worker each (same uploads)`, two.perSecond, 'tickets/s')
   report('ratio two processes / one', two.perSecond / one.perSecond, '×', 'approaching 2× on two cores')
+  // where the cores went: a single process already keeps more than one core busy (request handling and
+  // image decoding beside its OCR worker), and the client and S3 server share the same two cores
+  report('cores busy in the server, 1 process', one.serverCores, 'cores')
+  report('cores busy in the servers, 2 processes', two.serverCores, 'cores')
+  report('cores busy in the bench client + S3 server, 2 processes', two.benchCores, 'cores')
   report('list call p99 while 1 process reads tickets', one.p99, 'ms')
   report('list call p99 while 2 processes read tickets', two.p99, 'ms', '≤ 100 ms')
   report('list call p50 while 2 processes read tickets', two.p50, 'ms')

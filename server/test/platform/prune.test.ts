@@ -2,6 +2,7 @@ import { LOGIN_LOCK, SESSION_MAX_AGE_MS } from '@app/contract'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { pruneExpired, schedulePruning } from '../../src/platform/prune.js'
+import { RETIRED_KEY_VALID_MS } from '../../src/platform/rsa.js'
 import { createTestApp, type TestEnv } from '../helpers.js'
 
 let env: TestEnv
@@ -38,6 +39,11 @@ async function fillTables() {
     ('13900000001', 'x', ${ago(DAY + MIN)}, ${ago(DAY - 4 * MIN)}),
     ('13900000002', 'y', ${ago(DAY - MIN)}, ${ago(DAY - 6 * MIN)})`)
   await env.db.execute(sql`insert into password_nonce (hash, expires_at) values ('over', ${ago(1000)}), ('open', ${ahead(MIN)})`)
+  // the current key stays whatever its age; a retired one only while a page may still use it
+  await env.db.execute(sql`delete from rsa_key where not current`)
+  await env.db.execute(sql`insert into rsa_key (private_pem, public_pem, current, created_at, retired_at) values
+    ('retired-long-ago', 'p', false, ${ago(40 * DAY)}, ${ago(RETIRED_KEY_VALID_MS + MIN)}),
+    ('retired-just-now', 'p', false, ${ago(30 * DAY)}, ${ago(MIN)})`)
 }
 
 async function left() {
@@ -48,6 +54,7 @@ async function left() {
     rate_counter: await keys(sql`select key as k from rate_counter`),
     sms_code: await keys(sql`select phone as k from sms_code`),
     password_nonce: await keys(sql`select hash as k from password_nonce`),
+    rsa_key: await keys(sql`select case when current then 'current' else private_pem end as k from rsa_key`),
   }
 }
 
@@ -55,7 +62,7 @@ describe('pruning expired rows', () => {
   test('deletes what has served its time and keeps what is still in use', async () => {
     await fillTables()
     const deleted = await pruneExpired(env.db)
-    expect(deleted).toEqual({ session: 3, login_failure: 2, rate_counter: 1, sms_code: 1, password_nonce: 1 })
+    expect(deleted).toEqual({ session: 3, login_failure: 2, rate_counter: 1, sms_code: 1, password_nonce: 1, rsa_key: 1 })
     expect(await left()).toEqual({
       session: ['d-live', 'e-live-remembered'],
       login_failure: ['u:still-locked', 'u:window-open'],
@@ -63,8 +70,9 @@ describe('pruning expired rows', () => {
       // a code sent 23 hours ago still counts toward the daily cap, though long expired
       sms_code: ['13900000002'],
       password_nonce: ['open'],
+      rsa_key: ['current', 'retired-just-now'],
     })
-    expect(await pruneExpired(env.db)).toEqual({ session: 0, login_failure: 0, rate_counter: 0, sms_code: 0, password_nonce: 0 })
+    expect(await pruneExpired(env.db)).toEqual({ session: 0, login_failure: 0, rate_counter: 0, sms_code: 0, password_nonce: 0, rsa_key: 0 })
   })
 
   test('runs on a schedule until stopped', async () => {
