@@ -23,6 +23,10 @@ let base: Page
 let operator: Page
 let contexts: BrowserContext[] = []
 let otherReportId: number
+/** a second vehicle of A, under inspection at station `terminalStation` (the station terminal's test) */
+const TERMINAL_PLATE = '苏E20262'
+let terminalStation: number
+let terminalReportId: number
 
 async function signIn(user: { phone: string; password: string }) {
   const context = await env.context()
@@ -52,7 +56,7 @@ beforeAll(async () => {
       password: await api.encrypt(u.password), passwordAgain: await api.encrypt(u.password),
     })
   }
-  await call('POST', '/model/save', {
+  const template = await call<{ id: number }>('POST', '/model/save', {
     name: '端到端罐车', steps: [
       { name: '外观检查', items: [{ name: '焊缝及母材', kind: 'pass_fail', required: true }, { name: '最小壁厚', kind: 'number', unit: 'mm', min: 5, max: 10, required: true }] },
       { name: '检验结论', items: [{ name: '检验结论', kind: 'choice', options: ['允许使用', '停止使用'], required: true }, { name: '备注', kind: 'text', required: false }] },
@@ -64,6 +68,14 @@ beforeAll(async () => {
   otherReportId = (await call<{ id: number }>('POST', '/report/saveFirst', {
     licenseNumber: '浙B99999', tankerType: '常压车辆', org: '别家运输', contactName: '别家司机', phone: '13900009999', latestMaterial: '柴油', outdate: '2030-01-01',
   }, bToken)).id
+  const group = await call<{ stations: { id: number }[] }>('POST', '/groups/save', { name: '终端分组', center: '罐车一中心', companyId: a.id, stations: [{ name: '终端工位' }] })
+  terminalStation = group.stations[0]!.id
+  const aToken = await api.token(A.phone, A.password)
+  const inspector = (await call<{ id: number; name: string }[]>('GET', `/users/getByNickName/${encodeURIComponent('检验员')}`, undefined, aToken)).find((u) => u.name === INSPECTOR.name)!
+  terminalReportId = (await call<{ id: number }>('POST', '/report/saveFirst', {
+    licenseNumber: TERMINAL_PLATE, tankerType: '常压车辆', org: '终端运输', contactName: '终端司机', phone: '13900008888', latestMaterial: '柴油', outdate: '2030-01-01',
+  }, aToken)).id
+  await call('POST', `/report/start/${terminalReportId}`, { inspectorId: inspector.id, templateId: template.id, stationId: terminalStation }, aToken)
   base = await signIn(A)
   operator = await signIn(OPERATOR)
 })
@@ -202,6 +214,8 @@ describe('检验', () => {
     await base.waitForURL('**/trace/overview**')
     await base.getByText('已审核 → 已签发').waitFor()
     await base.getByText(INSPECTOR.name).first().waitFor()
+    const history = base.locator('.ant-card').filter({ hasText: '该车历次检验' })
+    await history.locator('.ant-table-row').filter({ hasText: '本次' }).getByText('已签发').waitFor()
     await shot(base, 'inspection-overview')
     const [pdf] = await Promise.all([
       base.waitForResponse((r) => r.url().includes('/api/report/pdf/')),
@@ -217,6 +231,14 @@ describe('检验', () => {
     await base.waitForURL('**/kpi**')
     const signed = base.locator('.ant-statistic').filter({ hasText: '已签发' })
     await expect.poll(async () => (await signed.locator('.ant-statistic-content').textContent())?.trim()).toBe('1')
+  })
+
+  it('a station terminal opens the progress of the vehicle at its station', async () => {
+    await base.goto(`/trace/select?deviceNo=${terminalStation}&userNo=${encodeURIComponent(TERMINAL_PLATE)}`)
+    await base.waitForURL(`**/trace/checking?id=${terminalReportId}`)
+    await base.getByText(`检验进度 · ${TERMINAL_PLATE}`).waitFor()
+    await base.goto(`/trace/select?deviceNo=${terminalStation}&userNo=${encodeURIComponent('苏Z00000')}`)
+    await base.getByText('该工位没有此车牌的检验报告').waitFor()
   })
 
   it('another base\'s report cannot be opened by URL', async () => {

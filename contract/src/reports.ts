@@ -242,6 +242,7 @@ const optBool = (label: string) => z.preprocess(
 export const reportFilters = z.object({
   reportNumber: filterText('报告编号', 30),
   licenseNumber: filterText('车牌号', 20),
+  tankerNumber: filterText('罐体编号', 50),
   contactName: filterText('驾驶员姓名', 50),
   phone: filterText('电话', 20),
   org: filterText('单位', 100),
@@ -253,6 +254,10 @@ export const reportFilters = z.object({
   center: z.preprocess((v) => (v === '' || v === null ? undefined : typeof v === 'number' ? String(v) : v),
     z.string({ error: '中心或基地格式不正确' }).max(20, { error: '中心或基地格式不正确' }).optional()).describe('中心或基地'),
   companyId: optIdField('基地'),
+  /** the lead inspector (/report/getByUserId) */
+  inspectorId: optIdField('检验负责人'),
+  /** the station (/report/selectReports: a station's terminal) */
+  stationId: optIdField('工位'),
   createTime: dateRange('登记时间'),
   /** signed reports whose next inspection is overdue or due within 10 / 30 days */
   expiry: z.preprocess((v) => (v === '' || v === null ? undefined : v),
@@ -263,6 +268,22 @@ export const reportQuery = paging.extend(reportFilters.shape)
 export type ReportQuery = z.infer<typeof reportQuery>
 /** Default page size of the inspection list (spec 000 §9). */
 export const REPORT_PAGE_SIZE = 10
+
+/**
+ * The legacy look-ups of spec 000 §7, in this product's terms (they answer lists, newest first, at
+ * most REPORT_LOOKUP_LIMIT, within the caller's bases):
+ * - /report/get/{testeeId}: the inspected vehicle's history: every report of the plate of report testeeId;
+ * - /report/getByUserId/{id}: the reports whose lead inspector is user id (paged like the list);
+ * - /report/selectReports/{deviceNo}/{userNo}: a station terminal's: station deviceNo, plate userNo;
+ * - /report/searchReports/{a}/{b}: the tanker picker's: plate a, tank number b ('-' for any).
+ */
+export const REPORT_LOOKUP_LIMIT = 50
+/** a search term left open in /report/searchReports */
+export const ANY_TERM = '-'
+const lookupTerm = (label: string, max: number) => z.string({ error: `${label}格式不正确` }).trim()
+  .min(1, { error: `请输入${label}` }).max(max, { error: `${label}不能超过${max}个字符` }).describe(`${label}（${ANY_TERM} 表示不限）`)
+export const reportSearchParams = z.object({ a: lookupTerm('车牌号', 20), b: lookupTerm('罐体编号', 50) })
+export const reportSelectParams = z.object({ deviceNo: idField('工位'), userNo: lookupTerm('车牌号', 20) })
 
 export interface ReportImage { id: number; name: string }
 

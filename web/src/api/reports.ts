@@ -8,6 +8,11 @@ import { download, http, type RequestOptions } from './request'
 export const findReports = (q: ReportQuery, opts?: RequestOptions) => http.post<Page<Report>>('/report/find', q, opts)
 /** 登记 (no id) or 编辑登记 (a report still 已登记) */
 export const saveReport = (body: ReportSaveBody, opts?: RequestOptions) => http.post<Report>('/report/save', body, opts)
+/** 历次检验: every report of this report's plate in the bases the caller sees, newest first */
+export const vehicleHistory = (id: number, opts?: RequestOptions) => http.post<Report[]>(`/report/get/${id}`, undefined, opts)
+/** a station terminal's look-up: the plate's reports at station `stationId` */
+export const selectReports = (stationId: number, licenseNumber: string, opts?: RequestOptions) =>
+  http.get<Report[]>(`/report/selectReports/${stationId}/${encodeURIComponent(licenseNumber)}`, undefined, opts)
 export const reportDetail = (id: number, opts?: RequestOptions) => http.post<ReportDetail>(`/report/getDetail/${id}`, undefined, opts)
 export const startReport = (id: number, body: ReportStartBody, opts?: RequestOptions) => http.post<Report>(`/report/start/${id}`, body, opts)
 export const changeStatus = (id: number, status: ReportStatus, body: ReportMoveBody = {}, opts?: RequestOptions) =>
@@ -20,7 +25,7 @@ export const exportReports = (companyId: number, q: ReportFilters, opts?: Reques
   download(`/report/export/${companyId}`, {
     filename: `${REPORT_EXPORT_NAME}.xlsx`, ...opts,
     params: {
-      reportNumber: q.reportNumber, licenseNumber: q.licenseNumber, contactName: q.contactName, phone: q.phone, org: q.org, tankerType: q.tankerType,
+      reportNumber: q.reportNumber, licenseNumber: q.licenseNumber, tankerNumber: q.tankerNumber, contactName: q.contactName, phone: q.phone, org: q.org, tankerType: q.tankerType,
       status: q.status, isOut: q.isOut == null ? undefined : String(q.isOut), center: q.center, companyId: q.companyId, expiry: q.expiry,
       createTime: q.createTime?.filter((v): v is string => !!v),
     },

@@ -33,6 +33,7 @@ export const SHELL_ROUTES: StaticRoute[] = [
   { path: '/trace/workflow', name: 'begin_workflow', title: '录入记录', permission: 'trace', page: () => import('../pages/trace/Workflow'), parent: '/trace/index' },
   { path: '/trace/checking', name: 'checking', title: '检验进度', permission: 'trace', page: () => import('../pages/trace/Checking'), parent: '/trace/index' },
   { path: '/trace/overview', name: 'ReportOverview', title: '检验总览', permission: 'trace', page: () => import('../pages/trace/Overview'), parent: '/trace/index' },
+  { path: '/trace/select', name: 'StationLookup', title: '工位终端', permission: 'trace', page: () => import('../pages/trace/StationLookup'), parent: '/trace/index' },
   { path: '/trace/tankers', name: 'TankerPicker', title: '罐车选择', permission: 'trace', page: () => import('../pages/trace/Tankers'), parent: '/trace/index' },
   { path: '/diagramDetail/index', name: 'DiagramDetail', title: '检验图纸', permission: 'trace', page: () => import('../pages/diagram'), parent: '/trace/index' },
   { path: '/diagramDetail/sketch', name: 'DiagramSketch', title: '草图板', permission: 'trace', page: () => import('../pages/diagram/Sketch'), parent: '/trace/index' },

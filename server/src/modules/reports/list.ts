@@ -1,5 +1,5 @@
 import {
-  chinaToday, EXPIRY_LEVELS, expiryOf, formatDateTime, parseCenterFilter, REPORT_STATUS, rangeBounds, REPORT_EXPORT_NAME, REPORT_PAGE_SIZE, REPORT_STATUS_LABELS, ReportMsg, reportTypeLabel,
+  chinaToday, EXPIRY_LEVELS, expiryOf, formatDateTime, parseCenterFilter, REPORT_STATUS, rangeBounds, REPORT_EXPORT_NAME, REPORT_LOOKUP_LIMIT, REPORT_PAGE_SIZE, REPORT_STATUS_LABELS, ReportMsg, reportTypeLabel,
   type InspectionCenter, type Page, type Paging, type Report, type ReportFilters, type ReportImage, type ReportResult, type ReportStatus,
 } from '@app/contract'
 import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm'
@@ -75,6 +75,9 @@ function where(auth: Auth, q: ReportFilters): SQL | undefined {
     centerOrBase && 'center' in centerOrBase ? eq(reports.center, centerOrBase.center) : undefined,
     q.reportNumber ? contains(reports.reportNumber, q.reportNumber.toUpperCase()) : undefined,
     q.licenseNumber ? contains(reports.licenseNumber, q.licenseNumber.toUpperCase()) : undefined,
+    q.tankerNumber ? contains(reports.tankerNumber, q.tankerNumber) : undefined,
+    q.inspectorId != null ? eq(reports.inspectorId, q.inspectorId) : undefined,
+    q.stationId != null ? eq(reports.stationId, q.stationId) : undefined,
     q.contactName ? contains(reports.contactName, q.contactName) : undefined,
     q.phone ? contains(reports.phone, q.phone) : undefined,
     q.org ? contains(reports.org, q.org) : undefined,
@@ -138,6 +141,23 @@ export async function reportRow(db: Executor, auth: Auth, id: number, lock?: 'up
   return row
 }
 export type ReportRow = typeof reports.$inferSelect
+
+/**
+ * The inspected vehicle's history (/report/get/{testeeId}): every report of report `id`'s plate in
+ * the bases the caller sees, newest first, this one among them.
+ */
+export async function vehicleHistory(db: Executor, auth: Auth, id: number): Promise<Report[]> {
+  const row = await reportRow(db, auth, id)
+  const companyId = scopeCompany(auth)
+  const rows = await withNames(db)
+    .where(and(eq(reports.licenseNumber, row.licenseNumber), companyId != null ? eq(reports.companyId, companyId) : undefined))
+    .orderBy(desc(reports.createTime), desc(reports.id)).limit(REPORT_LOOKUP_LIMIT)
+  return rows.map(toReport)
+}
+
+/** The first REPORT_LOOKUP_LIMIT reports the filters select (the look-ups that answer a plain list). */
+export const lookUpReports = async (db: Executor, auth: Auth, q: ReportFilters): Promise<Report[]> =>
+  (await findReports(db, auth, { ...q, page: 1, size: REPORT_LOOKUP_LIMIT })).data
 
 export async function getReport(db: Executor, auth: Auth, id: number): Promise<Report> {
   const [row] = await withNames(db).where(eq(reports.id, id))

@@ -1,6 +1,6 @@
 import {
-  idParam, REPORT_STATUS, reportFilters, reportMoveBody, ReportMsg, reportQuery, reportRegistrationBody, reportRecordBody, reportSaveBody,
-  reportStartBody, reportStationBody, reportStatusParams, reportStatusQuery,
+  ANY_TERM, idParam, paging, REPORT_STATUS, reportFilters, reportMoveBody, ReportMsg, reportQuery, reportRegistrationBody, reportRecordBody, reportSaveBody,
+  reportSearchParams, reportSelectParams, reportStartBody, reportStationBody, reportStatusParams, reportStatusQuery,
 } from '@app/contract'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -32,6 +32,24 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post('/report/find', { config, schema: { tags, summary: '检验登记列表（默认每页10条）', body: reportQuery } },
     async (req) => list.findReports(ctx.db, authOf(req), req.body))
+
+  // the look-ups of spec 000 §7 (REPORT_LOOKUP_LIMIT in contract/reports.ts says what each means here)
+  r.post('/report/get/:testeeId', {
+    config, schema: { tags, summary: '该车历次检验（同一车牌的全部报告，最新在前）', params: z.object({ testeeId: idParam().describe('报告编号') }) },
+  }, async (req) => list.vehicleHistory(ctx.db, authOf(req), req.params.testeeId))
+
+  r.post('/report/getByUserId/:id', {
+    config, schema: { tags, summary: '检验负责人的报告（分页）', params: z.object({ id: idParam().describe('用户编号') }), body: paging },
+  }, async (req) => list.findReports(ctx.db, authOf(req), { ...req.body, inspectorId: req.params.id }))
+
+  r.get('/report/selectReports/:deviceNo/:userNo', { config, schema: { tags, summary: '工位终端：该工位上某车牌的报告', params: reportSelectParams } },
+    async (req) => list.lookUpReports(ctx.db, authOf(req), { stationId: req.params.deviceNo, licenseNumber: req.params.userNo }))
+
+  r.get('/report/searchReports/:a/:b', { config, schema: { tags, summary: `罐车选择：按车牌号与罐体编号查找（${ANY_TERM} 表示不限）`, params: reportSearchParams } },
+    async (req) => list.lookUpReports(ctx.db, authOf(req), {
+      licenseNumber: req.params.a === ANY_TERM ? undefined : req.params.a,
+      tankerNumber: req.params.b === ANY_TERM ? undefined : req.params.b,
+    }))
 
   r.get('/report/export/:companyId', { config, schema: { tags, summary: '导出检验登记列表（xlsx）', params: exportParams, querystring: reportFilters } },
     async (req, reply) => list.reportExport.send(reply, list.allReports(ctx.db, authOf(req), { ...req.query, companyId: exportCompany(req.params.companyId, req.query.companyId) })))

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react'
 import { Button, Card, Descriptions, Empty, Image, Space, Table, Tag, Timeline, Typography } from 'antd'
 import { useNavigate } from 'react-router-dom'
-import { rangeText, type CheckItem, type RecordValue, type ReportRecord } from '@app/contract'
+import { rangeText, type CheckItem, type RecordValue, type Report, type ReportRecord } from '@app/contract'
 import * as diagramsApi from '../../api/diagrams'
 import * as api from '../../api/reports'
 import StatusTag from './StatusTag'
@@ -26,10 +26,44 @@ function useDiagramPicture(id: number, started: boolean) {
   useEffect(() => {
     if (!started) return
     let objectUrl: string | null = null
-    diagramsApi.diagramPicture(id).then(({ blob }) => setUrl((objectUrl = URL.createObjectURL(blob))), () => setUrl(null))
-    return () => { if (objectUrl) URL.revokeObjectURL(objectUrl) }
+    let left = false
+    diagramsApi.diagramPicture(id).then(({ blob }) => {
+      if (!left) setUrl((objectUrl = URL.createObjectURL(blob)))
+    }, () => setUrl(null))
+    return () => {
+      left = true
+      if (objectUrl) URL.revokeObjectURL(objectUrl)
+    }
   }, [id, started])
   return url
+}
+
+/** 历次检验: the other reports of this plate, each opening its own overview. */
+function VehicleHistory({ id }: { id: number }) {
+  const navigate = useNavigate()
+  const [rows, setRows] = useState<Report[] | null>(null)
+  useEffect(() => {
+    let left = false
+    api.vehicleHistory(id).then((r) => { if (!left) setRows(r) }, () => { if (!left) setRows([]) })
+    return () => { left = true }
+  }, [id])
+  return (
+    <Card size="small" title="该车历次检验">
+      <Table<Report>
+        size="small" rowKey="id" pagination={false} loading={rows === null} dataSource={rows ?? []}
+        locale={{ emptyText: '暂无其他检验记录' }}
+        onRow={(r) => (r.id === id ? {} : { onClick: () => navigate(`/trace/overview?id=${r.id}`), style: { cursor: 'pointer' } })}
+        columns={[
+          { title: '报告编号', dataIndex: 'reportNumber', width: 180, render: (v: string, r) => <>{v}{r.id === id && <Tag style={{ marginLeft: 8 }}>本次</Tag>}</> },
+          { title: '登记时间', dataIndex: 'createTimeStr', width: 170 },
+          { title: '基地', dataIndex: 'companyName', width: 140 },
+          { title: '状态', width: 100, render: (_, r) => <StatusTag row={r} /> },
+          { title: '检验结果', width: 90, render: (_, r) => (r.result ? <Tag color={r.result === '合格' ? 'green' : 'red'}>{r.result}</Tag> : '/') },
+          { title: '下次检验日期', width: 120, render: (_, r) => blank(r.nextInspectionDate) },
+        ]}
+      />
+    </Card>
+  )
 }
 
 export default function OverviewPage() {
@@ -40,7 +74,10 @@ export default function OverviewPage() {
   const byItem = new Map(report.records.map((r) => [r.itemKey, r]))
   const openPdf = async () => {
     const { blob } = await api.reportPdf(id)
-    window.open(URL.createObjectURL(blob), '_blank', 'noopener')
+    const url = URL.createObjectURL(blob)
+    window.open(url, '_blank', 'noopener')
+    // the new tab has read it by then; the URL would otherwise hold the PDF until this page closes
+    setTimeout(() => URL.revokeObjectURL(url), 60_000)
   }
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
@@ -96,6 +133,7 @@ export default function OverviewPage() {
           <Image src={picture} alt="检验示意图" style={{ maxHeight: 360, objectFit: 'contain' }} />
         </Card>
       )}
+      <VehicleHistory id={id} />
       <Card size="small" title="状态记录">
         <Timeline items={report.events.map((e) => ({
           color: e.toStatus === 3 ? 'red' : e.toStatus === 6 ? 'green' : 'blue',

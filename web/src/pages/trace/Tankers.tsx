@@ -11,7 +11,7 @@ export default function TankersPage() {
   const navigate = useNavigate()
   const columns: ProColumns<Report>[] = [
     { title: '车牌号', dataIndex: 'licenseNumber', width: 130, fieldProps: { placeholder: '请输入车牌号', maxLength: 20 } },
-    { title: '罐体编号', dataIndex: 'tankerNumber', width: 160, hideInSearch: true, render: (_, r) => blank(r.tankerNumber) },
+    { title: '罐体编号', dataIndex: 'tankerNumber', width: 160, fieldProps: { placeholder: '请输入罐体编号', maxLength: 50 }, render: (_, r) => blank(r.tankerNumber) },
     { title: '车辆类型', dataIndex: 'tankerType', width: 100, hideInSearch: true },
     { title: '状态', dataIndex: 'status', width: 100, valueType: 'select', fieldProps: { options: statusOptions, placeholder: '全部' }, render: (_, r) => <StatusTag row={r} /> },
     { title: '报告编号', dataIndex: 'reportNumber', width: 170, hideInSearch: true },
