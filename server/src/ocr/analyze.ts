@@ -12,7 +12,7 @@ import { fieldNames, qualifyField } from './fieldCatalogue.js'
 import { rankFormats } from './formats.js'
 import { prepareImage } from './image.js'
 import { buildLayout } from './layout.js'
-import type { AnalyzeInput, ExtractionRule, FieldMeta, FieldValue, FileType, ReceiptFormat, TicketAnalysis } from './types.js'
+import type { AnalyzeInput, ExtractionRule, FieldMeta, FieldValue, FileType, ReceiptFormat, TicketAnalysis, TicketReading } from './types.js'
 import { DEFAULT_EXTRACTION_RULES, DEFAULT_RECEIPT_FORMATS } from './defaults.js'
 
 export interface AnalyzeLinesInput {
@@ -97,10 +97,10 @@ export interface AnalyzeOptions {
 }
 
 /** full analysis in this thread. Throws TicketImageError for a bad upload. */
-export async function analyzeTicket(input: AnalyzeInput, options: AnalyzeOptions = {}): Promise<TicketAnalysis> {
+export async function analyzeTicket(input: AnalyzeInput, options: AnalyzeOptions = {}): Promise<TicketReading> {
   const fileType = Number(input.fileType) as FileType
   if (fileType !== 1 && fileType !== 2) throw new RangeError('fileType must be 1 or 2')
-  const img = await prepareImage(input.buffer, { maxSide: options.workMaxSide })
+  const img = await prepareImage(input.buffer, { maxSide: options.workMaxSide, keepMaxSide: input.keepMaxSide })
   const engine = options.engine ?? (await getEngine())
   const lines = await engine.recognize(img, { detMaxSide: options.detMaxSide })
   // report boxes in the uploaded (EXIF-oriented) image's pixels
@@ -118,5 +118,5 @@ export async function analyzeTicket(input: AnalyzeInput, options: AnalyzeOptions
     width: img.originalWidth,
     height: img.originalHeight,
   })
-  return { ...res, width: img.originalWidth, height: img.originalHeight }
+  return { ...res, width: img.originalWidth, height: img.originalHeight, kept: img.kept }
 }

@@ -2,8 +2,9 @@
  * Ticket image intake: content type check, size / pixel limits, EXIF rotation, downscale.
  * Every refusal is a TicketImageError with a Chinese message the server answers as is.
  */
-import { AttachmentMsg, IMAGE_MAX_PIXELS, TICKET_MAX_BYTES, TicketMsg } from '@app/contract'
+import { AttachmentMsg, IMAGE_MAX_PIXELS, THUMBNAIL_MAX_SIDE, TICKET_MAX_BYTES, TicketMsg } from '@app/contract'
 import sharp from 'sharp'
+import { STORED_JPEG, THUMBNAIL_JPEG } from '../platform/pictureEncoding.js'
 import type { Box, OcrLine, RawImage } from './engine.js'
 
 /** longest side of the working image (OCR crops are taken from it) */
@@ -51,6 +52,16 @@ export interface PreparedImage extends RawImage {
   originalHeight: number
   /** working pixels per original pixel */
   scale: number
+  /** the picture as it is stored (PrepareOptions.keepMaxSide) */
+  kept?: KeptPicture
+}
+
+/** The upload as the server keeps it: a JPEG of at most keepMaxSide and its thumbnail. */
+export interface KeptPicture {
+  jpeg: Uint8Array
+  thumb: Uint8Array
+  width: number
+  height: number
 }
 
 export interface PrepareOptions {
@@ -59,6 +70,11 @@ export interface PrepareOptions {
   minSide?: number
   maxBytes?: number
   maxPixels?: number
+  /**
+   * Also encode the picture to keep, from the same decode (the upload is decoded once): its longest
+   * side at most this, EXIF-rotated, transparency on white.
+   */
+  keepMaxSide?: number
 }
 
 export const IMAGE_MESSAGES = {
@@ -95,19 +111,30 @@ export async function prepareImage(buf: Uint8Array, options: PrepareOptions = {}
   const minSide = options.minSide ?? WORK_MIN_SIDE
   const longest = Math.max(originalWidth, originalHeight)
   const scale = longest < minSide ? Math.min(2, minSide / longest) : Math.min(1, maxSide / longest)
+  const workSize = { width: Math.max(1, Math.round(originalWidth * scale)), height: Math.max(1, Math.round(originalHeight * scale)) }
   try {
-    const { data, info } = await sharp(buf, { limitInputPixels: maxPixels, failOn: 'error', sequentialRead: true })
-      .rotate()
-      .resize({
-        width: Math.max(1, Math.round(originalWidth * scale)),
-        height: Math.max(1, Math.round(originalHeight * scale)),
-        fit: 'fill',
-        kernel: 'lanczos3',
-      })
-      .toColourspace('srgb')
-      .ensureAlpha(1)
-      .raw()
-      .toBuffer({ resolveWithObject: true })
+    const decoded = sharp(buf, { limitInputPixels: maxPixels, failOn: 'error', sequentialRead: true }).rotate()
+    let work: sharp.Sharp
+    let kept: Promise<KeptPicture> | undefined
+    if (options.keepMaxSide) {
+      // decoded once, at the kept size: the kept JPEG, its thumbnail and the working image all come from these pixels
+      const keepScale = Math.min(1, options.keepMaxSide / longest)
+      const { data, info } = await decoded
+        .resize({ width: Math.max(1, Math.round(originalWidth * keepScale)), height: Math.max(1, Math.round(originalHeight * keepScale)), fit: 'fill' })
+        .flatten({ background: '#ffffff' })
+        .toColourspace('srgb')
+        .raw()
+        .toBuffer({ resolveWithObject: true })
+      const pixels = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+      kept = Promise.all([
+        pixels().jpeg(STORED_JPEG).toBuffer(),
+        pixels().resize(THUMBNAIL_MAX_SIDE, THUMBNAIL_MAX_SIDE, { fit: 'inside', withoutEnlargement: true }).jpeg(THUMBNAIL_JPEG).toBuffer(),
+      ]).then(([jpeg, thumb]) => ({ jpeg, thumb, width: info.width, height: info.height }))
+      work = pixels()
+    } else {
+      work = decoded.toColourspace('srgb')
+    }
+    const { data, info } = await work.resize({ ...workSize, fit: 'fill', kernel: 'lanczos3' }).ensureAlpha(1).raw().toBuffer({ resolveWithObject: true })
     if (info.channels !== 4) throw new Error('unexpected channels')
     return {
       kind,
@@ -117,6 +144,7 @@ export async function prepareImage(buf: Uint8Array, options: PrepareOptions = {}
       originalWidth,
       originalHeight,
       scale: info.width / originalWidth,
+      kept: await kept,
     }
   } catch (e) {
     if (e instanceof TicketImageError) throw e

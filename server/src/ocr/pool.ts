@@ -12,7 +12,7 @@ import { resolveWorkerEntry as workerEntry, startWorker, type WorkerEntry } from
 import { TicketImageError, type TicketImageErrorCode } from './image.js'
 import type { TextAnalyzeInput } from './pastedText.js'
 import { UserRegexError } from './safeRegex.js'
-import type { AnalyzeInput, TicketAnalysis } from './types.js'
+import type { AnalyzeInput, TicketAnalysis, TicketReading } from './types.js'
 import type { SerializedError } from './worker.js'
 
 /** An error class of the ticket reader: the API answers `status`, with the reader's text unless told otherwise. */
@@ -172,7 +172,7 @@ export class OcrPool {
   }
 
   /** analyse a ticket in a worker. Rejects with OcrBusyError when the queue is full. */
-  analyze(input: AnalyzeInput): Promise<TicketAnalysis> {
+  analyze(input: AnalyzeInput): Promise<TicketReading> {
     return this.enqueue({ kind: 'ticket', input })
   }
 
@@ -215,7 +215,10 @@ export class OcrPool {
       new Uint8Array(ab).set(src)
       job.timer = setTimeout(() => this.onTimeout(slot, job), this.timeoutMs)
       slot.worker.postMessage(
-        { type: 'job', id: job.id, buffer: ab, fileType: job.input.fileType, formats: job.input.formats, rules: job.input.rules },
+        {
+          type: 'job', id: job.id, buffer: ab, fileType: job.input.fileType, formats: job.input.formats, rules: job.input.rules,
+          savedNames: job.input.savedNames, keepMaxSide: job.input.keepMaxSide,
+        },
         [ab],
       )
     }

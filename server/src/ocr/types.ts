@@ -2,7 +2,8 @@
  * Shared types of the ticket analysis, taken from the contract's stored formats and rules: the
  * reader needs only the fields that choose a format and read a value.
  */
-import type { ExtractionRule as StoredRule, ReceiptFormat as StoredFormat, TicketType } from '@app/contract'
+import type { ExtractionRule as StoredRule, ReceiptFormat as StoredFormat, TicketAnalysis, TicketType } from '@app/contract'
+import type { KeptPicture } from './image.js'
 
 export type FileType = TicketType
 
@@ -35,4 +36,9 @@ export interface AnalyzeInput {
   rules?: ExtractionRule[]
   /** names the base saved before (findList), per field suffix: Manufactory, Customer, Carrier, Settlement, Name */
   savedNames?: Partial<Record<string, readonly string[]>>
+  /** answer the picture to keep too, its longest side at most this (see PrepareOptions.keepMaxSide) */
+  keepMaxSide?: number
 }
+
+/** An analysis, with the picture to keep when AnalyzeInput.keepMaxSide asked for it. */
+export type TicketReading = TicketAnalysis & { kept?: KeptPicture }

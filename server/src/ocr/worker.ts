@@ -1,9 +1,9 @@
 /**
  * OCR worker thread: loads the models once, then analyses tickets posted by OcrPool, and runs the
  * rule tester on pasted text (user patterns only, no inference: see OcrPool.analyzeText).
- * Message in:  { type: 'job', id, buffer: ArrayBuffer (transferred), fileType, formats, rules }
+ * Message in:  { type: 'job', id, buffer: ArrayBuffer (transferred), fileType, formats, rules, savedNames, keepMaxSide }
  *            | { type: 'text', id, text, fileType, formats, rules, deadlineMs }
- * Message out: { type: 'ready' } | { type: 'result', id, result } | { type: 'error', id, error }
+ * Message out: { type: 'ready' } | { type: 'result', id, result } (the kept picture's buffers transferred) | { type: 'error', id, error }
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import sharp from 'sharp'
@@ -11,7 +11,7 @@ import { analyzeTicket, getEngine } from './analyze.js'
 import { TicketImageError } from './image.js'
 import { analyzePastedText, type TextAnalyzeInput } from './pastedText.js'
 import { UserRegexError } from './safeRegex.js'
-import type { AnalyzeInput } from './types.js'
+import type { AnalyzeInput, TicketReading } from './types.js'
 
 export interface WorkerJob {
   type: 'job'
@@ -20,6 +20,8 @@ export interface WorkerJob {
   fileType: AnalyzeInput['fileType']
   formats?: AnalyzeInput['formats']
   rules?: AnalyzeInput['rules']
+  savedNames?: AnalyzeInput['savedNames']
+  keepMaxSide?: number
 }
 
 export interface WorkerTextJob extends TextAnalyzeInput {
@@ -63,10 +65,11 @@ async function main() {
       const result = msg.type === 'text'
         ? analyzePastedText(msg, msg.deadlineMs)
         : await analyzeTicket(
-          { buffer: new Uint8Array(msg.buffer), fileType: msg.fileType, formats: msg.formats, rules: msg.rules },
+          { buffer: new Uint8Array(msg.buffer), fileType: msg.fileType, formats: msg.formats, rules: msg.rules, savedNames: msg.savedNames, keepMaxSide: msg.keepMaxSide },
           { engine, workMaxSide: opts.workMaxSide, detMaxSide: opts.detMaxSide },
         )
-      port.postMessage({ type: 'result', id: msg.id, result })
+      const kept = msg.type === 'job' ? (result as TicketReading).kept : undefined
+      port.postMessage({ type: 'result', id: msg.id, result }, kept ? [kept.jpeg.buffer as ArrayBuffer, kept.thumb.buffer as ArrayBuffer] : [])
     } catch (e) {
       const err = e as Error & { status?: number; code?: string }
       const error: SerializedError = {

@@ -11,6 +11,7 @@ import { attachments, companies } from '../db/schema/index.js'
 import { ForbiddenError, NotFoundError, TooLargeError, ValidationError } from './errors.js'
 import { sha256Hex, type FileStore } from './files.js'
 import { imageQueue } from './imageQueue.js'
+import { STORED_JPEG, THUMBNAIL_JPEG } from './pictureEncoding.js'
 import type { Auth } from './access.js'
 import type { SessionUser } from './sessions.js'
 import { assertInScope } from './tenancy.js'
@@ -72,7 +73,7 @@ interface Prepared {
 const extOf = (filename?: string | null) => filename?.match(/\.([A-Za-z0-9]{1,8})$/)?.[1]?.toLowerCase()
 
 /** A safe display name: no folders, no control characters, at most 200 characters, with the stored extension. */
-function displayName(input: StoreFileInput, ext: string): string {
+function displayName(input: Pick<StoreFileInput, 'name' | 'filename'>, ext: string): string {
   const raw = (input.name?.trim() || input.filename?.trim() || '').split(/[\\/]/).pop() ?? ''
   // eslint-disable-next-line no-control-regex
   let name = raw.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 150)
@@ -102,11 +103,11 @@ async function prepareImage(buffer: Buffer, maxSide: number): Promise<Prepared> 
         .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
       const out = alpha
         ? await rotated.png({ compressionLevel: 8 }).toBuffer({ resolveWithObject: true })
-        : await rotated.jpeg({ quality: 88, chromaSubsampling: '4:4:4' }).toBuffer({ resolveWithObject: true })
+        : await rotated.jpeg(STORED_JPEG).toBuffer({ resolveWithObject: true })
       const thumb = await sharp(out.data)
         .resize(THUMBNAIL_MAX_SIDE, THUMBNAIL_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
         .flatten({ background: '#ffffff' })
-        .jpeg({ quality: 75 })
+        .jpeg(THUMBNAIL_JPEG)
         .toBuffer()
       return { data: out.data, mime: alpha ? 'image/png' : 'image/jpeg', ext: alpha ? 'png' : 'jpg', thumb, width: out.info.width, height: out.info.height }
     } catch (err) {
@@ -183,7 +184,10 @@ async function putBlobs(files: FileStore, p: Prepared, sha: string, thumbSha: st
  * harmless, being content-addressed), then inserts the row in a short transaction under the blobs' locks.
  */
 export async function storeAttachment(deps: AttachmentDeps, input: StoreFileInput): Promise<AttachmentInfo> {
-  const p = await prepare(input)
+  return storePrepared(deps, input, await prepare(input))
+}
+
+async function storePrepared(deps: AttachmentDeps, input: Omit<StoreFileInput, 'buffer'>, p: Prepared): Promise<AttachmentInfo> {
   const sha = sha256Hex(p.data)
   const thumbSha = p.thumb ? sha256Hex(p.thumb) : null
   await chargeStorage(deps.db, input.companyId, p.data.length, deps.storageQuotaBytes)
@@ -222,6 +226,25 @@ export async function storeAttachment(deps: AttachmentDeps, input: StoreFileInpu
  */
 export async function storeImage(deps: AttachmentDeps, input: Omit<StoreFileInput, 'fileType'> & { fileType?: number }) {
   const info = await storeAttachment(deps, { ...input, fileType: input.fileType ?? ATTACHMENT_TYPES.ticketPicture })
+  return { id: info.id, url: info.url, thumbUrl: info.thumbUrl, width: info.width, height: info.height }
+}
+
+/** A picture decoded and encoded elsewhere (a ticket photo, by the OCR worker that read it). */
+export interface EncodedPicture {
+  jpeg: Uint8Array
+  thumb: Uint8Array
+  width: number
+  height: number
+}
+
+/** Stores a picture already encoded as STORED_JPEG with its thumbnail: no decoding on this thread. */
+export async function storeEncodedPicture(deps: AttachmentDeps, input: Omit<StoreFileInput, 'buffer' | 'fileType'> & { fileType?: number; picture: EncodedPicture }) {
+  const { picture, ...rest } = input
+  const info = await storePrepared(deps, { ...rest, fileType: input.fileType ?? ATTACHMENT_TYPES.ticketPicture }, {
+    data: Buffer.from(picture.jpeg.buffer, picture.jpeg.byteOffset, picture.jpeg.byteLength),
+    thumb: Buffer.from(picture.thumb.buffer, picture.thumb.byteOffset, picture.thumb.byteLength),
+    mime: 'image/jpeg', ext: 'jpg', width: picture.width, height: picture.height,
+  })
   return { id: info.id, url: info.url, thumbUrl: info.thumbUrl, width: info.width, height: info.height }
 }
 

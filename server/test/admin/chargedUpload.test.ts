@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { attachments, companies, logEntries } from '../../src/db/schema/index.js'
-import { attachmentDeps } from '../../src/platform/attachments.js'
+import { attachmentDeps, storeEncodedPicture } from '../../src/platform/attachments.js'
+import { AppError } from '../../src/platform/errors.js'
 import { chargedUpload, type ChargedUpload } from '../../src/modules/quota/chargedUpload.js'
 import { makeCompany } from '../fixtures.js'
 import { createTestApp, type TestEnv } from '../helpers.js'
@@ -11,18 +12,20 @@ import { createTestApp, type TestEnv } from '../helpers.js'
 let env: TestEnv
 let companyId: number
 let picture: Buffer
+let thumb: Buffer
 
 beforeAll(async () => {
   env = await createTestApp()
   companyId = (await makeCompany(env.db, '计次上传基地', { remainingTimes: 5 })).id
   picture = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#fff' } }).jpeg().toBuffer()
+  thumb = await sharp(picture).resize(20).jpeg().toBuffer()
 })
 afterAll(async () => env?.close())
 
 const upload = (over: Partial<ChargedUpload<string>> = {}) => chargedUpload(attachmentDeps(env.ctx), {
   auth: { sessionId: 0, userId: 1, companyId, roleId: null, phone: '13800000000' },
-  picture: { buffer: picture, name: '票据.jpg' },
   work: async () => 'read',
+  store: () => storeEncodedPicture(attachmentDeps(env.ctx), { companyId, userId: 1, name: '票据.jpg', picture: { jpeg: picture, thumb, width: 40, height: 30 } }),
   logDone: (result) => ({ level: 0, errorMes: `done: ${result}` }),
   logFailed: (err) => `failed: ${err.message}`,
   ...over,
@@ -56,7 +59,7 @@ describe('chargedUpload', () => {
 
   test('a picture the store refuses gives the upload time back, though the work succeeded', async () => {
     const before = await state()
-    await expect(upload({ picture: { buffer: Buffer.from('not a picture'), name: '票据.jpg' } })).rejects.toMatchObject({ status: 400 })
+    await expect(upload({ store: async () => { throw new AppError(413, '存储空间已满') } })).rejects.toMatchObject({ status: 413 })
     const after = await state()
     expect(after).toMatchObject({ remaining: before.remaining, kept: before.kept })
     expect(after.logs.filter((l) => l.level === 1)).toHaveLength(before.logs.filter((l) => l.level === 1).length + 1)

@@ -1,10 +1,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { AttachmentMsg } from '@app/contract'
+import { AttachmentMsg, THUMBNAIL_MAX_SIDE } from '@app/contract'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { attachments, companies, logEntries } from '../../src/db/schema/index.js'
+import { attachments, companies, logEntries, transports } from '../../src/db/schema/index.js'
+import { CORRECTED_CONFIDENCE } from '../../src/ocr/correct.js'
 import { IMAGE_MESSAGES } from '../../src/ocr/image.js'
 import { attachmentDeps, storeImage } from '../../src/platform/attachments.js'
 import { imageQueue } from '../../src/platform/imageQueue.js'
@@ -129,22 +130,51 @@ describe('POST /logistics/analysis', () => {
     expect(await kept()).toBe(keptBefore)
   })
 
-  test('the ticket picture waits in the image queue attachments use: when it is full, 429 in Chinese, the upload time back, nothing kept', async () => {
-    const before = await remaining()
-    const keptBefore = await kept()
+  test('the photo is decoded once, in the OCR worker: a full attachment image queue does not hold it up; the kept copy is an upright JPEG of at most 2400 px with a thumbnail', async () => {
+    // 3600 px wide, stored sideways with EXIF orientation 6 (as phones do)
+    const sideways = await sharp(fs.readFileSync(path.join(FIXTURES, 'tickets', 'A1_000.jpg'))).rotate(-90).resize({ height: 3600 })
+      .withMetadata({ orientation: 6 }).jpeg({ quality: 90 }).toBuffer()
+    const raw = await sharp(sideways).metadata()
+    expect(raw.orientation).toBe(6)
+    const upright = { width: raw.height!, height: raw.width! }
     let release!: () => void
     const gate = new Promise<void>((resolve) => { release = resolve })
     const holders = Array.from({ length: imageQueue.concurrency + imageQueue.maxWaiting }, () => imageQueue.run(() => gate))
+    let res: Awaited<ReturnType<typeof upload>>
     try {
-      const res = await upload(fs.readFileSync(path.join(FIXTURES, 'tickets', 'A1_000.jpg')), 1)
-      expect(res.status).toBe(429)
-      expect(res.message).toBe(AttachmentMsg.busy)
+      res = await upload(sideways, 1)
     } finally {
       release()
       await Promise.all(holders)
     }
-    expect(await remaining()).toEqual(before)
-    expect(await kept()).toBe(keptBefore)
+    expect(res.status, res.message).toBe(200)
+    expect(res.data.deliveryNumber).toBeTruthy()
+    // boxes are in the upright upload's pixels
+    expect([res.data.width, res.data.height]).toEqual([upright.width, upright.height])
+    const get = (url: string) => env.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } })
+    const picture = await get(res.data.deliveryPicUrl)
+    expect(picture.headers['content-type']).toBe('image/jpeg')
+    const stored = await sharp(picture.rawPayload).metadata()
+    expect(Math.max(stored.width!, stored.height!)).toBe(2400)
+    expect(stored.width! / stored.height!).toBeCloseTo(upright.width! / upright.height!, 2)
+    expect(stored.orientation ?? 1).toBe(1)
+    const [row] = await env.db.select().from(attachments).where(eq(attachments.id, res.data.deliveryPicId))
+    expect([row!.width, row!.height, row!.mime, row!.size]).toEqual([stored.width, stored.height, 'image/jpeg', picture.rawPayload.length])
+    const thumb = await sharp((await get(`${res.data.deliveryPicUrl}&thumb=1`)).rawPayload).metadata()
+    expect(Math.max(thumb.width!, thumb.height!)).toBe(THUMBNAIL_MAX_SIDE)
+  })
+
+  test('a name the base saved before corrects a reading one character away', async () => {
+    const file = fs.readFileSync(path.join(FIXTURES, 'tickets', 'A1_000.jpg'))
+    const read = (await upload(file, 1)).data.deliveryManufactory as string
+    expect(read.length).toBeGreaterThanOrEqual(4)
+    // the base's saved name differs from the reading in one character
+    const saved = `${read.slice(0, 1)}${read.slice(1, 2) === '龘' ? '齉' : '龘'}${read.slice(2)}`
+    await env.db.insert(transports).values({ companyId, status: 1, deliveryManufactory: saved })
+    const again = await upload(file, 1)
+    expect(again.data.deliveryManufactory).toBe(saved)
+    expect(again.data.meta.deliveryManufactory).toMatchObject({ raw: read, correction: 'savedName' })
+    expect(again.data.meta.deliveryManufactory.confidence).toBeLessThanOrEqual(CORRECTED_CONFIDENCE)
   })
 
   test('over 15 MB answers 413; no file, wrong ticket type answer 400', async () => {

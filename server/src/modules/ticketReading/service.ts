@@ -1,7 +1,7 @@
-import { FIELD_PREFIX, TICKET_MAX_BYTES, TICKET_TYPES, TicketMsg, type candidateRule, type DuplicateTicket, type TicketType } from '@app/contract'
+import { FIELD_PREFIX, TICKET_TYPES, TicketMsg, type candidateRule, type DuplicateTicket, type TicketType } from '@app/contract'
 import type { z } from 'zod'
 import { ticketReadings } from '../../db/schema/index.js'
-import type { AttachmentDeps } from '../../platform/attachments.js'
+import { storeEncodedPicture, type AttachmentDeps } from '../../platform/attachments.js'
 import { findDuplicates } from '../transports/duplicates.js'
 import { transportSuggestions } from '../transports/suggestions.js'
 import { chargedUpload } from '../quota/chargedUpload.js'
@@ -10,7 +10,7 @@ import type { SessionUser } from '../../platform/sessions.js'
 import { TicketImageError } from '../../ocr/image.js'
 import { OcrBusyError, OcrClosedError, OcrPool, OcrTimeoutError } from '../../ocr/pool.js'
 import { UserRegexError } from '../../ocr/safeRegex.js'
-import type { TicketAnalysis } from '../../ocr/types.js'
+import type { TicketAnalysis, TicketReading } from '../../ocr/types.js'
 import { checkRulePatterns, loadReadingConfig, type ReadingConfig } from '../receiptFormats/service.js'
 
 /**
@@ -38,7 +38,7 @@ export class TicketReader {
     return this.pool?.stats() ?? null
   }
 
-  analyze(input: Parameters<OcrPool['analyze']>[0]): Promise<TicketAnalysis> {
+  analyze(input: Parameters<OcrPool['analyze']>[0]): Promise<TicketReading> {
     const started = process.hrtime.bigint()
     return this.open().analyze(input).then((result) => {
       this.onJob?.(Number(process.hrtime.bigint() - started) / 1e9)
@@ -118,19 +118,21 @@ export async function analyzeTicketUpload(deps: ReadingDeps, auth: SessionUser &
   const kind = TICKET_TYPES[input.fileType]
   const started = Date.now()
   const reading = { companyId: auth.companyId, userId: auth.userId, fileType: input.fileType }
-  let upload: Awaited<ReturnType<typeof chargedUpload<TicketAnalysis>>>
+  let upload: Awaited<ReturnType<typeof chargedUpload<TicketReading>>>
   // a base without upload times left never reads: that is no failed reading
   let readingStarted = false
   try {
     upload = await chargedUpload(deps, {
       auth,
-      // re-encoded in the image queue attachments share, while the OCR pool reads it
-      picture: { buffer: input.buffer, name: `${kind}.jpg`, filename: input.filename ?? `${kind}.jpg`, maxSide: TICKET_PICTURE_MAX_SIDE, maxBytes: TICKET_MAX_BYTES },
+      // the worker that reads the picture also encodes the copy kept (one decode, off this thread)
       work: async () => {
         readingStarted = true
         const [config, savedNames] = await Promise.all([loadReadingConfig(deps.db), savedNamesOf(deps, auth)])
-        return deps.reader.analyze({ buffer: input.buffer, fileType: input.fileType, ...config, savedNames })
+        return deps.reader.analyze({ buffer: input.buffer, fileType: input.fileType, ...config, savedNames, keepMaxSide: TICKET_PICTURE_MAX_SIDE })
       },
+      store: (read) => storeEncodedPicture(deps, {
+        companyId: auth.companyId, userId: auth.userId, name: `${kind}.jpg`, filename: input.filename ?? `${kind}.jpg`, picture: read.kept!,
+      }),
       logDone: (read, ms) => readingLog(kind, input.fileType, read, ms),
       logFailed: (err) => TicketMsg.readFailed(kind, err.message),
     })
