@@ -17,6 +17,12 @@ export function report(name: string, value: number, unit: string, target?: strin
   console.log(`${name}: ${Number.isInteger(value) ? value : value.toFixed(2)} ${unit}${target ? `  (target ${target})` : ''}`)
 }
 
+/** CPU seconds a process has used so far (user + system, all its threads: OCR workers and PGlite's among them) */
+export function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / 100
+}
+
 export function percentile(values: number[], p: number) {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!

@@ -13,7 +13,7 @@ import path from 'node:path'
 import S3rver from 's3rver'
 import { encryptPassword } from '../server/src/platform/rsa.js'
 import { createScratchDatabase } from '../server/test/scratchDatabase.js'
-import { BENCH_FIXTURES, freePort, percentile, report, root } from './lib.js'
+import { BENCH_FIXTURES, cpuSeconds, freePort, percentile, report, root } from './lib.js'
 
 const PG_SERVER = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const PASSWORD = 'Bench@123456'
@@ -72,12 +72,6 @@ async function upload(base: string, auth: Record<string, string>, t: { file: Buf
   const res = await fetch(`${base}/api/logistics/analysis?fileType=${t.fileType}`, { method: 'POST', headers: auth, body: form })
   const body = (await res.json()) as { code: number; message: string }
   if (body.code !== 200) throw new Error(body.message)
-}
-
-/** CPU seconds a process has used so far (user + system, all its threads: the OCR worker is one of them) */
-function cpuSeconds(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-  return (Number(fields[11]) + Number(fields[12])) / 100
 }
 
 /** `jobs` uploads, CONCURRENCY at a time, each to the next process in turn; a list call every 50 ms meanwhile. */

@@ -118,5 +118,5 @@ export async function analyzeTicket(input: AnalyzeInput, options: AnalyzeOptions
     width: img.originalWidth,
     height: img.originalHeight,
   })
-  return { ...res, width: img.originalWidth, height: img.originalHeight, kept: img.kept }
+  return { ...res, width: img.originalWidth, height: img.originalHeight, kept: await img.kept }
 }

@@ -52,8 +52,11 @@ export interface PreparedImage extends RawImage {
   originalHeight: number
   /** working pixels per original pixel */
   scale: number
-  /** the picture as it is stored (PrepareOptions.keepMaxSide) */
-  kept?: KeptPicture
+  /**
+   * the picture as it is stored (PrepareOptions.keepMaxSide), still being encoded: the caller reads
+   * the working image meanwhile
+   */
+  kept?: Promise<KeptPicture>
 }
 
 /** The upload as the server keeps it: a JPEG of at most keepMaxSide and its thumbnail. */
@@ -129,7 +132,11 @@ export async function prepareImage(buf: Uint8Array, options: PrepareOptions = {}
       kept = Promise.all([
         pixels().jpeg(STORED_JPEG).toBuffer(),
         pixels().resize(THUMBNAIL_MAX_SIDE, THUMBNAIL_MAX_SIDE, { fit: 'inside', withoutEnlargement: true }).jpeg(THUMBNAIL_JPEG).toBuffer(),
-      ]).then(([jpeg, thumb]) => ({ jpeg, thumb, width: info.width, height: info.height }))
+      ]).then(([jpeg, thumb]) => ({ jpeg, thumb, width: info.width, height: info.height }), () => {
+        throw new TicketImageError('unreadable', IMAGE_MESSAGES.unreadable)
+      })
+      // awaited by the caller; until then a failure must not count as unhandled
+      kept.catch(() => undefined)
       work = pixels()
     } else {
       work = decoded.toColourspace('srgb')
@@ -144,7 +151,7 @@ export async function prepareImage(buf: Uint8Array, options: PrepareOptions = {}
       originalWidth,
       originalHeight,
       scale: info.width / originalWidth,
-      kept: await kept,
+      kept,
     }
   } catch (e) {
     if (e instanceof TicketImageError) throw e
