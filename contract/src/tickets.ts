@@ -171,7 +171,7 @@ export interface FieldMeta {
  * grade snapped to the standard set, a plate's 0/O 8/B 1/I resolved by position, a name the base
  * has saved before within one or two similar characters.
  */
-export type FieldCorrection = 'legalSuffix' | 'grade' | 'plate' | 'savedName'
+export type FieldCorrection = 'legalSuffix' | 'grade' | 'plate' | 'savedName' | 'place'
 
 /** What reading one ticket gives (the OCR pool's answer, and the rule tester's). */
 export interface TicketAnalysis {

@@ -1,12 +1,14 @@
 /**
  * Domain correction of what the recogniser gets wrong, never guessing: a correction is made only
  * when the domain leaves one reading (a legal form has one ending, a grade one standard spelling, a
- * plate position one kind of character, one saved name lies that close). The raw reading stays in
+ * plate position one kind of character, one saved name lies that close, one town of the district
+ * named is that near). The raw reading stays in
  * the field's meta and the confidence is lowered, so the form marks the field for a look.
  */
 import type { FieldCorrection } from '@app/contract'
 import { fieldSuffix, kindOf } from './fieldCatalogue.js'
 import { PROVINCES } from './normalize.js'
+import { fixTown } from './places.js'
 import type { FieldMeta, FieldValue } from './types.js'
 
 /** confidence of a corrected field: at most this (the form marks fields below 0.9) */
@@ -182,6 +184,10 @@ function correctOne(suffix: string, value: string, saved: SavedNames): Corrected
   if (kind === 'plate') {
     const p = fixPlate(value)
     return p ? { value: p, correction: 'plate' } : null
+  }
+  if (suffix === 'Place') {
+    const a = fixTown(value)
+    return a ? { value: a, correction: 'place' } : null
   }
   return null
 }
