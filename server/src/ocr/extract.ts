@@ -75,6 +75,19 @@ export function parseValue(kind: FieldKind, raw: string, unit: WeightUnit | null
 
 const WHOLE_NAME = /(?:公司|厂|集团|中心|站|部|处|局|院|所)$/
 
+/**
+ * A date and time whose cell wrapped, wherever it broke: '2026-02-12' over '09:34', '2026年02月12'
+ * over '日 09:34', '…05日1' over '8:32', '…16日21:' over '42'. Joined only when that makes a time.
+ */
+function joinWrappedTime(text: string, next: string | undefined): string {
+  if (!next || /\d{1,2}\s*[:：]\s*\d{2}/.test(text) || !/^[日\d:：\s]/.test(next)) return text
+  for (const joined of [text + next, `${text} ${next}`]) {
+    const m = joined.match(/(?:日|\s)\s*(\d{1,2})\s*[:：]\s*[0-5]\d/)
+    if (m && Number(m[1]) <= 23) return joined
+  }
+  return text
+}
+
 /** a candidate's text joined with the lines of its cell (a wrapped cell), when the field's values wrap */
 export function joinWrapped(kind: FieldKind, c: Candidate): string {
   if (!c.next && !c.above) return c.text
@@ -95,7 +108,7 @@ export function joinWrapped(kind: FieldKind, c: Candidate): string {
     case 'text': return [...above, c.text, ...below].join('')
     // a number cut at its dash goes on; otherwise only a short tail is the rest of it
     case 'spec': case 'code': return below.length && (/-$/.test(c.text) ? /^[A-Za-z0-9]{1,8}$/ : /^[A-Za-z0-9.-]{1,4}$/).test(below[0]!) ? c.text + below[0] : c.text
-    case 'time': return /\d{1,2}\s*:\s*\d{2}/.test(c.text) || !below.length || !/^\d{1,2}\s*:\s*\d{2}/.test(below[0]!) ? c.text : `${c.text} ${below[0]}`
+    case 'time': return joinWrappedTime(c.text, below[0])
     default: return c.text
   }
 }

@@ -114,7 +114,7 @@ export function segment(text: string, lexicon: string[]): { prefix: string; segs
   return { prefix, segs }
 }
 
-const SHORT_CJK = /^[\u4e00-\u9fff]{1,3}:?$/
+const SHORT_CJK = /^[\u4e00-\u9fff]{1,3}[:：]?$/
 
 /**
  * Labels printed with wide letter spacing ("毛    重") come out as one box per character:
@@ -134,7 +134,7 @@ export function mergeSpacedLabels(lines: OcrLine[], labels: ReadonlySet<string> 
     for (let i = 0; i < out.length && !changed; i++) {
       const a = out[i]
       const ta = a.text.replace(/\s+/g, '')
-      if (!SHORT_CJK.test(ta) || ta.length > 2 || ta.endsWith(':')) continue
+      if (!SHORT_CJK.test(ta) || ta.length > 2 || /[:：]$/.test(ta)) continue
       const ga = geo(a)
       let best = -1
       let bestGap = Infinity
@@ -143,7 +143,7 @@ export function mergeSpacedLabels(lines: OcrLine[], labels: ReadonlySet<string> 
         const b = out[j]
         const tb = b.text.replace(/\s+/g, '')
         if (!SHORT_CJK.test(tb)) continue
-        const joined = (ta + tb).replace(/:$/, '')
+        const joined = (ta + tb).replace(/[:：]$/, '')
         if (labels.has(ta) && !labels.has(joined)) continue
         const gb = geo(b)
         const h = Math.max(ga.h, gb.h)
@@ -190,7 +190,7 @@ export function mergeWrappedLabels(lines: OcrLine[], labels: ReadonlySet<string>
     const j = out.findIndex((b, k) => {
       if (k === i) return false
       const tb = normalizeText(b.text).replace(/\s+/g, '')
-      if (!/^[\u4e00-\u9fff]{1,3}:?$/.test(tb) || !labels.has((ta + tb).replace(/:$/, ''))) return false
+      if (!/^[\u4e00-\u9fff]{1,3}[:：]?$/.test(tb) || !labels.has((ta + tb).replace(/[:：]$/, ''))) return false
       const gb = geo(b)
       return Math.abs(gb.x0 - ga.x0) <= 1.2 * ga.h && gb.y0 >= ga.y1 - 0.4 * ga.h && gb.y0 - ga.y1 <= 0.8 * ga.h
     })

@@ -29,6 +29,11 @@ describe('a value is never another label', () => {
     expect(r.fields.deliveryGrossWeight).toBe(54.28)
   })
 
+  it('joins a spaced label whose colon came out full-width', () => {
+    const r = analyzeLines({ lines: [L('包', 20, 60), L('数：', 80, 60), L('0包', 200, 60)], fileType: 1, ...size })
+    expect(r.fields.deliveryBags).toBe(0)
+  })
+
   it('takes a NO. label standing alone in its box', () => {
     const r = analyzeLines({ lines: [L('NO..', 20, 60), L('RK202602224348', 120, 60)], fileType: 2, ...size })
     expect(r.fields.signNumber).toBe('RK202602224348')
@@ -54,6 +59,20 @@ describe('wrapped cells', () => {
     const r = analyzeLines({ lines, fileType: 2, ...size })
     expect(r.fields.signPlace).toBe('韶关市江宁区人民路889号物流园')
     expect(r.fields.signManufactory).toBe('湖州金隅水泥股份有限公司')
+  })
+
+  it.each([
+    ['2026年02月12', '日 09:34', '2026-02-12 09:34:00'],
+    ['2026年06月05日1', '8:32', '2026-06-05 18:32:00'],
+    ['2026年07月16日21:', '42', '2026-07-16 21:42:00'],
+    ['2026-03-01', '23:05', '2026-03-01 23:05:00'],
+    // a next line that makes no time is not joined
+    ['2026-03-01', '88号', '2026-03-01 00:00:00'],
+  ])('joins a date and time wrapped in its cell: %s over %s', (first, second, time) => {
+    const lines = [L('到货时间', 20, 110), L(first, 140, 98), L(second, 140, 122), L('车牌号码', 20, 160), L('苏A12345', 140, 160)]
+    const r = analyzeLines({ lines, fileType: 2, ...size })
+    expect(r.fields.signTime).toBe(time)
+    expect(r.fields.signPlateNumber).toBe('苏A12345')
   })
 
   it('does not join the next line of "label：value" lines', () => {
