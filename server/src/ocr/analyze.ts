@@ -12,6 +12,7 @@ import { fieldNames, qualifyField } from './fieldCatalogue.js'
 import { rankFormats } from './formats.js'
 import { prepareImage } from './image.js'
 import { buildLayout } from './layout.js'
+import { removeSeals } from './stamps.js'
 import type { AnalyzeInput, ExtractionRule, FieldMeta, FieldValue, FileType, ReceiptFormat, TicketAnalysis, TicketReading } from './types.js'
 import { DEFAULT_EXTRACTION_RULES, DEFAULT_RECEIPT_FORMATS } from './defaults.js'
 
@@ -102,6 +103,7 @@ export async function analyzeTicket(input: AnalyzeInput, options: AnalyzeOptions
   if (fileType !== 1 && fileType !== 2) throw new RangeError('fileType must be 1 or 2')
   const img = await prepareImage(input.buffer, { maxSide: options.workMaxSide, keepMaxSide: input.keepMaxSide })
   const engine = options.engine ?? (await getEngine())
+  removeSeals(img)
   const lines = await engine.recognize(img, { detMaxSide: options.detMaxSide })
   // report boxes in the uploaded (EXIF-oriented) image's pixels
   const inv = 1 / img.scale
