@@ -82,8 +82,8 @@ const WHOLE_NAME = /(?:公司|厂|集团|中心|站|部|处|局|院|所)$/
 function joinWrappedTime(text: string, next: string | undefined): string {
   if (!next || /\d{1,2}\s*[:：]\s*\d{2}/.test(text) || !/^[日\d:：\s]/.test(next)) return text
   for (const joined of [text + next, `${text} ${next}`]) {
-    const m = joined.match(/(?:日|\s)\s*(\d{1,2})\s*[:：]\s*[0-5]\d/)
-    if (m && Number(m[1]) <= 23) return joined
+    // the reading the time parser makes of it has a time of day
+    if (/ (?!00:00:00)\d{2}:\d{2}:\d{2}$/.test(parseDateTime(joined) ?? '')) return joined
   }
   return text
 }
