@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { stationGroups, stations } from '../../src/db/schema/index.js'
 import { createTestApp, type TestEnv } from '../helpers.js'
 import { makeCompany, makeUser } from '../fixtures.js'
+import { registration } from './registrationFixture.js'
 
 let env: TestEnv
 let hq: string
@@ -22,10 +23,6 @@ let stationA2: number
 const ids: Record<string, number[]> = {}
 let reportAtB: number
 
-const registration = (over: Record<string, unknown>) => ({
-  licenseNumber: '苏A10001', tankerType: '常压车辆', org: '南京危运物流有限公司', contactName: '王师傅', phone: '13912345678',
-  latestMaterial: '柴油', outdate: '2027-12-31', ...over,
-})
 
 beforeAll(async () => {
   env = await createTestApp()

@@ -15,6 +15,7 @@ import { reportEvents, reservations, stationGroups, stations } from '../../src/d
 import { deriveResult, nextInspection } from '../../src/modules/reports/workflow.js'
 import { createTestApp, type TestEnv } from '../helpers.js'
 import { makeCompany, makeUser } from '../fixtures.js'
+import { registration } from './registrationFixture.js'
 
 let env: TestEnv
 let hq: string
@@ -29,10 +30,6 @@ let templateId: number
 let stationA: number
 let stationB: number
 
-const registration = (over: Record<string, unknown> = {}) => ({
-  licenseNumber: '苏A12345', tankerType: '常压车辆', org: '南京危运物流有限公司', contactName: '王师傅', phone: '13912345678',
-  latestMaterial: '柴油', outdate: '2027-12-31', ...over,
-})
 
 beforeAll(async () => {
   env = await createTestApp()
