@@ -53,7 +53,7 @@ beforeAll(async () => {
     expect((await env.call(admin, 'POST', `/api/report/start/${id}`, { inspectorId, templateId, stationId: station })).status).toBe(200)
     ;(ids[plate] ??= []).push(id)
   }
-  reportAtB = (await env.call(otherToken, 'POST', '/api/report/saveFirst', registration({ tankerNumber: 'GT-100' }))).data.id
+  reportAtB = (await env.call(otherToken, 'POST', '/api/report/saveFirst', registration({ licenseNumber: '苏A10001', tankerNumber: 'GT-100' }))).data.id
 })
 afterAll(async () => env?.close())
 
