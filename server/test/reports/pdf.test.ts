@@ -2,13 +2,14 @@
  * The printable report and its public verification: a PDF with the Chinese font embedded and a QR
  * code, a 草稿 mark until signed; the public page answers result and validity by token only.
  */
-import { chinaToday, ReportMsg, type TemplateStep } from '@app/contract'
+import { chinaToday, Msg, ReportMsg, type TemplateStep } from '@app/contract'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { reports } from '../../src/db/schema/index.js'
 import sharp from 'sharp'
 import { createTestApp, multipart, type TestEnv } from '../helpers.js'
 import { makeCompany, makeUser } from '../fixtures.js'
+import { VERIFY_PER_MINUTE } from '../../src/modules/reports/routes.js'
 
 let env: TestEnv
 let admin: string
@@ -109,4 +110,12 @@ test('the signed PDF has no 草稿 mark; the draft does', async () => {
   const signed = (await pdf(admin, id)).rawPayload.length
   // the mark's glyphs (草稿 未签发) are in the draft's font subset only
   expect(draft).toBeGreaterThan(signed)
+})
+
+test('a stranger trying verification tokens is slowed down with a clear message', async () => {
+  const tries = await Promise.all(Array.from({ length: VERIFY_PER_MINUTE + 5 }, (_, i) => env.call(null, 'GET', `/api/public/report/${'t'.repeat(31)}${i % 10}`)))
+  const refused = tries.filter((t) => t.status === 429)
+  expect(refused.length).toBeGreaterThanOrEqual(5)
+  expect(refused[0]!.message).toBe(Msg.tooMany)
+  expect(tries.every((t) => t.status === 404 || t.status === 429)).toBe(true)
 })

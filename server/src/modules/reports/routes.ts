@@ -17,6 +17,9 @@ import { reportPdf } from './pdf.js'
 import * as records from './records.js'
 import * as registration from './registration.js'
 import { verifyReport } from './verification.js'
+
+/** Verification look-ups per client address and minute. */
+export const VERIFY_PER_MINUTE = 60
 import * as workflow from './workflow.js'
 
 /** Inspection reports (spec 000 §7 "Inspection reports"; permission trace): registration, the state machine, records. */
@@ -99,8 +102,9 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
       .header('cache-control', 'private, no-store').send(pdf)
   })
 
+  // anyone may ask, so a stranger trying tokens is held to a pace the database does not notice
   r.get('/public/report/:token', {
-    config: { access: 'public' },
+    config: { access: 'public', rateLimit: { max: VERIFY_PER_MINUTE, timeWindow: 60_000 } },
     schema: { tags, summary: '公开核验：检验结果与有效期（二维码，按不可猜测的令牌）', params: z.object({ token: z.string().trim().min(1).max(64).describe('核验令牌') }) },
   }, async (req) => verifyReport(ctx.db, req.params.token))
 
