@@ -3,12 +3,13 @@ import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { PGlite } from '@electric-sql/pglite'
+import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
+import { attachCountMemo, CountMemo } from './countMemo.js'
 import { startPgliteThread, type SqlClient } from './pgliteThread.js'
 import * as schema from './schema/index.js'
 
@@ -100,7 +101,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   }
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`]
   const client = opts.thread === false ? await PGlite.create(dir, { startParams }) : await startPgliteThread({ dataDir: dir, startParams })
-  const db = drizzlePglite({ client: inTurn(client, opts.thread === false ? 1 : THREAD_DEPTH) as PGlite, schema }) as unknown as Db
+  const memo = new CountMemo()
+  const db = drizzlePglite({ client: noteWrites(inTurn(client, opts.thread === false ? 1 : THREAD_DEPTH), memo) as PGlite, schema }) as unknown as Db
+  attachCountMemo(db, memo)
   return {
     db,
     kind: 'pglite',
@@ -210,6 +213,33 @@ function inTurn(client: SqlClient, depth: number): SqlClient {
   return {
     query: (...args: Parameters<SqlClient['query']>) => turn(() => client.query(...args)),
     transaction: (...args: Parameters<SqlClient['transaction']>) => turn(() => client.transaction(...args)),
+  } as SqlClient
+}
+
+/** Tells the count memo what each statement writes, and a transaction's writes again when it ends. */
+function noteWrites(client: SqlClient, memo: CountMemo): SqlClient {
+  return {
+    query: (sql: string, ...rest: unknown[]) => {
+      memo.noteStatement(sql)
+      return client.query(sql, ...(rest as []))
+    },
+    transaction: <T>(callback: (tx: Transaction) => Promise<T>) => {
+      const written: (string[] | null)[] = []
+      const note = (sql: string) => written.push(memo.noteStatement(sql))
+      return client.transaction((tx) => callback({
+        ...tx,
+        query: (sql: string, ...rest: unknown[]) => {
+          note(sql)
+          return tx.query(sql, ...(rest as []))
+        },
+        exec: (sql: string, ...rest: unknown[]) => {
+          written.push(null)
+          return tx.exec(sql, ...(rest as []))
+        },
+        rollback: () => tx.rollback(),
+        get closed() { return tx.closed },
+      } as Transaction)).finally(() => { for (const tables of written) memo.noteWrites(tables) })
+    },
   } as SqlClient
 }
 

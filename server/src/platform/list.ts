@@ -2,6 +2,7 @@ import { resolvePaging, type Page, type Paging } from '@app/contract'
 import { count, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core'
 import type { Executor } from '../db/client.js'
+import { countMemoOf } from '../db/countMemo.js'
 
 /**
  * What a list shows, independent of paging: the rows a caller may see (select, joins and filters,
@@ -46,10 +47,25 @@ export async function pagedList<Q extends PgSelect, Item>(source: ListSource<Q, 
   const { size, offset } = resolvePaging(paging, defaultSize)
   const { db } = source
   // counted over the same select as a subquery, so joins and filters are written once
-  const total = db.select({ n: count() }).from(sql`(${(source.count ?? source.query)()}) as matches`)
   const rows = source.query().orderBy(...source.orderBy).limit(size).offset(offset)
-  const [page, [counted]] = await Promise.all([rows, total])
-  return { data: await toItems(source, page as Awaited<Q>), totalCount: Number(counted?.n ?? 0) }
+  const [page, totalCount] = await Promise.all([rows, countMatches(db, (source.count ?? source.query)())])
+  return { data: await toItems(source, page as Awaited<Q>), totalCount }
+}
+
+/** How many rows a select matches; on the embedded database, the total it gave before if nothing it reads was written since. */
+async function countMatches(db: Executor, matches: PgSelect): Promise<number> {
+  const total = db.select({ n: count() }).from(sql`(${matches}) as matches`)
+  const run = async () => Number((await total)[0]?.n ?? 0)
+  const memo = countMemoOf(db)
+  if (!memo) return run()
+  const { sql: text, params } = total.toSQL()
+  let key: string
+  try {
+    key = `${text}\u0000${JSON.stringify(params)}`
+  } catch {
+    return run() // a parameter JSON cannot write (a bigint): counted every time
+  }
+  return memo.count(key, text, run)
 }
 
 /** A page whose rows the database wrote as JSON text, one string a row (`sendJsonPage` answers it). */
@@ -66,11 +82,11 @@ export interface JsonPage {
 export async function pagedJson(db: Executor, fields: PgSelect, counted: PgSelect, orderBy: (PgColumn | SQL | SQL.Aliased)[], paging: Paging, defaultSize?: number): Promise<JsonPage> {
   const { size, offset } = resolvePaging(paging, defaultSize)
   const page = fields.orderBy(...orderBy).limit(size).offset(offset)
-  const [rows, [total]] = await Promise.all([
+  const [rows, totalCount] = await Promise.all([
     db.execute<{ j: string }>(sql`select row_to_json(page)::text as j from (${page}) as page`),
-    db.select({ n: count() }).from(sql`(${counted}) as matches`),
+    countMatches(db, counted),
   ])
-  return { rows: rows.rows.map((r) => r.j), totalCount: Number(total?.n ?? 0) }
+  return { rows: rows.rows.map((r) => r.j), totalCount }
 }
 
 /** The most rows an export writes, and how many it reads from the database at a time. */
