@@ -2,7 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Msg } from '@app/contract'
 
 const antd = vi.hoisted(() => ({ error: vi.fn(), confirm: vi.fn() }))
-vi.mock('antd', () => ({ message: { error: antd.error }, Modal: { confirm: antd.confirm } }))
+vi.mock('../src/app/AntdRoot', () => ({ message: { error: antd.error }, Modal: { confirm: antd.confirm } }))
+/** Toasts and dialogs come through antd's lazily loaded module: lets them arrive before asserting on them. */
+const feedback = async () => {
+  await import('../src/app/AntdRoot')
+  await new Promise((r) => setTimeout(r, 0))
+}
 const storage = vi.hoisted(() => ({ token: 'tok' as string | null }))
 vi.mock('../src/app/storage', () => ({ getToken: () => storage.token, clearToken: () => { storage.token = null } }))
 
@@ -76,6 +81,7 @@ describe('request client', () => {
     const err = await request('/x', { method: 'POST', data: { a: 1 } }).catch((e) => e)
     expect(err).toBeInstanceOf(RequestError)
     expect(err).toMatchObject({ code: 409, status: 409, message: '名称已存在' })
+    await feedback()
     expect(antd.error).toHaveBeenCalledWith('名称已存在', 5)
     const [, init] = fetchMock.mock.calls[0]!
     expect(init.body).toBe('{"a":1}')
@@ -85,12 +91,14 @@ describe('request client', () => {
   it('lets the caller opt out of the toast', async () => {
     fetchMock.mockResolvedValueOnce(json(400, { code: 400, message: Msg.loginFailed, data: null }))
     await expect(request('/x', { silent: true })).rejects.toMatchObject({ message: Msg.loginFailed })
+    await feedback()
     expect(antd.error).not.toHaveBeenCalled()
   })
 
   it('opens one logout confirm for session codes, however many calls fail', async () => {
     for (const code of [50008, 50012, 50014]) fetchMock.mockResolvedValueOnce(json(401, { code, message: 'x', data: null }))
     await Promise.allSettled([request('/a'), request('/b'), request('/c')])
+    await feedback()
     expect(antd.confirm).toHaveBeenCalledTimes(1)
     expect(antd.confirm.mock.calls[0]![0]).toMatchObject({ title: Msg.loggedOutTitle, content: Msg.loggedOut, okText: Msg.relogin, cancelText: Msg.stay })
     expect(antd.error).not.toHaveBeenCalled()
@@ -100,6 +108,7 @@ describe('request client', () => {
     storage.token = null
     fetchMock.mockResolvedValueOnce(json(401, { code: 50008, message: 'x', data: null }))
     await expect(request('/a')).rejects.toMatchObject({ code: 50008 })
+    await feedback()
     expect(antd.confirm).not.toHaveBeenCalled()
     expect(antd.error).not.toHaveBeenCalled()
   })
@@ -115,12 +124,14 @@ describe('request client', () => {
     expect(isCanceled(await first)).toBe(true)
     expect(await second).toBe('second')
     expect(await other).toBe('second')
+    await feedback()
     expect(antd.error).not.toHaveBeenCalled()
   })
 
   it('shows a network error with its message', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'))
     await expect(requestEnvelope('/x')).rejects.toMatchObject({ code: 0 })
+    await feedback()
     expect(antd.error.mock.calls[0]![0]).toContain('Failed to fetch')
   })
 

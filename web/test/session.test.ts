@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { Msg } from '@app/contract'
 
 const antd = vi.hoisted(() => ({ confirm: vi.fn() }))
-vi.mock('antd', () => ({ message: { error: vi.fn() }, Modal: { confirm: antd.confirm } }))
+vi.mock('../src/app/AntdRoot', () => ({ message: { error: vi.fn() }, Modal: { confirm: antd.confirm } }))
 /** what happened, in order: server logouts (with the token they carried), token cleared, reloads */
 const events = vi.hoisted(() => [] as string[])
 const storage = vi.hoisted(() => ({ token: 'tok' as string | null }))
@@ -47,6 +47,7 @@ describe('ending a session', () => {
 
   it('the "logged out" confirm: no server call (the server ended it), reload on /login back to this page', async () => {
     showSessionDialog()
+    await vi.waitFor(() => expect(antd.confirm).toHaveBeenCalled())
     const dialog = antd.confirm.mock.calls[0]![0] as { title: string; onOk: () => Promise<void> }
     expect(dialog.title).toBe(Msg.loggedOutTitle)
     await dialog.onOk()

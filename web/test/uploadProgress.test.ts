@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ResultCode } from '@app/contract'
 
 const antd = vi.hoisted(() => ({ error: vi.fn(), confirm: vi.fn() }))
-vi.mock('antd', () => ({ message: { error: antd.error }, Modal: { confirm: antd.confirm } }))
+vi.mock('../src/app/AntdRoot', () => ({ message: { error: antd.error }, Modal: { confirm: antd.confirm } }))
 vi.mock('../src/app/storage', () => ({ getToken: () => 'tok', clearToken: () => undefined }))
 
 const { request, isCanceled, RequestError } = await import('../src/api/request')
@@ -96,7 +96,7 @@ describe('upload progress', () => {
     FakeXhr.answer = 'network'
     const failed = await request('/logistics/upload', { method: 'POST', data: form(), onUploadProgress: () => undefined }).catch((e: unknown) => e)
     expect((failed as Error).message).toMatch(/^网络错误/)
-    expect(antd.error).toHaveBeenCalledOnce()
+    await vi.waitFor(() => expect(antd.error).toHaveBeenCalledOnce())
 
     FakeXhr.answer = 'hang'
     const controller = new AbortController()

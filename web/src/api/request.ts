@@ -8,7 +8,6 @@
  *   rejects with a RequestError carrying code, status and message;
  * - binary answers (exports) through `download()`.
  */
-import { message, Modal } from 'antd'
 import { Msg, REQUEST_TIMEOUT_MS, SESSION_CODES, type Envelope } from '@app/contract'
 import { endSession } from '../app/session'
 import { getToken } from '../app/storage'
@@ -100,11 +99,22 @@ export function newRequestId(): string {
 
 let sessionDialogOpen = false
 
+/**
+ * antd's static toasts and dialogs, loaded when first needed: the login page (plain React, which
+ * calls this client) does not wait for antd; every other screen has it loaded already.
+ */
+const feedback = () => import('../app/AntdRoot')
+
+/** A toast (message.error/warning/success) from code outside components. */
+export function toast(kind: 'error' | 'warning' | 'success', text: string, seconds?: number) {
+  void feedback().then(({ message }) => message[kind](text, seconds))
+}
+
 /** One "确定登出" confirm at a time; confirming clears the session and reloads to /login. */
 export function showSessionDialog() {
   if (sessionDialogOpen) return
   sessionDialogOpen = true
-  Modal.confirm({
+  void feedback().then(({ Modal }) => Modal.confirm({
     title: Msg.loggedOutTitle,
     content: Msg.loggedOut,
     okText: Msg.relogin,
@@ -113,7 +123,7 @@ export function showSessionDialog() {
     afterClose: () => {
       sessionDialogOpen = false
     },
-  })
+  }), () => { sessionDialogOpen = false })
 }
 
 /** Shows the failure as the options say (session confirm or toast) and gives the error to throw. */
@@ -124,7 +134,7 @@ function report(err: RequestError, opts: RequestOptions): RequestError {
     // request still in flight then must not stack a second "logged out" dialog on top
     if (opts.sessionDialog !== false && getToken()) showSessionDialog()
   } else if (!opts.silent) {
-    message.error(err.message, 5)
+    toast('error', err.message, 5)
   }
   return err
 }

@@ -1,8 +1,9 @@
 /**
  * Top-level routes. Public screens are static; everything else is the signed-in shell, which is
- * loaded lazily (ProLayout stays out of the login route) and builds the menu routes itself.
+ * loaded lazily (ProLayout stays out of the login route) and builds the menu routes itself. The
+ * login page is plain React; antd loads with any other screen.
  */
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { Route, Routes } from 'react-router-dom'
 import ErrorBoundary from '../components/ErrorBoundary'
 import PageLoading from '../components/PageLoading'
@@ -16,6 +17,11 @@ const ActivityPage = lazy(() => import('../pages/activity'))
 const CheckingPage = lazy(() => import('../pages/checking'))
 const loadShell = () => import('../app/Shell')
 const Shell = lazy(loadShell)
+const loadAntd = () => import('../app/AntdRoot')
+const AntdRoot = lazy(loadAntd)
+
+/** Every screen but the login page is built with antd: its providers load with the screen. */
+const withAntd = (screen: ReactNode) => <AntdRoot>{screen}</AntdRoot>
 
 /**
  * Starts fetching the signed-in shell and the home grid (运单列表) while the sign-in call is under way,
@@ -24,6 +30,7 @@ const Shell = lazy(loadShell)
  */
 export function preloadSignedIn() {
   const swallow = () => undefined
+  loadAntd().catch(swallow)
   loadShell().catch(swallow)
   PAGE_REGISTRY.by_agent?.().catch(swallow)
 }
@@ -34,10 +41,10 @@ export default function AppRoutes() {
       <Suspense fallback={<PageLoading fullscreen />}>
         <Routes>
           <Route path={LOGIN_PATH} element={<GuestOnly><LoginPage /></GuestOnly>} />
-          <Route path="/activity" element={<ActivityPage />} />
-          <Route path="/checking/index" element={<CheckingPage />} />
-          <Route path={NOT_FOUND_PATH} element={<NotFoundPage />} />
-          <Route path="*" element={<RequireAuth><Shell /></RequireAuth>} />
+          <Route path="/activity" element={withAntd(<ActivityPage />)} />
+          <Route path="/checking/index" element={withAntd(<CheckingPage />)} />
+          <Route path={NOT_FOUND_PATH} element={withAntd(<NotFoundPage />)} />
+          <Route path="*" element={<RequireAuth>{withAntd(<Shell />)}</RequireAuth>} />
         </Routes>
       </Suspense>
     </ErrorBoundary>

@@ -1,43 +1,56 @@
 /**
  * /login (spec 000 §2, §4). User name (trimmed), password, 记住登录 (keeps the user name and a 7-day
  * session; never the password), 忘记密码 dialog, `?token=` single-use login, then `redirect` or '/'.
- * Kept free of ProLayout/ProComponents: this route's JavaScript is budgeted (bench/web-bundle.mjs).
+ * Plain React and CSS, no antd: on a slow link the page must take the password before antd's
+ * JavaScript has arrived and run (bench/web-load.bench.ts); the 忘记密码 dialog loads antd when opened.
  */
-import { useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps, type FormEvent } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
-import { Alert, App, Button, Checkbox, Form, Input, Spin, Typography } from 'antd'
-import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons'
 import { Msg, ResultCode, type LoginResult } from '@app/contract'
 import * as usersApi from '../../api/users'
-import { RequestError } from '../../api/request'
+import { RequestError, toast } from '../../api/request'
 import { startSession } from '../../app/session'
 import { getRememberedUsername } from '../../app/storage'
 import { PRODUCT_NAME } from '../../app/theme'
 import { preloadSignedIn } from '../../router'
 import { PROFILE_PATH, safeRedirect } from '../../router/static'
-import ForgotPasswordModal from './ForgotPasswordModal'
+import type ForgotPasswordModal from './ForgotPasswordModal'
+import { EyeIcon, LockIcon, ShieldIcon, UserIcon, WarningIcon } from './icons'
 import styles from './login.module.css'
 
-interface LoginForm {
-  username: string
-  password: string
-  remember: boolean
-}
+/** The 忘记密码 dialog, with antd's providers, fetched the first time it opens. */
+const ForgotPassword = lazy(async () => {
+  const [{ default: AntdRoot }, { default: Modal }] = await Promise.all([import('../../app/AntdRoot'), import('./ForgotPasswordModal')])
+  return { default: (props: ComponentProps<typeof ForgotPasswordModal>) => <AntdRoot><Modal {...props} /></AntdRoot> }
+})
 
+const FIELD_MAX = 64
 const errorText = (e: unknown) => (e instanceof Error && e.message ? e.message : Msg.loginFailed)
 
+interface FieldErrors { username?: string; password?: string }
+
+function validate(username: string, password: string): FieldErrors {
+  return { username: username.trim() ? undefined : '请输入用户名', password: password ? undefined : '请输入密码' }
+}
+
 export default function LoginPage() {
-  const { message } = App.useApp()
   const navigate = useNavigate()
   const [params, setParams] = useSearchParams()
-  const [form] = Form.useForm<LoginForm>()
+  const remembered = getRememberedUsername()
+  const [username, setUsername] = useState(remembered ?? '')
+  const [password, setPassword] = useState('')
+  const [remember, setRemember] = useState(!!remembered)
+  const [showPassword, setShowPassword] = useState(false)
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({})
   const [submitting, setSubmitting] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [forgotOpen, setForgotOpen] = useState(false)
+  const [forgotLoaded, setForgotLoaded] = useState(false)
   const loginToken = params.get('token')
   const [tokenLogin, setTokenLogin] = useState(!!loginToken)
   const tokenTried = useRef<string | null>(null)
-  const remembered = getRememberedUsername()
+  const usernameInput = useRef<HTMLInputElement>(null)
+  const passwordInput = useRef<HTMLInputElement>(null)
 
   useEffect(() => {
     document.title = `登录 - ${PRODUCT_NAME}`
@@ -46,14 +59,14 @@ export default function LoginPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
-  const finish = (result: LoginResult, remember: boolean, username?: string) => {
-    startSession(result, { remember, username })
+  const finish = (result: LoginResult, rememberIt: boolean, name?: string) => {
+    startSession(result, { remember: rememberIt, username: name })
     if (result.mustChangePassword) {
-      message.warning(Msg.mustChangePassword, 8)
+      toast('warning', Msg.mustChangePassword, 8)
       navigate(PROFILE_PATH, { replace: true })
       return
     }
-    if (!result.lastPasswordResetDate) message.warning(Msg.resetReminder, 6)
+    if (!result.lastPasswordResetDate) toast('warning', Msg.resetReminder, 6)
     navigate(safeRedirect(params.get('redirect')), { replace: true })
   }
 
@@ -75,11 +88,30 @@ export default function LoginPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loginToken])
 
-  const onFinish = async (values: LoginForm) => {
+  /** A field's message goes once it is filled, as it came: on submit. */
+  const edited = (next: { username?: string; password?: string }) => {
+    if (error) setError(null)
+    const u = next.username ?? username
+    const p = next.password ?? password
+    if (fieldErrors.username || fieldErrors.password) {
+      const now = validate(u, p)
+      setFieldErrors({ username: fieldErrors.username && now.username, password: fieldErrors.password && now.password })
+    }
+  }
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault()
+    if (submitting) return
+    const errors = validate(username, password)
+    setFieldErrors(errors)
+    if (errors.username || errors.password) {
+      (errors.username ? usernameInput : passwordInput).current?.focus()
+      return
+    }
     setError(null)
     setSubmitting(true)
-    const username = values.username.trim()
-    const attempt = () => usersApi.login({ username, password: values.password, remember: values.remember }, { silent: true })
+    const name = username.trim()
+    const attempt = () => usersApi.login({ username: name, password, remember }, { silent: true })
     try {
       let result: LoginResult
       try {
@@ -87,17 +119,18 @@ export default function LoginPage() {
         // the shell and the home grid load while the server checks the password
         preloadSignedIn()
         result = await first
-      } catch (e) {
+      } catch (err) {
         // the server's key changed (e.g. a new data directory) or the page sat open too long: fetch the key again once
-        if (e instanceof RequestError && e.code === ResultCode.PASSWORD_STALE) {
+        if (err instanceof RequestError && err.code === ResultCode.PASSWORD_STALE) {
           usersApi.resetPublicKey()
           result = await attempt()
-        } else throw e
+        } else throw err
       }
-      finish(result, values.remember, username)
-    } catch (e) {
-      setError(errorText(e))
-      form.setFieldValue('password', '')
+      finish(result, remember, name)
+    } catch (err) {
+      setError(errorText(err))
+      setPassword('')
+      passwordInput.current?.focus()
     } finally {
       setSubmitting(false)
     }
@@ -105,69 +138,113 @@ export default function LoginPage() {
 
   return (
     <div className={styles.page}>
-      <div className={styles.card}>
+      <main className={styles.card}>
         <div className={styles.brand}>
           <div className={styles.logo} aria-hidden>
-            <SafetyCertificateOutlined />
+            <ShieldIcon />
           </div>
-          <Typography.Title level={3} className={styles.title}>{PRODUCT_NAME}</Typography.Title>
-          <Typography.Text type="secondary">检验基地与物流票据一体化管理</Typography.Text>
+          <h1 className={styles.title}>{PRODUCT_NAME}</h1>
+          <span className={styles.subtitle}>检验基地与物流票据一体化管理</span>
         </div>
 
         {tokenLogin ? (
-          <div className={styles.tokenLogin}>
-            <Spin />
+          <div className={styles.tokenLogin} role="status">
+            <span className={styles.spinner} aria-hidden />
             <span>正在通过登录链接登录…</span>
           </div>
         ) : (
-          <Form<LoginForm>
-            form={form}
-            name="login"
-            size="large"
-            initialValues={{ username: remembered ?? '', remember: !!remembered }}
-            onFinish={onFinish}
-            onValuesChange={() => error && setError(null)}
-            autoComplete="on"
-          >
-            <Form.Item
-              name="username"
-              rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}
-              normalize={(v: string) => v?.replace(/^\s+/, '')}
-            >
-              <Input prefix={<UserOutlined />} placeholder="用户名（手机号）" aria-label="用户名" autoComplete="username" autoFocus={!remembered} maxLength={64} />
-            </Form.Item>
-            <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
-              <Input.Password prefix={<LockOutlined />} placeholder="密码" aria-label="密码" autoComplete="current-password" autoFocus={!!remembered} maxLength={64} />
-            </Form.Item>
+          <form name="login" onSubmit={onSubmit} noValidate autoComplete="on">
+            <div className={styles.field}>
+              <label className={`${styles.input} ${fieldErrors.username ? styles.invalid : ''}`}>
+                <UserIcon />
+                <input
+                  ref={usernameInput}
+                  name="username"
+                  placeholder="用户名（手机号）"
+                  aria-label="用户名"
+                  aria-invalid={!!fieldErrors.username}
+                  aria-describedby={fieldErrors.username ? 'login-username-error' : undefined}
+                  autoComplete="username"
+                  autoFocus={!remembered}
+                  maxLength={FIELD_MAX}
+                  value={username}
+                  onChange={(e) => {
+                    const v = e.target.value.replace(/^\s+/, '')
+                    setUsername(v)
+                    edited({ username: v })
+                  }}
+                />
+              </label>
+              {fieldErrors.username && <div id="login-username-error" className={styles.fieldError}>{fieldErrors.username}</div>}
+            </div>
+            <div className={styles.field}>
+              <label className={`${styles.input} ${fieldErrors.password ? styles.invalid : ''}`}>
+                <LockIcon />
+                <input
+                  ref={passwordInput}
+                  name="password"
+                  type={showPassword ? 'text' : 'password'}
+                  placeholder="密码"
+                  aria-label="密码"
+                  aria-invalid={!!fieldErrors.password}
+                  aria-describedby={fieldErrors.password ? 'login-password-error' : undefined}
+                  autoComplete="current-password"
+                  autoFocus={!!remembered}
+                  maxLength={FIELD_MAX}
+                  value={password}
+                  onChange={(e) => {
+                    setPassword(e.target.value)
+                    edited({ password: e.target.value })
+                  }}
+                />
+                <button
+                  type="button"
+                  className={styles.reveal}
+                  tabIndex={-1}
+                  aria-label={showPassword ? '隐藏密码' : '显示密码'}
+                  onClick={() => setShowPassword((v) => !v)}
+                >
+                  <EyeIcon open={showPassword} />
+                </button>
+              </label>
+              {fieldErrors.password && <div id="login-password-error" className={styles.fieldError}>{fieldErrors.password}</div>}
+            </div>
             {error && (
-              <Form.Item>
-                <Alert type="error" showIcon message={error} role="alert" data-testid="login-error" />
-              </Form.Item>
+              <div className={styles.alert} role="alert" data-testid="login-error">
+                <WarningIcon />
+                <span>{error}</span>
+              </div>
             )}
             <div className={styles.row}>
-              <Form.Item name="remember" valuePropName="checked" noStyle>
-                <Checkbox>记住登录</Checkbox>
-              </Form.Item>
-              <Button type="link" size="small" style={{ paddingInline: 0 }} onClick={() => setForgotOpen(true)}>忘记密码</Button>
+              <label className={styles.check}>
+                <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+                <span>记住登录</span>
+              </label>
+              <button type="button" className={styles.link} onClick={() => { setForgotLoaded(true); setForgotOpen(true) }}>忘记密码</button>
             </div>
-            <Form.Item style={{ marginBottom: 0 }}>
-              <Button type="primary" htmlType="submit" block loading={submitting}>
-                登 录
-              </Button>
-            </Form.Item>
-          </Form>
+            <button type="submit" className={styles.submit} disabled={submitting} aria-busy={submitting}>
+              {submitting && <span className={styles.spinnerSmall} aria-hidden />}
+              登 录
+            </button>
+          </form>
         )}
-      </div>
+      </main>
       <div className={styles.footer}>© {new Date().getFullYear()} {PRODUCT_NAME}</div>
-      <ForgotPasswordModal
-        open={forgotOpen}
-        onClose={() => setForgotOpen(false)}
-        onDone={(phone) => {
-          setForgotOpen(false)
-          setError(null)
-          form.setFieldsValue({ username: phone, password: '' })
-        }}
-      />
+      {forgotLoaded && (
+        <Suspense fallback={null}>
+          <ForgotPassword
+            open={forgotOpen}
+            onClose={() => setForgotOpen(false)}
+            onDone={(phone) => {
+              setForgotOpen(false)
+              setError(null)
+              setFieldErrors({})
+              setUsername(phone)
+              setPassword('')
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   )
 }
