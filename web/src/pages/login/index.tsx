@@ -88,6 +88,13 @@ export default function LoginPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loginToken])
 
+  const preloaded = useRef(false)
+  const preloadOnce = () => {
+    if (preloaded.current) return
+    preloaded.current = true
+    preloadSignedIn()
+  }
+
   /** A field's message goes once it is filled, as it came: on submit. */
   const edited = (next: { username?: string; password?: string }) => {
     if (error) setError(null)
@@ -153,7 +160,9 @@ export default function LoginPage() {
             <span>正在通过登录链接登录…</span>
           </div>
         ) : (
-          <form name="login" onSubmit={onSubmit} noValidate autoComplete="on">
+          // the user is typing: the signed-in screens load meanwhile (not before, so that a page only
+          // looked at costs its own bytes)
+          <form name="login" onSubmit={onSubmit} onInput={preloadOnce} noValidate autoComplete="on">
             <div className={styles.field}>
               <label className={`${styles.input} ${fieldErrors.username ? styles.invalid : ''}`}>
                 <UserIcon />
