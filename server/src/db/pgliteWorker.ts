@@ -2,9 +2,11 @@
  * The embedded database's own thread: opens PGlite and serves the requests of pgliteThread.ts, one
  * at a time in the order they come (the main thread already queues them fairly). A transaction stays
  * open across messages: its queries name it, and it ends when the main thread's callback settles.
+ * Queries run as named prepared statements (pglitePrepared.ts).
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite'
+import { PreparedStatements } from './pglitePrepared.js'
 import { toWireError, type PgliteReply, type PgliteRequest, type PgliteWorkerData, type WireQueryOptions } from './pgliteProtocol.js'
 
 const port = parentPort!
@@ -60,11 +62,11 @@ function transaction(number: number): OpenTransaction & { tx: Transaction } {
   return open as OpenTransaction & { tx: Transaction }
 }
 
-async function serve(client: PGlite, request: PgliteRequest): Promise<unknown> {
+async function serve(client: PGlite, prepared: PreparedStatements, request: PgliteRequest): Promise<unknown> {
   switch (request.op) {
     case 'query': {
       const on = request.tx ? transaction(request.tx).tx : client
-      return on.query(request.sql, request.params, queryOptions(request.options))
+      return prepared.query(on, request.sql, request.params, queryOptions(request.options), !!request.tx)
     }
     case 'exec':
       return (request.tx ? transaction(request.tx).tx : client).exec(request.sql)
@@ -82,8 +84,9 @@ async function serve(client: PGlite, request: PgliteRequest): Promise<unknown> {
 
 try {
   const client = await PGlite.create(dataDir, { startParams })
+  const prepared = new PreparedStatements(client)
   port.on('message', (request: PgliteRequest) => {
-    serve(client, request).then(
+    serve(client, prepared, request).then(
       (value) => reply({ id: request.id, value }),
       (err: unknown) => reply({ id: request.id, error: toWireError(err) }))
   })

@@ -6,6 +6,7 @@ import { bigint, customType, date, integer, jsonb, numeric, pgTable, serial, tex
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { testConfig } from '../../src/config.js'
 import { openDatabase, type Database } from '../../src/db/client.js'
+import { MAX_STATEMENTS } from '../../src/db/pglitePrepared.js'
 import { isUniqueViolation } from '../../src/platform/query.js'
 
 // the embedded database on its own thread (the default) against PGlite on this thread
@@ -143,6 +144,40 @@ describe('PGlite on its own thread', () => {
       .then((n) => { order.push(`reader ${n}`) })
     await Promise.all([tx, reader])
     expect(order).toEqual(['transaction', 'reader 0'])
+  })
+
+  test('a statement named once answers every later call with its own values, past the number kept named', async () => {
+    const { db } = threaded
+    const first = (n: number) => db.execute<{ n: number }>(sql`select ${n}::int * 2 as n`)
+    expect((await first(1)).rows).toEqual([{ n: 2 }])
+    expect((await first(21)).rows).toEqual([{ n: 42 }])
+    // more distinct statements than are kept: the oldest are closed and named again when asked
+    for (let i = 0; i < MAX_STATEMENTS + 20; i++) {
+      const res = await db.execute<{ n: number }>(sql.raw(`select ${i} + 1 as n`))
+      expect(res.rows[0]!.n).toBe(i + 1)
+    }
+    expect((await first(50)).rows).toEqual([{ n: 100 }])
+    // arrays, nulls, dates and JSON as parameters, as PGlite's own query takes them
+    const at = new Date('2024-03-01T08:30:00.123Z')
+    const mixed = await db.execute<{ ids: number[]; nothing: null; at: string; name: string }>(
+      sql`select ${sql.param([3, 1, 2])}::int[] as ids, ${null}::text as nothing, ${at}::timestamptz as at, ${JSON.stringify({ name: '基地' })}::jsonb ->> 'name' as name`)
+    expect(mixed.rows[0]).toEqual({ ids: [3, 1, 2], nothing: null, at: '2024-03-01 08:30:00.123+00', name: '基地' })
+  })
+
+  test('a table that changes after a statement reading it was named: the statement is named again', async () => {
+    const { db } = threaded
+    await db.execute(sql.raw('create table widened (id int primary key)'))
+    await db.execute(sql.raw('insert into widened values (1)'))
+    const read = () => db.execute(sql.raw('select * from widened where id = 1'))
+    expect((await read()).rows).toEqual([{ id: 1 }])
+    await db.execute(sql.raw("alter table widened add column label text default '新列'"))
+    expect((await read()).rows).toEqual([{ id: 1, label: '新列' }])
+    // schema changes inside a transaction go through too (they are never named)
+    await db.transaction(async (tx) => {
+      await tx.execute(sql.raw('alter table widened add column extra int'))
+      await tx.execute(sql.raw('update widened set extra = 7'))
+    })
+    expect((await db.execute(sql.raw('select extra from widened'))).rows).toEqual([{ extra: 7 }])
   })
 
   test('a parameter that cannot be copied to the thread fails that query only', async () => {
