@@ -216,30 +216,28 @@ function inTurn(client: SqlClient, depth: number): SqlClient {
   } as SqlClient
 }
 
-/** Tells the count memo what each statement writes, and a transaction's writes again when it ends. */
+/**
+ * Tells the count memo what each statement writes, as it is issued. A transaction's statements need
+ * nothing more: PGlite runs no other statement while one is open, so no count can read between a
+ * write and its commit or rollback.
+ */
 function noteWrites(client: SqlClient, memo: CountMemo): SqlClient {
+  const noting = <Q extends Pick<SqlClient, 'query'>>(on: Q): Q['query'] => ((sql: string, ...rest: unknown[]) => {
+    memo.noteStatement(sql)
+    return on.query(sql, ...(rest as []))
+  }) as Q['query']
   return {
-    query: (sql: string, ...rest: unknown[]) => {
-      memo.noteStatement(sql)
-      return client.query(sql, ...(rest as []))
-    },
-    transaction: <T>(callback: (tx: Transaction) => Promise<T>) => {
-      const written: (string[] | null)[] = []
-      const note = (sql: string) => written.push(memo.noteStatement(sql))
-      return client.transaction((tx) => callback({
-        ...tx,
-        query: (sql: string, ...rest: unknown[]) => {
-          note(sql)
-          return tx.query(sql, ...(rest as []))
-        },
-        exec: (sql: string, ...rest: unknown[]) => {
-          written.push(null)
-          return tx.exec(sql, ...(rest as []))
-        },
-        rollback: () => tx.rollback(),
-        get closed() { return tx.closed },
-      } as Transaction)).finally(() => { for (const tables of written) memo.noteWrites(tables) })
-    },
+    query: noting(client),
+    transaction: <T>(callback: (tx: Transaction) => Promise<T>) => client.transaction((tx) => callback({
+      ...tx,
+      query: noting(tx),
+      exec: (sql: string, ...rest: unknown[]) => {
+        memo.noteWrites(null)
+        return tx.exec(sql, ...(rest as []))
+      },
+      rollback: () => tx.rollback(),
+      get closed() { return tx.closed },
+    } as Transaction)),
   } as SqlClient
 }
 

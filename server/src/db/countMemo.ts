@@ -23,11 +23,7 @@ export class CountMemo {
   private readonly tableWrites = new Map<string, number>()
   private readonly entries = new Map<string, Entry>()
 
-  /**
-   * Called before a statement runs: what it writes stops counting as known. A transaction's writes
-   * are noted again when it ends (`noteWrites`), so a total read meanwhile, without them, is dropped.
-   * Answers the tables it writes (null: any).
-   */
+  /** Called as a statement is issued: what it writes stops counting as known. Answers the tables it writes (null: any). */
   noteStatement(sql: string): string[] | null {
     const text = sql.trimStart()
     const head = text.slice(0, 6).toLowerCase()
