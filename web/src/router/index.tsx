@@ -20,8 +20,8 @@ const Shell = lazy(loadShell)
 const loadAntd = () => import('../app/AntdRoot')
 const AntdRoot = lazy(loadAntd)
 
-/** Every screen but the login page is built with antd: its providers load with the screen. */
-const withAntd = (screen: ReactNode) => <AntdRoot>{screen}</AntdRoot>
+/** Every screen but the login page is built with antd: its providers load with the screen (or dialog). */
+export const withAntd = (screen: ReactNode) => <AntdRoot>{screen}</AntdRoot>
 
 /**
  * Starts fetching the signed-in shell and the home grid (运单列表) while the sign-in call is under way,

@@ -4,7 +4,7 @@
  * Plain React and CSS, no antd: on a slow link the page must take the password before antd's
  * JavaScript has arrived and run (bench/web-load.bench.ts); the 忘记密码 dialog loads antd when opened.
  */
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps, type FormEvent } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { Msg, ResultCode, type LoginResult } from '@app/contract'
 import * as usersApi from '../../api/users'
@@ -12,17 +12,14 @@ import { RequestError, toast } from '../../api/request'
 import { startSession } from '../../app/session'
 import { getRememberedUsername } from '../../app/storage'
 import { PRODUCT_NAME } from '../../app/theme'
-import { preloadSignedIn } from '../../router'
+import PageLoading from '../../components/PageLoading'
+import { preloadSignedIn, withAntd } from '../../router'
 import { PROFILE_PATH, safeRedirect } from '../../router/static'
-import type ForgotPasswordModal from './ForgotPasswordModal'
 import { EyeIcon, LockIcon, ShieldIcon, UserIcon, WarningIcon } from './icons'
 import styles from './login.module.css'
 
-/** The 忘记密码 dialog, with antd's providers, fetched the first time it opens. */
-const ForgotPassword = lazy(async () => {
-  const [{ default: AntdRoot }, { default: Modal }] = await Promise.all([import('../../app/AntdRoot'), import('./ForgotPasswordModal')])
-  return { default: (props: ComponentProps<typeof ForgotPasswordModal>) => <AntdRoot><Modal {...props} /></AntdRoot> }
-})
+/** The 忘记密码 dialog (antd), fetched the first time it opens. */
+const ForgotPasswordModal = lazy(() => import('./ForgotPasswordModal'))
 
 const FIELD_MAX = 64
 const errorText = (e: unknown) => (e instanceof Error && e.message ? e.message : Msg.loginFailed)
@@ -31,6 +28,24 @@ interface FieldErrors { username?: string; password?: string }
 
 function validate(username: string, password: string): FieldErrors {
   return { username: username.trim() ? undefined : '请输入用户名', password: password ? undefined : '请输入密码' }
+}
+
+const messageId = (name: string) => `login-${name}-error`
+/** An input's state for assistive technology: invalid, and described by its field's message. */
+const errorProps = (name: string, error: string | undefined) =>
+  ({ 'aria-invalid': !!error, 'aria-describedby': error ? messageId(name) : undefined })
+
+/** One input as antd's large Input draws it: icon, the caller's input, the message below. */
+function Field({ name, icon, error, children }: { name: string; icon: ReactNode; error?: string; children: ReactNode }) {
+  return (
+    <div className={styles.field}>
+      <label className={`${styles.input} ${error ? styles.invalid : ''}`}>
+        {icon}
+        {children}
+      </label>
+      {error && <div id={messageId(name)} className={styles.fieldError}>{error}</div>}
+    </div>
+  )
 }
 
 export default function LoginPage() {
@@ -155,69 +170,56 @@ export default function LoginPage() {
         </div>
 
         {tokenLogin ? (
-          <div className={styles.tokenLogin} role="status">
-            <span className={styles.spinner} aria-hidden />
-            <span>正在通过登录链接登录…</span>
-          </div>
+          <PageLoading tip="正在通过登录链接登录…" />
         ) : (
           // the user is typing: the signed-in screens load meanwhile (not before, so that a page only
           // looked at costs its own bytes)
           <form name="login" onSubmit={onSubmit} onInput={preloadOnce} noValidate autoComplete="on">
-            <div className={styles.field}>
-              <label className={`${styles.input} ${fieldErrors.username ? styles.invalid : ''}`}>
-                <UserIcon />
-                <input
-                  ref={usernameInput}
-                  name="username"
-                  placeholder="用户名（手机号）"
-                  aria-label="用户名"
-                  aria-invalid={!!fieldErrors.username}
-                  aria-describedby={fieldErrors.username ? 'login-username-error' : undefined}
-                  autoComplete="username"
-                  autoFocus={!remembered}
-                  maxLength={FIELD_MAX}
-                  value={username}
-                  onChange={(e) => {
-                    const v = e.target.value.replace(/^\s+/, '')
-                    setUsername(v)
-                    edited({ username: v })
-                  }}
-                />
-              </label>
-              {fieldErrors.username && <div id="login-username-error" className={styles.fieldError}>{fieldErrors.username}</div>}
-            </div>
-            <div className={styles.field}>
-              <label className={`${styles.input} ${fieldErrors.password ? styles.invalid : ''}`}>
-                <LockIcon />
-                <input
-                  ref={passwordInput}
-                  name="password"
-                  type={showPassword ? 'text' : 'password'}
-                  placeholder="密码"
-                  aria-label="密码"
-                  aria-invalid={!!fieldErrors.password}
-                  aria-describedby={fieldErrors.password ? 'login-password-error' : undefined}
-                  autoComplete="current-password"
-                  autoFocus={!!remembered}
-                  maxLength={FIELD_MAX}
-                  value={password}
-                  onChange={(e) => {
-                    setPassword(e.target.value)
-                    edited({ password: e.target.value })
-                  }}
-                />
-                <button
-                  type="button"
-                  className={styles.reveal}
-                  tabIndex={-1}
-                  aria-label={showPassword ? '隐藏密码' : '显示密码'}
-                  onClick={() => setShowPassword((v) => !v)}
-                >
-                  <EyeIcon open={showPassword} />
-                </button>
-              </label>
-              {fieldErrors.password && <div id="login-password-error" className={styles.fieldError}>{fieldErrors.password}</div>}
-            </div>
+            <Field name="username" icon={<UserIcon />} error={fieldErrors.username}>
+              <input
+                ref={usernameInput}
+                name="username"
+                placeholder="用户名（手机号）"
+                aria-label="用户名"
+                {...errorProps('username', fieldErrors.username)}
+                autoComplete="username"
+                autoFocus={!remembered}
+                maxLength={FIELD_MAX}
+                value={username}
+                onChange={(e) => {
+                  const v = e.target.value.replace(/^\s+/, '')
+                  setUsername(v)
+                  edited({ username: v })
+                }}
+              />
+            </Field>
+            <Field name="password" icon={<LockIcon />} error={fieldErrors.password}>
+              <input
+                ref={passwordInput}
+                name="password"
+                type={showPassword ? 'text' : 'password'}
+                placeholder="密码"
+                aria-label="密码"
+                {...errorProps('password', fieldErrors.password)}
+                autoComplete="current-password"
+                autoFocus={!!remembered}
+                maxLength={FIELD_MAX}
+                value={password}
+                onChange={(e) => {
+                  setPassword(e.target.value)
+                  edited({ password: e.target.value })
+                }}
+              />
+              <button
+                type="button"
+                className={styles.reveal}
+                tabIndex={-1}
+                aria-label={showPassword ? '隐藏密码' : '显示密码'}
+                onClick={() => setShowPassword((v) => !v)}
+              >
+                <EyeIcon open={showPassword} />
+              </button>
+            </Field>
             {error && (
               <div className={styles.alert} role="alert" data-testid="login-error">
                 <WarningIcon />
@@ -241,7 +243,7 @@ export default function LoginPage() {
       <div className={styles.footer}>© {new Date().getFullYear()} {PRODUCT_NAME}</div>
       {forgotLoaded && (
         <Suspense fallback={null}>
-          <ForgotPassword
+          {withAntd(<ForgotPasswordModal
             open={forgotOpen}
             onClose={() => setForgotOpen(false)}
             onDone={(phone) => {
@@ -251,7 +253,7 @@ export default function LoginPage() {
               setUsername(phone)
               setPassword('')
             }}
-          />
+          />)}
         </Suspense>
       )}
     </div>
