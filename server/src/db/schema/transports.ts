@@ -69,9 +69,10 @@ export const transports = pgTable('transport', {
   updateTime: at('update_time').notNull().defaultNow(),
   updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
 }, (t) => [
-  // a base's grid, newest first, and headquarters' grid across bases
-  index('transport_company_time_idx').on(t.companyId, t.createTime.desc(), t.id.desc()),
-  index('transport_time_idx').on(t.createTime.desc(), t.id.desc()),
+  // a base's grid, newest first, and headquarters' grid across bases: read backwards for
+  // `order by create_time desc, id desc` (drizzle's .desc() makes DESC NULLS LAST, which that order cannot use)
+  index('transport_company_time_idx').on(t.companyId, t.createTime, t.id),
+  index('transport_time_idx').on(t.createTime, t.id),
   index('transport_company_delivery_time_idx').on(t.companyId, t.deliveryTime),
   // duplicate tickets: the same number of the same manufacturer
   index('transport_company_delivery_number_idx').on(t.companyId, t.deliveryNumber),
