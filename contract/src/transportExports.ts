@@ -43,6 +43,16 @@ export const TRANSPORT_COLUMNS = {
 } as const satisfies Partial<Record<keyof Transport, string>>
 export type TransportColumn = keyof typeof TRANSPORT_COLUMNS
 export const TRANSPORT_COLUMN_KEYS = Object.keys(TRANSPORT_COLUMNS) as [TransportColumn, ...TransportColumn[]]
+
+/**
+ * A row of the grid's packed page (`POST /logistics/grid`): its columns, its pictures (by attachment
+ * id: their URLs would be a sixth of the page), and what the row's actions, colour and expansion need.
+ */
+export const TRANSPORT_GRID_FIELDS = [
+  'id', 'status', 'dangerLevel', ...TRANSPORT_COLUMN_KEYS, 'deliveryPicId', 'signPicId', 'destinations',
+] as const satisfies readonly (keyof Transport)[]
+export type TransportGridField = (typeof TRANSPORT_GRID_FIELDS)[number]
+export type TransportGridRow = Pick<Transport, TransportGridField>
 /** Columns holding tons: numbers with two decimals in a spreadsheet. */
 export const TRANSPORT_WEIGHT_COLUMNS: readonly TransportColumn[] = [
   'deliveryNetWeight', 'signNetWeight', 'poundDiff', 'deliveryGrossWeight', 'deliveryTareWeight',

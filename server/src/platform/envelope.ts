@@ -37,11 +37,13 @@ function* jsonBlocks(open: string, rows: string[], close: string) {
 }
 
 /**
- * Answers `{ code, message, data: { data: [rows], totalCount } }` (or `data: [rows]` without a total) around
- * rows the database wrote as JSON text, streamed a block at a time.
+ * Answers `{ code, message, data: { data: [rows], totalCount } }` around rows the database wrote as
+ * JSON text, streamed a block at a time: `data: [rows]` without a total, and a PackedPage
+ * (`data: { columns, rows: [rows], totalCount }`) with `columns`.
  */
-export function sendJsonRows(reply: FastifyReply, rows: string[], totalCount?: number, message: string = Msg.ok) {
-  const open = `{"code":200,"message":${JSON.stringify(message)},"data":${totalCount == null ? '[' : '{"data":['}`
+export function sendJsonRows(reply: FastifyReply, rows: string[], totalCount?: number, columns?: readonly string[]) {
+  const data = totalCount == null ? '[' : columns ? `{"columns":${JSON.stringify(columns)},"rows":[` : '{"data":['
+  const open = `{"code":200,"message":${JSON.stringify(Msg.ok)},"data":${data}`
   const close = totalCount == null ? ']}' : `],"totalCount":${totalCount}}}`
   return reply.type('application/json; charset=utf-8').send(Readable.from(jsonBlocks(open, rows, close), { objectMode: false }))
 }

@@ -68,25 +68,34 @@ async function countMatches(db: Executor, matches: PgSelect): Promise<number> {
   return memo.count(key, text, run)
 }
 
-/** A page whose rows the database wrote as JSON text, one string a row (`sendJsonPage` answers it). */
+/** A page whose rows the database wrote as JSON text, one string a row (`sendJsonRows` answers it). */
 export interface JsonPage {
   rows: string[]
   totalCount: number
+  /** a packed page's keys: each row is the JSON array of their values (PackedPage) */
+  columns?: readonly string[]
 }
 
 /**
  * `pagedList` for pages of up to 100,000 rows: the database writes each row as JSON (`row_to_json` of
  * `fields`, a select whose every field is aliased to its answer key), so the server makes no object a
- * row and no JSON.stringify of the page. The subquery's order is kept by the outer select.
+ * row and no JSON.stringify of the page. With `packed`, each row is the array of those keys' values.
+ * The subquery's order is kept by the outer select.
  */
-export async function pagedJson(db: Executor, fields: PgSelect, counted: PgSelect, orderBy: (PgColumn | SQL | SQL.Aliased)[], paging: Paging, defaultSize?: number): Promise<JsonPage> {
+export async function pagedJson(
+  db: Executor, fields: PgSelect, counted: PgSelect, orderBy: (PgColumn | SQL | SQL.Aliased)[], paging: Paging,
+  defaultSize?: number, packed?: readonly string[],
+): Promise<JsonPage> {
   const { size, offset } = resolvePaging(paging, defaultSize)
   const page = fields.orderBy(...orderBy).limit(size).offset(offset)
+  const row = packed
+    ? sql`json_build_array(${sql.join(packed.map((key) => sql`page.${sql.identifier(key)}`), sql`, `)})`
+    : sql`row_to_json(page)`
   const [rows, totalCount] = await Promise.all([
-    db.execute<{ j: string }>(sql`select row_to_json(page)::text as j from (${page}) as page`),
+    db.execute<{ j: string }>(sql`select ${row}::text as j from (${page}) as page`),
     countMatches(db, counted),
   ])
-  return { rows: rows.rows.map((r) => r.j), totalCount }
+  return { rows: rows.rows.map((r) => r.j), totalCount, columns: packed }
 }
 
 /** The most rows an export writes, and how many it reads from the database at a time. */

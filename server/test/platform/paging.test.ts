@@ -24,7 +24,7 @@ function keysOf(schema: unknown): string[] {
 
 type Where = 'body' | 'querystring'
 /** the one list offering more than LIST_MAX_PAGE_SIZE rows a page (spec 001 §9) */
-const TRANSPORT_GRID = ['/api/logistics/find', '/api/logistics/findCenter']
+const TRANSPORT_GRID = ['/api/logistics/find', '/api/logistics/grid', '/api/logistics/findCenter']
 /** Every registered list route, with where it takes its page size. */
 function listRoutes(): { route: ApiRoute; where: Where }[] {
   const out: { route: ApiRoute; where: Where }[] = []

@@ -1,8 +1,8 @@
-import { TransportMsg, type Transport } from '@app/contract'
+import { TRANSPORT_GRID_FIELDS, TransportMsg, unpackPage, type PackedPage, type Transport, type TransportGridRow } from '@app/contract'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { transportDestinations, transports } from '../../src/db/schema/index.js'
-import { selectTransports, toTransport, withDestinations } from '../../src/modules/transports/query.js'
+import { GRID_ORDER, selectTransports, toTransport, withDestinations } from '../../src/modules/transports/query.js'
 import { multipart } from '../helpers.js'
 import { fullBody, pictureBytes, ticketPair, transportEnv, type TransportEnv } from './setup.js'
 
@@ -126,5 +126,43 @@ describe('the grid written by the database', () => {
     expect(answered.some((r) => r.deliveryPicUrl && r.signPicUrl)).toBe(true)
     expect(answered.some((r) => r.updatedBy === t.users.admin.name)).toBe(true)
     expect(answered.some((r) => r.destinations.length === 2)).toBe(true)
+  })
+
+  test('the grid\'s packed page: the same rows as the list, each the values of the grid\'s fields in the order named once', async () => {
+    for (const [token, body] of [[t.tokens.hq, { size: 100_000 }], [t.tokens.admin, { deliveryManufactory: '海螺', size: 1 }], [t.tokens.other, { companyId: t.a.id }]] as const) {
+      const res = await t.env.call(token, 'POST', '/api/logistics/grid', body)
+      expect(res.status, res.message).toBe(200)
+      const packed = res.data as PackedPage
+      expect(packed.columns).toEqual(TRANSPORT_GRID_FIELDS)
+      expect(packed.rows.every((r) => r.length === TRANSPORT_GRID_FIELDS.length)).toBe(true)
+      const listed = (await find(token, body)).page
+      const pick = (r: Transport) => Object.fromEntries(TRANSPORT_GRID_FIELDS.map((k) => [k, r[k]]))
+      const unpacked = unpackPage<TransportGridRow>(packed as PackedPage<keyof TransportGridRow>)
+      expect(unpacked.totalCount).toBe(listed.totalCount)
+      expect(unpacked.data.map((r) => pick(r as Transport))).toEqual(listed.data.map(pick))
+      expect(JSON.parse(JSON.stringify(unpacked.data))).toEqual(listed.data.map(pick))
+    }
+  })
+
+  test('the packed page refuses what the list refuses', async () => {
+    for (const body of [{ size: 100_001 }, { page: 'x' }, { deliveryCarrier: 'x'.repeat(5000) }]) {
+      const res = await t.env.call(t.tokens.admin, 'POST', '/api/logistics/grid', body)
+      expect(res.status).toBe(400)
+      expect(res.message).toMatch(/[\u4e00-\u9fa5]/)
+    }
+  })
+
+  test('a page reads newest first from an index, for headquarters and for a base, without sorting the table', async () => {
+    // sorting is priced out, so a plan that still sorts has no index giving the grid's order
+    await t.env.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`)
+      await tx.execute(sql`set local enable_sort = off`)
+      for (const [where, index] of [[undefined, 'transport_time_idx'], [eq(transports.companyId, t.a.id), 'transport_company_time_idx']] as const) {
+        const page = tx.select({ id: transports.id }).from(transports).where(where).orderBy(...GRID_ORDER).limit(100)
+        const plan = (await tx.execute<Record<string, string>>(sql`explain ${page}`)).rows.map((r) => Object.values(r)[0]).join('\n')
+        expect(plan).toMatch(new RegExp(`Index (Only )?Scan Backward using ${index}\\b`))
+        expect(plan).not.toMatch(/\bSort\b/)
+      }
+    })
   })
 })

@@ -10,7 +10,7 @@ import { attachmentDeps } from '../../platform/attachments.js'
 import { done, sendJsonRows } from '../../platform/envelope.js'
 import { readUploadedFile } from '../../platform/upload.js'
 import { storeDestinationPicture } from './pictures.js'
-import { findTransportsJson } from './query.js'
+import { findTransportGrid, findTransportsJson } from './query.js'
 import type { SaveMode } from './rules.js'
 import { deleteTransport, getTransport, setTransportStatus, transportDetail, writeTransport } from './service.js'
 import { transportSuggestions } from './suggestions.js'
@@ -32,6 +32,13 @@ export function transportRoutes(app: FastifyInstance, ctx: AppContext) {
       const page = await findTransportsJson(ctx.db, authOf(req), req.body)
       return sendJsonRows(reply, page.rows, page.totalCount)
     })
+  r.post('/logistics/grid', {
+    config: grid,
+    schema: { tags, summary: '运单表格（同 find，紧凑格式：columns 为列名，rows 每行为按列顺序的值；每页最多 100000 条）', body: transportQuery },
+  }, async (req, reply) => {
+    const page = await findTransportGrid(ctx.db, authOf(req), req.body)
+    return sendJsonRows(reply, page.rows, page.totalCount, page.columns)
+  })
   r.post('/logistics/findCenter', { config: grid, schema: { tags, summary: `运单（不分页，最多 ${CENTER_SIZE} 条）`, body: transportQuery.optional() } },
     async (req, reply) => sendJsonRows(reply, (await findTransportsJson(ctx.db, authOf(req), { ...req.body, page: 1, size: CENTER_SIZE })).rows))
   r.post('/logistics/findList', { config: grid, schema: { tags, summary: '运单筛选项的候选值（按使用次数）', querystring: companyQuery } },

@@ -10,6 +10,7 @@ const photo = async () => ({ name: 'dest.png', type: 'image/png', data: await sh
  */
 export const transportExamples: Examples = {
   '/api/logistics/find': ({ b }) => ({ body: { companyId: b.companyId, page: 1, size: 100 }, expect: 'served' }),
+  '/api/logistics/grid': ({ b }) => ({ body: { companyId: b.companyId, page: 1, size: 100 }, expect: 'served' }),
   '/api/logistics/findCenter': ({ b }) => ({ body: { companyId: b.companyId }, expect: 'served' }),
   '/api/logistics/findList': ({ b }) => ({ query: { companyId: b.companyId }, expect: 'served' }),
   '/api/logistics/get/getLogistics': ({ b }) => ({ query: { id: b.id('transport') }, expect: 'refused' }),
