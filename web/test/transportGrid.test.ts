@@ -1,9 +1,9 @@
-/** The transport grid's pure rules: the saved layout restored onto today's columns, ProTable's column state, row colours, actions. */
+/** The transport grid's pure rules: the saved layout restored onto today's columns, the column settings, row colours, actions. */
 import { describe, expect, it } from 'vitest'
 import { DANGER_LEVELS, GRID_COLUMN_WIDTH, gridLayout, TransportStatus, type GridLayout } from '@app/contract'
 import { GRID_COLUMNS } from '../src/pages/transport/columns'
 import {
-  columnsStateOf, defaultLayout, layoutFromColumnsState, moveColumn, resizeColumn, restoreLayout, visibleWidth, type GridColumnSpec,
+  defaultLayout, moveColumn, resetColumns, resizeColumn, restoreLayout, showColumn, visibleColumns, visibleWidth, type GridColumnSpec,
 } from '../src/pages/transport/gridLayout'
 import { actionPath, dangerColor, formatTons, rowActions, suggestionOptions } from '../src/pages/transport/transportValues'
 
@@ -40,23 +40,21 @@ describe('layout restore', () => {
   })
 })
 
-describe('ProTable column state', () => {
+describe('column settings', () => {
   const layout: GridLayout = { order: ['b', 'a', 'c', 'x'], hidden: ['c'], widths: { a: 140 } }
 
-  it('orders from 1 (ProTable takes 0 as no order) and hides the hidden', () => {
-    expect(columnsStateOf(layout)).toEqual({
-      b: { show: true, order: 1 }, a: { show: true, order: 2 }, c: { show: false, order: 3 }, x: { show: true, order: 4 },
-    })
+  it('shows the visible columns in the layout\'s order', () => {
+    expect(visibleColumns(layout, specs).map((s) => s.key)).toEqual(['b', 'a', 'x'])
   })
 
-  it('a change in the settings panel gives order and visibility back, widths untouched, other keys ignored', () => {
-    const state = { ...columnsStateOf(layout), c: { show: true, order: 1 }, b: { show: false, order: 3 }, actions: { show: true, fixed: 'right' as const } }
-    expect(layoutFromColumnsState(layout, state)).toEqual({ order: ['c', 'a', 'b', 'x'], hidden: ['b'], widths: { a: 140 } })
+  it('a checkbox hides or shows one column, order and widths untouched', () => {
+    expect(showColumn(layout, 'b', false)).toEqual({ order: ['b', 'a', 'c', 'x'], hidden: ['b', 'c'], widths: { a: 140 } })
+    expect(showColumn(layout, 'c', true)).toEqual({ order: ['b', 'a', 'c', 'x'], hidden: [], widths: { a: 140 } })
+    expect(showColumn(showColumn(layout, 'a', false), 'a', false).hidden).toEqual(['a', 'c'])
   })
 
-  it('reset (no orders) keeps the current order and shows everything the state shows', () => {
-    expect(layoutFromColumnsState(layout, { a: { show: true }, b: { show: true }, c: { show: true }, x: { show: true } }))
-      .toEqual({ order: ['b', 'a', 'c', 'x'], hidden: [], widths: { a: 140 } })
+  it('重置 restores the default order and visibility and keeps the widths', () => {
+    expect(resetColumns(layout, specs)).toEqual({ order: ['a', 'b', 'c', 'x'], hidden: ['x'], widths: { a: 140 } })
   })
 })
 

@@ -1,12 +1,17 @@
 /** 运单 (transports): server module transports (server/src/modules/transports/routes.ts). */
-import type {
-  TicketReadingAnswer, TicketType, Transport, TransportBody, TransportDetail, TransportQuery, TransportSuggestions,
+import {
+  unpackPage,
+  type PackedPage, type TicketReadingAnswer, type TicketType, type Transport, type TransportBody, type TransportDetail,
+  type TransportGridField, type TransportGridRow, type TransportQuery, type TransportSuggestions,
 } from '@app/contract'
 import { http, request, type RequestOptions } from './request'
 import { resourceCalls } from './resource'
 
-export const { find: findTransports, update: updateTransport, remove: deleteTransport } =
-  resourceCalls<Transport, TransportBody, TransportQuery>('logistics')
+export const { update: updateTransport, remove: deleteTransport } = resourceCalls<Transport, TransportBody, TransportQuery>('logistics')
+
+/** The grid's page: packed by the server (a third of the bytes of `/logistics/find`), rows made here. */
+export const findTransportGrid = (q: TransportQuery, opts?: RequestOptions) =>
+  http.post<PackedPage<TransportGridField>>('/logistics/grid', q, opts).then((packed) => unpackPage<TransportGridRow>(packed))
 
 /** Step 1 temporary save (status 1 暂存). */
 export const saveTemp = (body: TransportBody, opts?: RequestOptions) => http.post<Transport>('/logistics/saveTemp', body, opts)

@@ -6,7 +6,7 @@
  */
 import type { CSSProperties, ReactNode } from 'react'
 import { Tag } from 'antd'
-import { TRANSPORT_COLUMNS, TRANSPORT_STATUS, type Transport } from '@app/contract'
+import { attachmentUrl, TRANSPORT_COLUMNS, TRANSPORT_STATUS, type TransportGridRow } from '@app/contract'
 import type { GridColumnSpec } from './gridLayout'
 import ProofImage from './ProofImage'
 import { formatTons, STATUS_COLORS } from './transportValues'
@@ -14,7 +14,7 @@ import { formatTons, STATUS_COLORS } from './transportValues'
 export interface GridColumn extends GridColumnSpec {
   title: string
   align?: 'right' | 'center'
-  render: (row: Transport) => ReactNode
+  render: (row: TransportGridRow) => ReactNode
 }
 
 const ellipsis: CSSProperties = { display: 'block', overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' }
@@ -31,8 +31,11 @@ const text = (key: Key, width: number, defaultHidden?: boolean): GridColumn =>
 const tons = (key: Key, width: number, defaultHidden?: boolean): GridColumn =>
   ({ key, title: TRANSPORT_COLUMNS[key], width, defaultHidden, align: 'right', render: (r) => formatTons(r[key] as number | null) })
 
-const picture = (key: 'deliveryPicUrl' | 'signPicUrl', title: string): GridColumn =>
-  ({ key, title, width: 84, align: 'center', render: (r) => <ProofImage url={r[key]} alt={title} /> })
+/** `key` names the column in saved layouts; the row holds the picture's attachment id */
+const picture = (key: 'deliveryPicUrl' | 'signPicUrl', id: 'deliveryPicId' | 'signPicId', title: string): GridColumn => ({
+  key, title, width: 84, align: 'center',
+  render: (r) => <ProofImage url={r[id] == null ? null : attachmentUrl(r[id])} alt={title} />,
+})
 
 export const GRID_COLUMNS: GridColumn[] = [
   text('createTime', 160),
@@ -57,8 +60,8 @@ export const GRID_COLUMNS: GridColumn[] = [
   text('deliveryAdditional', 150),
   tons('deliveryGrossWeight', 90),
   tons('deliveryTareWeight', 90),
-  picture('deliveryPicUrl', '发货票据'),
-  picture('signPicUrl', '收货票据'),
+  picture('deliveryPicUrl', 'deliveryPicId', '发货票据'),
+  picture('signPicUrl', 'signPicId', '收货票据'),
   tons('signFirstNetWeight', 130, true),
   { ...text('signBags', 90, true), align: 'right' },
   tons('signGrossWeight', 100, true),

@@ -1,8 +1,8 @@
 /**
  * A grid's layout (column order, hidden columns, widths) as the user left it, and how it meets the
  * grid's columns: a saved layout is restored onto the columns the grid has now (columns it no longer
- * has are dropped, new ones come in at their default place), and turned into ProTable's columnsState
- * and back. Pure, so the merge rules are tested on their own.
+ * has are dropped, new ones come in at their default place), and the changes the grid makes to it.
+ * Pure, so the merge rules are tested on their own.
  */
 import { GRID_COLUMN_WIDTH, type GridLayout } from '@app/contract'
 
@@ -13,14 +13,6 @@ export interface GridColumnSpec {
   width: number
   /** shown only when the user turns it on */
   defaultHidden?: boolean
-}
-
-/** ProTable's columnsState entry (`order` from 1: ProTable reads 0 as "no order"). */
-export interface ColumnState {
-  show?: boolean
-  order?: number
-  fixed?: 'left' | 'right'
-  disable?: boolean | { checkbox: boolean }
 }
 
 const clampWidth = (w: number) => Math.round(Math.min(GRID_COLUMN_WIDTH.max, Math.max(GRID_COLUMN_WIDTH.min, w)))
@@ -52,21 +44,21 @@ export function restoreLayout(specs: readonly GridColumnSpec[], saved: GridLayou
   return { order, hidden, widths }
 }
 
-/** ProTable's controlled columnsState of a layout. */
-export function columnsStateOf(layout: GridLayout): Record<string, ColumnState> {
+/** The layout with a column shown or hidden (the column settings' checkboxes); hidden columns are kept in the layout's order. */
+export function showColumn(layout: GridLayout, key: string, shown: boolean): GridLayout {
   const hidden = new Set(layout.hidden)
-  return Object.fromEntries(layout.order.map((k, i) => [k, { show: !hidden.has(k), order: i + 1 }]))
+  return { ...layout, hidden: layout.order.filter((k) => (k === key ? !shown : hidden.has(k))) }
 }
 
-/**
- * The layout after ProTable's column settings changed (a checkbox, a drag in the list, 重置): order
- * and visibility from the new state, widths kept. Keys the layout does not hold (the 操作 column) are ignored.
- */
-export function layoutFromColumnsState(layout: GridLayout, state: Record<string, ColumnState>): GridLayout {
-  const position = (k: string, i: number) => state[k]?.order ?? i + 1
-  const order = layout.order.map((k, i) => ({ k, at: position(k, i), i })).sort((a, b) => a.at - b.at || a.i - b.i).map((x) => x.k)
-  const hidden = order.filter((k) => state[k]?.show === false)
-  return { order, hidden, widths: layout.widths }
+/** The column settings' 重置: the default order and visibility; the widths the user set stay. */
+export const resetColumns = (layout: GridLayout, specs: readonly GridColumnSpec[]): GridLayout =>
+  ({ ...defaultLayout(specs), widths: layout.widths })
+
+/** The columns the layout shows, in its order. */
+export function visibleColumns<S extends GridColumnSpec>(layout: GridLayout, specs: readonly S[]): S[] {
+  const byKey = new Map(specs.map((s) => [s.key, s]))
+  const hidden = new Set(layout.hidden)
+  return layout.order.filter((k) => !hidden.has(k)).map((k) => byKey.get(k)).filter((s): s is S => s !== undefined)
 }
 
 /** The layout with column `active` dropped onto column `over` (a header dragged onto another). */
