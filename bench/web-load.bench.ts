@@ -235,23 +235,33 @@ async function browserFigures(browser: Browser, base: string, mode: Mode) {
   console.log(`  (login page answers' content-encoding: ${[...encodings].join(', ')})`)
 }
 
+/** rows in a page of the grid (/logistics/grid, packed) or of the spec's list (/logistics/find) */
+const rowsOf = (json: Buffer) => {
+  const data = (JSON.parse(json.toString()) as { data: { data?: unknown[]; rows?: unknown[] } }).data
+  return (data.rows ?? data.data ?? []).length
+}
+
 async function bigPageFigures(browser: Browser, base: string, token: string) {
   const body = { page: 1, size: BIG_PAGE }
-  const plain = await rawPost(base, '/api/logistics/find', token, body, 'identity')
-  const br = await rawPost(base, '/api/logistics/find', token, body, 'gzip, deflate, br')
-  const gz = await rawPost(base, '/api/logistics/find', token, body, 'gzip')
-  const rows = (JSON.parse(plain.wire.toString()) as { data: { data: unknown[] } }).data.data.length
-  if (rows !== BIG_PAGE) throw new Error(`expected ${BIG_PAGE} rows, got ${rows}`)
-  if (br.encoding !== 'br' || gz.encoding !== 'gzip' || !decode(br).equals(decode(gz))) throw new Error('compressed answers differ')
-  report(`${BIG_PAGE}-row page JSON, raw`, kB(plain.wire.length), 'kB')
-  report(`${BIG_PAGE}-row page JSON, Brotli q${BROTLI_QUALITY} (as sent)`, kB(br.wire.length), 'kB')
-  report(`${BIG_PAGE}-row page JSON, gzip -${GZIP_LEVEL} (as sent)`, kB(gz.wire.length), 'kB')
-  report(`${BIG_PAGE}-row page JSON raw / Brotli`, plain.wire.length / br.wire.length, '×', '≥ 8×')
-  report(`${BIG_PAGE}-row page JSON raw / gzip`, plain.wire.length / gz.wire.length, '×')
-  report(`${BIG_PAGE}-row page on loopback: raw / Brotli / gzip`, plain.ms, `ms / ${br.ms.toFixed(0)} ms / ${gz.ms.toFixed(0)} ms`)
+  // the grid's answer (the last) is the one compressed at each quality below
+  let json: Buffer = Buffer.alloc(0)
+  for (const [name, url] of [['list', '/api/logistics/find'], ['grid', '/api/logistics/grid']] as const) {
+    const plain = await rawPost(base, url, token, body, 'identity')
+    json = plain.wire
+    const br = await rawPost(base, url, token, body, 'gzip, deflate, br')
+    const gz = await rawPost(base, url, token, body, 'gzip')
+    if (rowsOf(plain.wire) !== BIG_PAGE) throw new Error(`${url}: expected ${BIG_PAGE} rows, got ${rowsOf(plain.wire)}`)
+    if (br.encoding !== 'br' || gz.encoding !== 'gzip' || !decode(br).equals(decode(gz))) throw new Error('compressed answers differ')
+    const label = `${BIG_PAGE}-row ${name} page (${url}) JSON`
+    report(`${label}, raw`, kB(plain.wire.length), 'kB')
+    report(`${label}, Brotli q${BROTLI_QUALITY} (as sent)`, kB(br.wire.length), 'kB')
+    report(`${label}, gzip -${GZIP_LEVEL} (as sent)`, kB(gz.wire.length), 'kB')
+    report(`${label} raw / Brotli`, plain.wire.length / br.wire.length, '×', '≥ 8×')
+    report(`${label} raw / gzip`, plain.wire.length / gz.wire.length, '×')
+    report(`${BIG_PAGE}-row ${name} page on loopback: raw / Brotli / gzip`, plain.ms, `ms / ${br.ms.toFixed(0)} ms / ${gz.ms.toFixed(0)} ms`)
+  }
 
   // what each Brotli quality costs on this answer, and what the whole answer would then take on the link
-  const json = plain.wire
   const linkSeconds = (bytes: number) => (bytes * 8) / (LINK.downloadThroughput * 8)
   console.log(`  compressing the ${kB(json.length).toFixed(0)} kB answer here, and the answer's time on a 4 Mbit/s link (compression + transfer):`)
   const options: [string, () => Buffer][] = [
@@ -266,16 +276,16 @@ async function bigPageFigures(browser: Browser, base: string, token: string) {
     console.log(`    ${name.padEnd(8)} ${kB(out.length).toFixed(0).padStart(6)} kB  ${ms.toFixed(0).padStart(6)} ms  -> ${(ms / 1000 + linkSeconds(out.length)).toFixed(2)} s`)
   }
 
-  // the same page fetched by the throttled browser, as the grid does at its 10,000-row page size
+  // the grid's page fetched by the throttled browser, as the grid does at its 10,000-row page size
   for (const mode of ['compressed', 'identity'] as const) {
     const { context, page } = await newPage(browser, base, mode)
     try {
       await page.goto('/favicon.svg')
       const ms = await page.evaluate(async ({ token, body }) => {
         const t0 = performance.now()
-        const res = await fetch('/api/logistics/find', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) })
-        const data = await res.json() as { data: { data: unknown[] } }
-        if (data.data.data.length !== 10_000) throw new Error('short page')
+        const res = await fetch('/api/logistics/grid', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+        const data = await res.json() as { data: { rows: unknown[] } }
+        if (data.data.rows.length !== 10_000) throw new Error('short page')
         return performance.now() - t0
       }, { token, body })
       report(`${BIG_PAGE}-row page fetched and parsed in the throttled browser, ${LABELS[mode]}`, ms, 'ms')
