@@ -370,7 +370,8 @@ describe('a 100,000-row page', () => {
   /**
    * Switches the grid to 100,000 rows a page, the answer being `sample` (a row of the server's packed
    * grid page) repeated: the page's fetch is answered from memory, so the time measured is the
-   * browser's alone, from the moment the answer is there to the frame that shows its first rows.
+   * browser's alone, from the moment the answer is there to the frame that shows its first rows; then
+   * the time until the whole page is in the grid (共 100000 条 and no more 正在接收).
    */
   async function paintBigPage(sample: PackedPage) {
     await page.goto('/by_agent/index')
@@ -395,7 +396,14 @@ describe('a 100,000-row page', () => {
         const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
         if (url.includes('/api/logistics/grid') && typeof init?.body === 'string' && JSON.parse(init.body).size === n) {
           w.__arrived = performance.now()
-          return new Response(answer, { status: 200, headers: { 'content-type': 'application/json' } })
+          // all of it there at once, in the pieces a network delivers
+          const body = new ReadableStream<Uint8Array>({
+            start(controller) {
+              for (let at = 0; at < answer.length; at += 65_536) controller.enqueue(answer.subarray(at, at + 65_536))
+              controller.close()
+            },
+          })
+          return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } })
         }
         return realFetch(input, init)
       }
@@ -411,12 +419,14 @@ describe('a 100,000-row page', () => {
     }, { sample, n: BIG_PAGE, firstId: FIRST_BIG_ID })
     await page.locator('.ant-pagination-options .ant-select').click()
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '100000' }).click({ noWaitAfter: true })
-    const ms = await page.evaluate(async () => {
+    const { ms, whole } = await page.evaluate(async () => {
       const w = window as unknown as { __painted: Promise<number>; __arrived: number }
       const painted = await w.__painted
-      return Math.round(painted - w.__arrived)
+      // then each frame until the rest of the page has come in
+      while (document.querySelector('[data-testid="rows-arriving"]')) await new Promise((r) => requestAnimationFrame(r))
+      return { ms: Math.round(painted - w.__arrived), whole: Math.round(performance.now() - w.__arrived) }
     })
-    figures.push(`transport grid 100k rows (packed answer ${(size / 1024 / 1024).toFixed(0)} MB): answer to first rows painted ${ms} ms`)
+    figures.push(`transport grid 100k rows (packed answer ${(size / 1024 / 1024).toFixed(0)} MB): answer to first rows painted ${ms} ms, to the whole page in the grid ${whole} ms`)
     await page.getByText(`共 ${BIG_PAGE} 条`).waitFor()
     return ms
   }

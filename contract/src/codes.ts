@@ -50,6 +50,78 @@ export interface PackedPage<K extends string = string> {
   totalCount: number
 }
 
+const ROWS_KEY = '"rows":['
+
+/**
+ * Reads a packed page's answer as it arrives, a piece of text at a time (`push`): the envelope's
+ * `head` (columns, total) once it has come, and each row as soon as it is whole (`rows`). The
+ * server writes `columns` and `totalCount` before `rows`, so a grid can show the first rows of a
+ * 100,000-row page while the rest is on its way, and no piece is parsed twice.
+ */
+export class PackedPageReader {
+  head: Envelope<Omit<PackedPage, 'rows'>> | null = null
+  readonly rows: unknown[][] = []
+  /** text not yet parsed: the head, or the rows after the last whole one */
+  private text = ''
+  /** where the scan of `text` goes on, and its state there */
+  private at = 0
+  private depth = 0
+  private inString = false
+  private escaped = false
+  private ended = false
+
+  push(piece: string) {
+    this.text += piece
+    if (!this.head) {
+      const open = this.text.indexOf(ROWS_KEY)
+      if (open < 0) return
+      const envelope = JSON.parse(`${this.text.slice(0, open)}"rows":[]}}`) as Envelope<PackedPage>
+      const { rows: _, ...data } = envelope.data
+      this.head = { ...envelope, data }
+      this.text = this.text.slice(open + ROWS_KEY.length)
+    }
+    if (!this.ended) this.scan()
+  }
+
+  /** the whole page, once its rows have ended */
+  page(): Envelope<PackedPage> | null {
+    if (!this.head || !this.ended) return null
+    return { ...this.head, data: { ...this.head.data, rows: this.rows } }
+  }
+
+  private scan() {
+    const text = this.text
+    let { at, depth, inString, escaped } = this
+    let whole = 0
+    for (; at < text.length; at++) {
+      const c = text.charCodeAt(at)
+      if (inString) {
+        if (escaped) escaped = false
+        else if (c === 0x5c) escaped = true
+        else if (c === 0x22) inString = false
+      } else if (c === 0x22) {
+        inString = true
+      } else if (c === 0x5b || c === 0x7b) {
+        depth++
+      } else if (c === 0x5d || c === 0x7d) {
+        if (depth === 0) {
+          this.ended = true
+          break
+        }
+        if (--depth === 0) whole = at + 1
+      }
+    }
+    if (whole) {
+      // the whole rows so far, each after a comma but the page's first
+      const rows = text.slice(0, whole)
+      for (const row of JSON.parse(`[${rows.replace(/^\s*,/, '')}]`) as unknown[][]) this.rows.push(row)
+      this.text = text.slice(whole)
+      at -= whole
+    }
+    Object.assign(this, { at, depth, inString, escaped })
+  }
+}
+
 const VALUES = Symbol('values')
 
 /**

@@ -11,7 +11,7 @@ const feedback = async () => {
 const storage = vi.hoisted(() => ({ token: 'tok' as string | null }))
 vi.mock('../src/app/storage', () => ({ getToken: () => storage.token, clearToken: () => { storage.token = null } }))
 
-const { buildUrl, download, isCanceled, isUnreachable, newRequestId, request, requestEnvelope, RequestError } = await import('../src/api/request')
+const { buildUrl, download, isCanceled, isUnreachable, newRequestId, request, requestArriving, requestEnvelope, RequestError } = await import('../src/api/request')
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } })
@@ -171,5 +171,67 @@ describe('isUnreachable: the shell keeps the session when the server did not ans
     expect(isUnreachable(await fail(async () => json(401, { code: 401, message: '登录已过期' })))).toBe(false)
     expect(isUnreachable(await fail(async () => json(400, { code: 400, message: '参数错误' })))).toBe(false)
     expect(isUnreachable(new RequestError('请求已取消', 0, 0, true))).toBe(false)
+  })
+})
+
+describe('an answer looked at while it arrives', () => {
+  /** a 200 answer whose body comes in these pieces, one a turn of the event loop; fetch's body fails when `signal` aborts */
+  function arriving(pieces: Uint8Array[], signal?: AbortSignal) {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        signal?.addEventListener('abort', () => controller.error(new DOMException('The operation was aborted.', 'AbortError')))
+      },
+      async pull(controller) {
+        await new Promise((r) => setTimeout(r, 0))
+        const piece = pieces.shift()
+        if (piece) controller.enqueue(piece)
+        else if (!signal) controller.close()
+      },
+    })
+    return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } })
+  }
+
+  it('gives the reader each piece as text, a character cut between two pieces whole in the second, and answers what the reader read', async () => {
+    const text = JSON.stringify({ code: 200, message: '操作成功', data: { rows: ['甲', '乙', '丙'] } })
+    const bytes = new TextEncoder().encode(text)
+    // the second piece ends inside 乙 (three bytes in UTF-8)
+    const inside = new TextEncoder().encode(text.slice(0, text.indexOf('乙'))).length + 1
+    fetchMock.mockResolvedValueOnce(arriving([bytes.slice(0, 10), bytes.slice(10, inside), bytes.slice(inside, inside + 10), bytes.slice(inside + 10)]))
+    const seen: string[] = []
+    const answer = await requestArriving('/logistics/grid', { method: 'POST', data: {} }, {
+      push: (piece) => void seen.push(piece),
+      result: () => (JSON.parse(seen.join('')) as { data: { rows: string[] } }).data,
+    })
+    expect(answer).toEqual({ rows: ['甲', '乙', '丙'] })
+    expect(seen.join('')).toBe(text)
+    expect(seen[1]).toBe(text.slice(10, text.indexOf('乙')))
+    expect(seen[2]!.startsWith('乙')).toBe(true)
+  })
+
+  it('a refused answer rejects as any call does, with its message', async () => {
+    fetchMock.mockResolvedValueOnce(json(400, { code: 400, message: '每页最多 100000 条', data: null }))
+    const err = await requestArriving('/logistics/grid', { method: 'POST', data: {}, silent: true }, { push: () => undefined, result: () => 1 }).catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(RequestError)
+    expect((err as InstanceType<typeof RequestError>).message).toBe('每页最多 100000 条')
+  })
+
+  it('an answer the reader cannot read rejects, with a toast saying so', async () => {
+    fetchMock.mockResolvedValueOnce(arriving([new TextEncoder().encode('{"code":200,"data":')]))
+    const err = await requestArriving('/logistics/grid', { method: 'POST', data: {} }, { push: () => undefined, result: () => null }).catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(RequestError)
+    await feedback()
+    expect(antd.error).toHaveBeenCalledWith('服务器的回答不完整，请重试', 5)
+  })
+
+  it('a load given up by its caller rejects as canceled, without a toast', async () => {
+    const caller = new AbortController()
+    fetchMock.mockResolvedValueOnce(arriving([new TextEncoder().encode('{"code":200,')], caller.signal))
+    const seen: string[] = []
+    const answer = requestArriving('/logistics/grid', { method: 'POST', data: {}, signal: caller.signal }, { push: (piece) => void seen.push(piece), result: () => 1 }).catch((e: unknown) => e)
+    await expect.poll(() => seen.length).toBe(1)
+    caller.abort()
+    expect(isCanceled(await answer)).toBe(true)
+    await feedback()
+    expect(antd.error).not.toHaveBeenCalled()
   })
 })

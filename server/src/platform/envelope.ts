@@ -39,12 +39,13 @@ function* jsonBlocks(open: string, rows: string[], close: string) {
 /**
  * Answers `{ code, message, data: { data: [rows], totalCount } }` around rows the database wrote as
  * JSON text, streamed a block at a time: `data: [rows]` without a total, and a PackedPage
- * (`data: { columns, rows: [rows], totalCount }`) with `columns`.
+ * (`data: { columns, totalCount, rows: [rows] }`, rows last: see packedPageStart) with `columns`.
  */
 export function sendJsonRows(reply: FastifyReply, rows: string[], totalCount?: number, columns?: readonly string[]) {
-  const data = totalCount == null ? '[' : columns ? `{"columns":${JSON.stringify(columns)},"rows":[` : '{"data":['
+  const data = totalCount == null ? '['
+    : columns ? `{"columns":${JSON.stringify(columns)},"totalCount":${totalCount},"rows":[` : '{"data":['
   const open = `{"code":200,"message":${JSON.stringify(Msg.ok)},"data":${data}`
-  const close = totalCount == null ? ']}' : `],"totalCount":${totalCount}}}`
+  const close = totalCount == null ? ']}' : columns ? ']}}' : `],"totalCount":${totalCount}}}`
   return reply.type('application/json; charset=utf-8').send(Readable.from(jsonBlocks(open, rows, close), { objectMode: false }))
 }
 

@@ -1,4 +1,4 @@
-import { TRANSPORT_GRID_FIELDS, TransportMsg, unpackPage, type PackedPage, type Transport, type TransportGridRow } from '@app/contract'
+import { PackedPageReader, TRANSPORT_GRID_FIELDS, TransportMsg, unpackPage, type PackedPage, type Transport, type TransportGridRow } from '@app/contract'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
 import { transportDestinations, transports } from '../../src/db/schema/index.js'
@@ -142,6 +142,22 @@ describe('the grid written by the database', () => {
       expect(unpacked.data.map((r) => pick(r as Transport))).toEqual(listed.data.map(pick))
       expect(JSON.parse(JSON.stringify(unpacked.data))).toEqual(listed.data.map(pick))
     }
+  })
+
+  test('the packed answer names its columns and total before its rows: its first rows can be read before the rest arrives', async () => {
+    const res = await t.env.app.inject({
+      method: 'POST', url: '/api/logistics/grid', headers: { authorization: `Bearer ${t.tokens.hq}` }, payload: { size: 100_000 },
+    })
+    const whole = res.json() as { data: PackedPage }
+    expect(whole.data.rows.length).toBeGreaterThan(2)
+    const reader = new PackedPageReader()
+    // the answer up to the end of its first row (a row ends with its destinations' array)
+    const firstRowEnds = res.payload.indexOf('],[', res.payload.indexOf('"rows":[')) + 1
+    reader.push(res.payload.slice(0, firstRowEnds))
+    expect(reader.head).toEqual({ ...whole, data: { columns: whole.data.columns, totalCount: whole.data.totalCount } })
+    expect(reader.rows).toEqual(whole.data.rows.slice(0, 1))
+    reader.push(res.payload.slice(firstRowEnds))
+    expect(reader.page()).toEqual(whole)
   })
 
   test('the packed page refuses what the list refuses', async () => {

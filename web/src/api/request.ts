@@ -208,7 +208,10 @@ async function send(url: string, opts: RequestOptions): Promise<Response> {
 }
 
 async function readEnvelope<T>(res: Response, opts: RequestOptions): Promise<Envelope<T>> {
-  const text = await res.text()
+  return envelopeOf<T>(await res.text(), res, opts)
+}
+
+function envelopeOf<T>(text: string, res: Response, opts: RequestOptions): Envelope<T> {
   let body: unknown = undefined
   if (text) {
     try {
@@ -225,6 +228,47 @@ async function readEnvelope<T>(res: Response, opts: RequestOptions): Promise<Env
   }
   const msg = env.message || env.msg || `请求失败（HTTP ${res.status}）`
   throw report(new RequestError(msg, code ?? res.status, res.status, false, env.data), opts)
+}
+
+/** work between two pauses of a long read, so that the page keeps painting and taking input */
+const SLICE_MS = 30
+const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
+/** What reads a large answer as it arrives (e.g. contract's PackedPageReader). */
+export interface ArrivingReader<T> {
+  push(piece: string): void
+  /** what was read, once the answer has ended: null when it was not what the reader reads */
+  result(): T | null
+}
+
+/**
+ * `request` for a large answer read as it arrives: each piece of its text goes to `reader` (which
+ * may show what it has so far), with pauses that let the page paint and take input. A refused answer
+ * rejects as any call does; one the reader cannot read rejects with a message saying so.
+ */
+export async function requestArriving<T>(url: string, opts: RequestOptions, reader: ArrivingReader<T>): Promise<T> {
+  const res = await send(url, opts)
+  if (!res.ok || !res.body) return (await readEnvelope<T>(res, opts)).data
+  const decoder = new TextDecoder()
+  const stream = res.body.getReader()
+  try {
+    let since = performance.now()
+    for (let read = await stream.read(); !read.done; read = await stream.read()) {
+      reader.push(decoder.decode(read.value, { stream: true }))
+      // pieces already received come one after another without a pause
+      if (performance.now() - since > SLICE_MS) {
+        await pause()
+        since = performance.now()
+      }
+    }
+    reader.push(decoder.decode())
+  } catch (e) {
+    if (opts.signal?.aborted) throw new RequestError('请求已取消', 0, 0, true)
+    throw report(new RequestError(`网络错误：${(e as Error).message || '无法连接服务器'}`, 0, 0), opts)
+  }
+  const result = reader.result()
+  if (result === null) throw report(new RequestError('服务器的回答不完整，请重试', 0, res.status), opts)
+  return result
 }
 
 /** The whole `{ code, message, data }` answer (for callers that show the server's message). */

@@ -1,17 +1,42 @@
 /** 运单 (transports): server module transports (server/src/modules/transports/routes.ts). */
 import {
-  unpackPage,
-  type PackedPage, type TicketReadingAnswer, type TicketType, type Transport, type TransportBody, type TransportDetail,
+  PackedPageReader, unpackPage,
+  type Page, type PackedPage, type TicketReadingAnswer, type TicketType, type Transport, type TransportBody, type TransportDetail,
   type TransportGridField, type TransportGridRow, type TransportQuery, type TransportSuggestions,
 } from '@app/contract'
-import { http, request, type RequestOptions } from './request'
+import { http, request, requestArriving, type RequestOptions } from './request'
 import { resourceCalls } from './resource'
 
 export const { update: updateTransport, remove: deleteTransport } = resourceCalls<Transport, TransportBody, TransportQuery>('logistics')
 
-/** The grid's page: packed by the server (a third of the bytes of `/logistics/find`), rows made here. */
-export const findTransportGrid = (q: TransportQuery, opts?: RequestOptions) =>
-  http.post<PackedPage<TransportGridField>>('/logistics/grid', q, opts).then((packed) => unpackPage<TransportGridRow>(packed))
+/** rows of a large page shown while the rest of it is still arriving (a screenful and more) */
+const FIRST_ROWS = 100
+
+/**
+ * The grid's page: packed by the server (a third of the bytes of `/logistics/find`), rows made here.
+ * With `onFirstRows`, a page larger than FIRST_ROWS is read as it arrives and gives its first rows
+ * as soon as they are there.
+ */
+export async function findTransportGrid(q: TransportQuery, opts: RequestOptions & { onFirstRows?: (page: Page<TransportGridRow>) => void } = {}) {
+  const { onFirstRows, ...rest } = opts
+  const call = { ...rest, method: 'POST' as const, data: q }
+  if (!onFirstRows || (q.size ?? 0) <= FIRST_ROWS) return unpackPage<TransportGridRow>(await request<PackedPage<TransportGridField>>('/logistics/grid', call))
+  const packed = new PackedPageReader()
+  let shown = false
+  const page = await requestArriving('/logistics/grid', call, {
+    push(piece) {
+      packed.push(piece)
+      if (shown || !packed.head || packed.rows.length < FIRST_ROWS) return
+      shown = true
+      onFirstRows(unpackPage<TransportGridRow>({ ...packed.head.data, rows: packed.rows.slice(0, FIRST_ROWS) } as PackedPage<TransportGridField>))
+    },
+    result: () => {
+      const read = packed.page()
+      return read?.code === 200 ? read.data as PackedPage<TransportGridField> : null
+    },
+  })
+  return unpackPage<TransportGridRow>(page)
+}
 
 /** Step 1 temporary save (status 1 暂存). */
 export const saveTemp = (body: TransportBody, opts?: RequestOptions) => http.post<Transport>('/logistics/saveTemp', body, opts)

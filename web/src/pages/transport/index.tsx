@@ -11,8 +11,8 @@
  */
 import { useEffect, useMemo, useState, type CSSProperties, type HTMLAttributes } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { Button, Card, Space, Table, Tooltip, type TableColumnsType } from 'antd'
-import { ReloadOutlined } from '@ant-design/icons'
+import { Button, Card, Space, Table, Tooltip, Typography, type TableColumnsType } from 'antd'
+import { LoadingOutlined, ReloadOutlined } from '@ant-design/icons'
 import { DndContext, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core'
 import { restrictToHorizontalAxis } from '@dnd-kit/modifiers'
 import { horizontalListSortingStrategy, SortableContext } from '@dnd-kit/sortable'
@@ -65,8 +65,8 @@ export default function TransportPage() {
     void loadSuggestions()
     if (headquarters) companiesApi.companyOptions({ silent: true }).then(setCompanies, () => setCompanies([]))
   }, [headquarters])
-  // a new page of rows starts with nothing selected
-  useEffect(() => setSelected([]), [grid.page])
+  // each load (a search, another page, a reload) starts with nothing selected
+  useEffect(() => setSelected([]), [grid.load])
 
   const shown = useMemo(() => visibleColumns(layout, GRID_COLUMNS), [layout])
   const columns = useMemo(() => shown.map((c): TableColumnsType<TransportGridRow>[number] => {
@@ -109,7 +109,11 @@ export default function TransportPage() {
       </Card>
       <Card>
         <div className={styles.toolbar}>
-          <Space size={16} wrap><span className={styles.title}>运单列表</span><DangerLegend /></Space>
+          <Space size={16} wrap>
+            <span className={styles.title}>运单列表</span>
+            <DangerLegend />
+            {grid.arriving && <Typography.Text type="secondary" data-testid="rows-arriving"><LoadingOutlined /> 正在接收其余运单…</Typography.Text>}
+          </Space>
           <Space size={8} wrap>
             <TransportToolbar filters={() => grid.filters} selectedIds={selected.map((r) => r.id)} gridOrder={layout.order} onChanged={grid.reload} />
             <Tooltip title="刷新"><Button type="text" icon={<ReloadOutlined />} aria-label="刷新" onClick={grid.reload} /></Tooltip>
