@@ -237,6 +237,31 @@ describe('运单列表', () => {
     expect(setting.body.data.widths.deliveryTimeStr).toBeGreaterThan(220)
   })
 
+  it('opens the toolbar\'s dialogs (loaded when first needed): a data export shown in the preview, the statement, the tolerances', async () => {
+    await openGrid()
+    await page.getByRole('button', { name: /导出数据/ }).click()
+    const columns = page.locator('.ant-modal').filter({ hasText: '选择导出列' })
+    await columns.getByRole('button', { name: /导\s*出/ }).click()
+    const preview = page.locator('.ant-modal').filter({ hasText: '预览：' })
+    await preview.locator('table').getByText('E2E结算plain').waitFor()
+    await settledShot('transports-export-preview')
+    await preview.getByRole('button', { name: /关\s*闭|取\s*消/ }).first().click()
+    await preview.waitFor({ state: 'hidden' })
+
+    await page.getByRole('button', { name: /导出对账单/ }).click()
+    const statement = page.locator('.ant-modal').filter({ hasText: '导出对账单' })
+    await statement.getByText('开始日期').first().waitFor()
+    await statement.getByRole('button', { name: /取\s*消/ }).click()
+    await statement.waitFor({ state: 'hidden' })
+
+    await page.getByRole('button', { name: /磅差容差/ }).click()
+    const tolerance = page.locator('.ant-modal').filter({ hasText: '磅差容差（按结算单位）' })
+    await tolerance.waitFor()
+    await tolerance.locator('.ant-modal-close').click()
+    await tolerance.waitFor({ state: 'hidden' })
+    expect(pageErrors).toEqual([])
+  })
+
   it('filters with suggestions and resets', async () => {
     await openGrid()
     const filters = page.getByTestId('transport-filters')

@@ -2,14 +2,16 @@
  * The grid's filters (spec 001 §2): 基地 for headquarters, the text filters with the base's values as
  * suggestions, the delivery and upload dates; 查询 searches page 1, 清空 clears them and searches all.
  * It opens folded to its first row (the grid needs the height): as many filters as fit beside the
- * buttons; 展开 shows the rest.
+ * buttons; 展开 shows the rest. The date pickers, never in the first row, load when 展开 shows them
+ * or when the browser is idle after the grid has shown its rows.
  */
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
-import { Button, DatePicker, Form, Select, Space } from 'antd'
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps, type ReactNode, type RefObject } from 'react'
+import { Button, Form, Input, Select, Space } from 'antd'
 import { DownOutlined, UpOutlined } from '@ant-design/icons'
 import { transportFilters, type CompanyOption, type TransportFilters, type TransportSuggestions } from '@app/contract'
 import { toDateRange } from '../../components/dateRange'
 import { cleanFilters } from '../../components/listQuery'
+import { whenIdle } from '../../components/whenIdle'
 import { schemaMaxLength } from '../../components/zodRule'
 import SuggestInput from './SuggestInput'
 import styles from './transport.module.css'
@@ -18,8 +20,16 @@ import { SUGGESTED_FILTERS } from './transportValues'
 /** a filter's narrowest width and the gap between filters (as in the CSS module's grid) */
 const FILTER_MIN_WIDTH = 280
 const FILTER_GAP = 24
-const DATE_PLACEHOLDER: [string, string] = ['开始日期', '结束日期']
 const fields = transportFilters.shape
+
+const loadDatePicker = () => import('./DateRangePicker')
+const DateRangePicker = lazy(loadDatePicker)
+
+/** The date range of a filter; an empty box of its size until `shown` (and while its picker loads). */
+function DateRange({ shown, ...props }: ComponentProps<typeof DateRangePicker> & { shown: boolean }) {
+  const waiting = <Input disabled placeholder="开始日期 → 结束日期" />
+  return shown ? <Suspense fallback={waiting}><DateRangePicker {...props} /></Suspense> : waiting
+}
 
 type Values = Record<string, unknown>
 
@@ -29,18 +39,21 @@ export function filtersOf(values: Values): TransportFilters {
   return cleanFilters<TransportFilters>({ ...rest, deliveryTimeQuery: toDateRange(deliveryTimeQuery), createTimeQuery: toDateRange(createTimeQuery) })
 }
 
-export default function FilterBar({ headquarters, companies, suggestions, onCompany, onSearch }: {
+export default function FilterBar({ headquarters, companies, suggestions, onCompany, onSearch, prefetch }: {
   headquarters: boolean
   companies: CompanyOption[]
   suggestions: Partial<TransportSuggestions>
   /** the 基地 picked (headquarters): the suggestions follow it */
   onCompany: (companyId?: number) => void
   onSearch: (filters: TransportFilters) => void
+  /** the grid has shown its rows: load the date pickers when the browser is idle */
+  prefetch: boolean
 }) {
   const [form] = Form.useForm<Values>()
   const [open, setOpen] = useState(false)
   const boxRef = useRef<HTMLDivElement>(null)
   const columns = useColumnCount(boxRef)
+  useEffect(() => (prefetch ? whenIdle(() => void loadDatePicker()) : undefined), [prefetch])
 
   const items: [string, string, ReactNode][] = [
     ...(headquarters ? [['companyId', '基地', (
@@ -53,8 +66,8 @@ export default function FilterBar({ headquarters, companies, suggestions, onComp
       field, fields[field].description ?? field,
       <SuggestInput suggestions={suggestions[SUGGESTED_FILTERS[field]]} maxLength={schemaMaxLength(fields[field])} />,
     ]),
-    ['deliveryTimeQuery', '发货日期', <DatePicker.RangePicker placeholder={DATE_PLACEHOLDER} style={{ width: '100%' }} />],
-    ['createTimeQuery', '上传日期', <DatePicker.RangePicker placeholder={DATE_PLACEHOLDER} style={{ width: '100%' }} />],
+    ['deliveryTimeQuery', '发货日期', <DateRange shown={open} />],
+    ['createTimeQuery', '上传日期', <DateRange shown={open} />],
   ]
 
   const clear = () => {
