@@ -1,6 +1,6 @@
 /** 运单 (transports): server module transports (server/src/modules/transports/routes.ts). */
 import {
-  PackedPageReader, unpackPage,
+  PackedPageReader, TRANSPORT_DEFAULT_PAGE_SIZE, unpackPage,
   type Page, type PackedPage, type TicketReadingAnswer, type TicketType, type Transport, type TransportBody, type TransportDetail,
   type TransportGridField, type TransportGridRow, type TransportQuery, type TransportSuggestions,
 } from '@app/contract'
@@ -36,6 +36,29 @@ export async function findTransportGrid(q: TransportQuery, opts: RequestOptions 
     },
   })
   return unpackPage<TransportGridRow>(page)
+}
+
+/** the grid's first load: page 1 at the default size, no filters */
+export const FIRST_GRID_QUERY: TransportQuery = { page: 1, size: TRANSPORT_DEFAULT_PAGE_SIZE }
+/** how long an early first page waits for the grid to take it */
+const EARLY_MS = 10_000
+let early: { at: number; page: Promise<Page<TransportGridRow>> } | null = null
+
+/**
+ * Asks for the grid's first page while the signed-in screens are still being built after 登录, so
+ * that the grid finds its rows there instead of asking a round trip later.
+ */
+export function prefetchTransportGrid() {
+  const page = findTransportGrid(FIRST_GRID_QUERY, { silent: true, sessionDialog: false })
+  page.catch(() => undefined)
+  early = { at: Date.now(), page }
+}
+
+/** The early first page, once; null when none was asked for lately. */
+export function takePrefetchedGrid(): Promise<Page<TransportGridRow>> | null {
+  const page = early && Date.now() - early.at < EARLY_MS ? early.page : null
+  early = null
+  return page
 }
 
 /** Step 1 temporary save (status 1 暂存). */

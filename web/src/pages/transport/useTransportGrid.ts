@@ -3,14 +3,16 @@
  * server answered for them (`/logistics/grid`). A large page shows its first rows while the rest is
  * still arriving (`arriving`). A newer load cancels one still under way.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react'
-import { TRANSPORT_DEFAULT_PAGE_SIZE, type Page, type TransportFilters, type TransportGridRow, type TransportQuery } from '@app/contract'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { type Page, type TransportFilters, type TransportGridRow, type TransportQuery } from '@app/contract'
 import * as transportsApi from '../../api/transports'
 
 const EMPTY: Page<TransportGridRow> = { data: [], totalCount: 0 }
 
 export function useTransportGrid() {
-  const [query, setQuery] = useState<TransportQuery>({ page: 1, size: TRANSPORT_DEFAULT_PAGE_SIZE })
+  const [query, setQuery] = useState<TransportQuery>(transportsApi.FIRST_GRID_QUERY)
+  /** the first load may take the page asked for after 登录 (prefetchTransportGrid) */
+  const first = useRef(true)
   const [reloads, setReloads] = useState(0)
   const [page, setPage] = useState(EMPTY)
   const [loading, setLoading] = useState(true)
@@ -28,8 +30,11 @@ export function useTransportGrid() {
       setLoading(false)
       setArriving(true)
     }
-    // a failed load was shown by the request client; the grid empties
-    transportsApi.findTransportGrid(load.query, { signal: controller.signal, onFirstRows })
+    const ask = () => transportsApi.findTransportGrid(load.query, { signal: controller.signal, onFirstRows })
+    const early = first.current ? transportsApi.takePrefetchedGrid() : null
+    first.current = false
+    // a failed load was shown by the request client (an early one that failed is asked again); the grid empties
+    ;(early ? early.catch(ask) : ask())
       .then((answer) => { if (latest) setPage(answer) }, () => { if (latest) setPage(EMPTY) })
       .finally(() => {
         if (!latest) return
@@ -42,7 +47,7 @@ export function useTransportGrid() {
     }
   }, [load])
 
-  const { page: current = 1, size = TRANSPORT_DEFAULT_PAGE_SIZE, ...filters } = query
+  const { page: current = 1, size = transportsApi.FIRST_GRID_QUERY.size!, ...filters } = query
   return {
     page, loading, arriving, load, current, size,
     /** the filters the grid shows (what the toolbar's exports and SMS work on) */
