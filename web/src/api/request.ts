@@ -167,6 +167,12 @@ function fetchWithProgress(url: string, init: { method: string; headers: Record<
   })
 }
 
+/** A request that ended without an answer: canceled (silently) when it was aborted, else a network error shown to the user. */
+function lostConnection(e: unknown, aborted: boolean, opts: RequestOptions): RequestError {
+  if (aborted) return new RequestError('请求已取消', 0, 0, true)
+  return report(new RequestError(`网络错误：${(e as Error).message || '无法连接服务器'}`, 0, 0), opts)
+}
+
 async function send(url: string, opts: RequestOptions): Promise<Response> {
   const method = opts.method ?? 'GET'
   const fullUrl = buildUrl(url, opts.params)
@@ -198,8 +204,7 @@ async function send(url: string, opts: RequestOptions): Promise<Response> {
     if (controller.signal.aborted && reason === TIMEOUT) {
       throw report(new RequestError(`请求超时（${Math.round(timeoutMs / 1000)}秒），请稍后重试`, 0, 0), opts)
     }
-    if (controller.signal.aborted) throw new RequestError('请求已取消', 0, 0, true)
-    throw report(new RequestError(`网络错误：${(e as Error).message || '无法连接服务器'}`, 0, 0), opts)
+    throw lostConnection(e, controller.signal.aborted, opts)
   } finally {
     clearTimeout(timer)
     opts.signal?.removeEventListener('abort', onCallerAbort)
@@ -263,8 +268,7 @@ export async function requestArriving<T>(url: string, opts: RequestOptions, read
     }
     reader.push(decoder.decode())
   } catch (e) {
-    if (opts.signal?.aborted) throw new RequestError('请求已取消', 0, 0, true)
-    throw report(new RequestError(`网络错误：${(e as Error).message || '无法连接服务器'}`, 0, 0), opts)
+    throw lostConnection(e, !!opts.signal?.aborted, opts)
   }
   const result = reader.result()
   if (result === null) throw report(new RequestError('服务器的回答不完整，请重试', 0, res.status), opts)

@@ -57,9 +57,6 @@ export default function TransportPage() {
   const [companies, setCompanies] = useState<CompanyOption[]>([])
   const [selected, setSelected] = useState<TransportGridRow[]>([])
   const viewport = useViewportHeight()
-  /** the first load is done: what the page may need later loads now, without slowing its first rows */
-  const [shownRows, setShownRows] = useState(false)
-  useEffect(() => { if (!grid.loading) setShownRows(true) }, [grid.loading])
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }))
 
   const loadSuggestions = (companyId?: number) =>
@@ -107,7 +104,7 @@ export default function TransportPage() {
       <Card>
         <FilterBar
           headquarters={headquarters} companies={companies} suggestions={suggestions}
-          onCompany={(id) => void loadSuggestions(id)} onSearch={grid.search} prefetch={shownRows}
+          onCompany={(id) => void loadSuggestions(id)} onSearch={grid.search} prefetch={grid.shown}
         />
       </Card>
       <Card>
@@ -120,7 +117,7 @@ export default function TransportPage() {
           <Space size={8} wrap>
             <TransportToolbar
               filters={() => grid.filters} selectedIds={selected.map((r) => r.id)} gridOrder={layout.order}
-              onChanged={grid.reload} prefetch={shownRows}
+              onChanged={grid.reload} prefetch={grid.shown}
             />
             <Tooltip title="刷新"><Button type="text" icon={<ReloadOutlined />} aria-label="刷新" onClick={grid.reload} /></Tooltip>
             <ColumnSettings layout={layout} setLayout={setLayout} />

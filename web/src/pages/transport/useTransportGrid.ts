@@ -17,6 +17,8 @@ export function useTransportGrid() {
   const [page, setPage] = useState(EMPTY)
   const [loading, setLoading] = useState(true)
   const [arriving, setArriving] = useState(false)
+  /** the first load has shown its rows (what the page may need later can load then) */
+  const [shown, setShown] = useState(false)
   /** a new object for each load (what the rows of the grid belong to) */
   const load = useMemo(() => ({ query, reloads }), [query, reloads])
 
@@ -29,6 +31,7 @@ export function useTransportGrid() {
       setPage(first)
       setLoading(false)
       setArriving(true)
+      setShown(true)
     }
     const ask = () => transportsApi.findTransportGrid(load.query, { signal: controller.signal, onFirstRows })
     const early = first.current ? transportsApi.takePrefetchedGrid() : null
@@ -40,6 +43,7 @@ export function useTransportGrid() {
         if (!latest) return
         setLoading(false)
         setArriving(false)
+        setShown(true)
       })
     return () => {
       latest = false
@@ -49,7 +53,7 @@ export function useTransportGrid() {
 
   const { page: current = 1, size = transportsApi.FIRST_GRID_QUERY.size!, ...filters } = query
   return {
-    page, loading, arriving, load, current, size,
+    page, loading, arriving, shown, load, current, size,
     /** the filters the grid shows (what the toolbar's exports and SMS work on) */
     filters: filters as TransportFilters,
     /** 查询: page 1 of these filters */
