@@ -33,6 +33,8 @@ const BIG_PAGE = 10_000
 const LINK = { offline: false, latency: 80, downloadThroughput: (4_000_000 / 8), uploadThroughput: (1_000_000 / 8) }
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const RUNS = Number(process.env.WEB_LOAD_RUNS ?? 3)
+/** WEB_LOAD_TRACE=1: print each request of the sign-in phase (compressed) with its start, end and bytes */
+const TRACE = process.env.WEB_LOAD_TRACE === '1'
 
 /** A data directory with the demo data (as `npm run seed:demo` makes it), 10,000 more transports and a headquarters session. */
 async function prepareData() {
@@ -98,12 +100,15 @@ class Wire {
   bytes = 0
   requests = 0
   encodings = new Map<string, string>()
+  /** per request: url, start and end (CDP timestamps, s) and bytes, for WEB_LOAD_TRACE */
+  timeline = new Map<string, { url: string; priority: string; start: number; end?: number; bytes?: number }>()
   private inFlight = new Set<string>()
   private lastActivity = performance.now()
   constructor(cdp: CDPSession) {
     cdp.on('Network.requestWillBeSent', (e) => {
       this.inFlight.add(e.requestId)
       this.lastActivity = performance.now()
+      this.timeline.set(e.requestId, { url: e.request.url.replace(/^https?:\/\/[^/]+/, ''), priority: e.request.initialPriority, start: e.timestamp })
     })
     cdp.on('Network.loadingFailed', (e) => {
       this.inFlight.delete(e.requestId)
@@ -118,6 +123,8 @@ class Wire {
       this.lastActivity = performance.now()
       this.bytes += e.encodedDataLength
       this.requests++
+      const entry = this.timeline.get(e.requestId)
+      if (entry) Object.assign(entry, { end: e.timestamp, bytes: e.encodedDataLength })
     })
   }
   /** resolves once nothing has been in flight for `quietMs` (the page's own follow-up requests included) */
@@ -128,6 +135,16 @@ class Wire {
     this.bytes = 0
     this.requests = 0
     this.encodings.clear()
+    this.timeline.clear()
+  }
+  print(title: string) {
+    const entries = [...this.timeline.values()].sort((a, b) => a.start - b.start)
+    const t0 = entries[0]?.start ?? 0
+    console.log(`  ${title}: start → end (ms from the first request), kB`)
+    for (const e of entries) {
+      const end = e.end == null ? '   …' : ((e.end - t0) * 1000).toFixed(0).padStart(5)
+      console.log(`    ${((e.start - t0) * 1000).toFixed(0).padStart(5)} → ${end}  ${kB(e.bytes ?? 0).toFixed(1).padStart(6)}  ${e.priority.padEnd(8)} ${e.url}`)
+    }
   }
 }
 
@@ -219,8 +236,10 @@ async function browserFigures(browser: Browser, base: string, mode: Mode) {
       warmBytes = wire.bytes
       wire.reset()
       grid.push(await phase(busy.grid, () => signInToGrid(page)))
+      if (TRACE && mode === 'compressed') console.log(`  first rows at ${grid.at(-1)!.toFixed(0)} ms after the click`)
       await wire.idle()
       gridBytes = wire.bytes
+      if (TRACE && mode === 'compressed') wire.print(`sign-in to grid, run ${run + 1}`)
     } finally {
       await context.close()
     }
@@ -305,8 +324,9 @@ const browser = await chromium.launch({
 })
 try {
   console.log('link: 4 Mbit/s down, 1 Mbit/s up, 80 ms round trip (CDP Network.emulateNetworkConditions)')
-  for (const mode of ['compressed', 'identity', 'loopback'] as const) await browserFigures(browser, server.base, mode)
-  await bigPageFigures(browser, server.base, token)
+  // a trace is for reading the compressed sign-in, so the other figures are left out
+  for (const mode of TRACE ? ['compressed' as const] : ['compressed', 'identity', 'loopback'] as const) await browserFigures(browser, server.base, mode)
+  if (!TRACE) await bigPageFigures(browser, server.base, token)
 } finally {
   await browser.close()
   await server.stop()

@@ -36,6 +36,32 @@ describe('login page', () => {
     await context.close()
   })
 
+  it('fetches the first signed-in screen at low priority once the user types, so that 登录 is not queued behind it', async () => {
+    const context = await env.context()
+    const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Network.enable')
+    const priority = new Map<string, string>()
+    // the first request for each path (a stylesheet is asked for again when it is applied)
+    cdp.on('Network.requestWillBeSent', (e) => {
+      const path = new URL(e.request.url).pathname
+      if (!priority.has(path)) priority.set(path, e.request.initialPriority)
+    })
+    await page.goto('/login')
+    const assets = (await page.locator('meta[name="signed-in-assets"]').getAttribute('content'))!.split(' ')
+    expect(assets.some((a) => /^\/assets\/Shell-.*\.js$/.test(a))).toBe(true)
+    const requested = () => assets.filter((a) => priority.has(a))
+    expect(requested()).toEqual([])
+
+    await page.getByPlaceholder('用户名（手机号）').fill(ADMIN.username)
+    await expect.poll(() => requested().length).toBe(assets.length)
+    expect(assets.filter((a) => priority.get(a) !== 'Low')).toEqual([])
+    await loginViaForm(page, ADMIN.username, adminPassword)
+    await page.locator('.ant-table-tbody').waitFor()
+    expect(priority.get('/api/users/login')).toBe('High')
+    await context.close()
+  })
+
   it('offers the forgot-password dialog with the password rules', async () => {
     const context = await env.context()
     const page = await context.newPage()

@@ -15,7 +15,6 @@ export const TransportStatus = { TEMP: 1, DONE: 2, INVALID: 3 } as const satisfi
 
 /** Transport grid page sizes (spec 001 §9). */
 export const TRANSPORT_PAGE_SIZE_OPTIONS = [3, 20, 100, 500, 1000, 5000, 10000, 50000, 100000] as const
-export const TRANSPORT_DEFAULT_PAGE_SIZE = 100
 
 const TEXT_MAX: Partial<Record<TicketField, number>> = {
   deliverySpecific: 50, signSpecific: 50, deliveryPlateNumber: 20, signPlateNumber: 20,

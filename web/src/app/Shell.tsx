@@ -9,12 +9,10 @@ import { useEffect, useState } from 'react'
 import { App, Button, Result } from 'antd'
 import { Msg } from '@app/contract'
 import { isCanceled, isUnreachable } from '../api/request'
-import { prefetchTransportGrid } from '../api/transports'
 import PageLoading from '../components/PageLoading'
-import { buildRouteTable } from '../router/menu'
-import { HOME_PATH } from '../router/static'
 import BasicLayout from './BasicLayout'
-import { endSession, loadUserInfo, useUserInfo } from './session'
+import { endSession, useUserInfo } from './session'
+import { loadSignedIn } from './signedIn'
 
 export default function Shell() {
   const { message } = App.useApp()
@@ -25,11 +23,7 @@ export default function Shell() {
   useEffect(() => {
     if (info) return
     let live = true
-    loadUserInfo().then((loaded) => {
-      // landing on the home grid: its first page is asked for while the layout is being built
-      const home = buildRouteTable(loaded.menus, loaded.permissions).home
-      if (home === HOME_PATH && ['/', HOME_PATH].includes(location.pathname)) prefetchTransportGrid()
-    }, (e) => {
+    loadSignedIn(location.pathname).catch((e) => {
       if (!live || isCanceled(e)) return
       if (isUnreachable(e)) {
         setUnreachable((e as Error).message)

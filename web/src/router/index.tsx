@@ -9,6 +9,7 @@ import ErrorBoundary from '../components/ErrorBoundary'
 import PageLoading from '../components/PageLoading'
 import { GuestOnly, RequireAuth } from '../app/guard'
 import { PAGE_REGISTRY } from './registry'
+import { fetchSignedInAssets } from './signedInAssets'
 import { LOGIN_PATH, NOT_FOUND_PATH } from './static'
 
 const LoginPage = lazy(() => import('../pages/login'))
@@ -24,11 +25,12 @@ const AntdRoot = lazy(loadAntd)
 export const withAntd = (screen: ReactNode) => <AntdRoot>{screen}</AntdRoot>
 
 /**
- * Starts fetching the signed-in shell and the home grid (运单列表) while the sign-in call is under way,
- * instead of a round trip or two after it: on a slow link that is most of the wait after 登录.
- * The lazy routes then find the modules loaded; a failure here is left to them to show.
+ * Starts fetching the signed-in shell and the home grid (运单列表) as the user types, at low priority
+ * (signedInAssets.ts), instead of a round trip or two after 登录: on a slow link that is most of the
+ * wait. The lazy routes then find the modules loaded; a failure here is left to them to show.
  */
 export function preloadSignedIn() {
+  fetchSignedInAssets()
   const swallow = () => undefined
   loadAntd().catch(swallow)
   loadShell().catch(swallow)

@@ -10,6 +10,7 @@ import { Msg, ResultCode, type LoginResult } from '@app/contract'
 import * as usersApi from '../../api/users'
 import { RequestError, toast } from '../../api/request'
 import { startSession } from '../../app/session'
+import { loadSignedIn } from '../../app/signedIn'
 import { getRememberedUsername } from '../../app/storage'
 import { PRODUCT_NAME } from '../../app/theme'
 import PageLoading from '../../components/PageLoading'
@@ -76,13 +77,12 @@ export default function LoginPage() {
 
   const finish = (result: LoginResult, rememberIt: boolean, name?: string) => {
     startSession(result, { remember: rememberIt, username: name })
-    if (result.mustChangePassword) {
-      toast('warning', Msg.mustChangePassword, 8)
-      navigate(PROFILE_PATH, { replace: true })
-      return
-    }
-    if (!result.lastPasswordResetDate) toast('warning', Msg.resetReminder, 6)
-    navigate(safeRedirect(params.get('redirect')), { replace: true })
+    const target = result.mustChangePassword ? PROFILE_PATH : safeRedirect(params.get('redirect'))
+    // the shell shows what went wrong, should this fail
+    loadSignedIn(target).catch(() => undefined)
+    if (result.mustChangePassword) toast('warning', Msg.mustChangePassword, 8)
+    else if (!result.lastPasswordResetDate) toast('warning', Msg.resetReminder, 6)
+    navigate(target, { replace: true })
   }
 
   // `?token=`: single-use login handed over by another system
