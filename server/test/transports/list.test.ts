@@ -13,7 +13,7 @@ beforeAll(async () => {
   const base = { companyId: t.a.id, userId: t.users.uploader.id, status: 2 }
   rows = await t.env.db.insert(transports).values([
     { ...base, deliveryManufactory: '海螺水泥', deliveryCustomer: '建工集团', deliveryCarrier: '顺达物流', deliveryGoodsName: '散装水泥', signName: '一号工地', signSettlement: '建工结算', deliveryTime: new Date('2024-05-01T02:00:00Z'), createTime: new Date('2024-05-01T03:00:00Z'), deliveryNetWeight: 31, originals: { deliveryNetWeight: 30.5 } },
-    { ...base, deliveryManufactory: '海螺水泥', deliveryCustomer: '城建_公司', deliveryCarrier: '顺达物流', signName: '二号工地', deliveryTime: new Date('2024-05-02T02:00:00Z'), createTime: new Date('2024-05-02T03:00:00Z'), dangerLevel: 1 },
+    { ...base, deliveryManufactory: '海螺水泥', deliveryCustomer: '城建_公司', deliveryCarrier: '顺达物流', deliveryGoodsName: 'P.O 42.5 散装', signName: '二号工地', deliveryTime: new Date('2024-05-02T02:00:00Z'), createTime: new Date('2024-05-02T03:00:00Z'), dangerLevel: 1 },
     { ...base, userId: t.users.admin.id, status: 1, deliveryManufactory: '华新水泥', deliveryCarrier: '安达运输', deliveryTime: new Date('2024-06-01T02:00:00Z'), createTime: new Date('2024-06-01T03:00:00Z'), dangerLevel: 3 },
     { companyId: t.b.id, userId: t.users.other.id, status: 2, deliveryManufactory: '乙方厂家', deliveryCarrier: '乙方物流', createTime: new Date('2024-05-03T03:00:00Z') },
   ]).returning()
@@ -57,7 +57,10 @@ describe('the grid', () => {
       [{ deliveryCustomer: '_' }, [1]],
       [{ deliveryCustomer: '%' }, []],
       [{ deliveryCarrier: '安达' }, [2]],
-      [{ deliveryGoodsName: '散装' }, [0]],
+      [{ deliveryGoodsName: '散装水泥' }, [0]],
+      // letters match whatever their case; text without letters (matched with LIKE) the same rows
+      [{ deliveryGoodsName: 'p.o 42' }, [1]],
+      [{ deliveryGoodsName: '42.5 散装' }, [1]],
       [{ signName: '二号' }, [1]],
       [{ signSettlement: '建工' }, [0]],
       [{ phone: t.users.admin.phone.slice(-4) }, [2]],
@@ -79,7 +82,7 @@ describe('the grid', () => {
   test('suggestions of the base, most used first', async () => {
     const res = await t.env.call(t.tokens.admin, 'POST', `/api/logistics/findList?companyId=${t.b.id}`)
     expect(res.data).toMatchObject({
-      deliveryManufactory: ['海螺水泥', '华新水泥'], deliveryCarriers: ['顺达物流', '安达运输'], deliveryGoodsNames: ['散装水泥'],
+      deliveryManufactory: ['海螺水泥', '华新水泥'], deliveryCarriers: ['顺达物流', '安达运输'], deliveryGoodsNames: ['P.O 42.5 散装', '散装水泥'],
       signNames: ['一号工地', '二号工地'], phones: [t.users.uploader.phone, t.users.admin.phone], deliverySpecifics: [],
     })
     expect((await t.env.call(t.tokens.hq, 'POST', `/api/logistics/findList?companyId=${t.b.id}`)).data.deliveryManufactory).toEqual(['乙方厂家'])
