@@ -1,14 +1,18 @@
 /**
  * The 删除 of a list row: a danger link behind a "提示 / 确定 / 取消" Popconfirm; on 确定 it deletes, shows
  * 删除成功 and calls `onDeleted` (a failure was shown by the request client). With `disabledReason`
- * the link is disabled and the reason is its tooltip.
+ * the link is disabled and the reason is its tooltip. The link is a plain element and the Popconfirm
+ * is made only once it is clicked: a virtual grid mounts a new row's actions on every scroll frame,
+ * and antd's Button and Popconfirm each register their styles as they mount.
  */
-import type { ReactNode } from 'react'
+import { useState, type MouseEvent, type ReactNode } from 'react'
 import { Button, Popconfirm, Tooltip } from 'antd'
 import { Msg } from '@app/contract'
+import { DANGER_COLOR } from '../app/theme'
 import { submitDialog } from './dialogForm'
 
 const linkStyle = { padding: 0, height: 'auto' }
+const dangerLink = { color: DANGER_COLOR }
 
 export interface DeleteActionProps {
   description: ReactNode
@@ -18,6 +22,7 @@ export interface DeleteActionProps {
 }
 
 export default function DeleteAction({ description, onDelete, onDeleted, disabledReason }: DeleteActionProps) {
+  const [asking, setAsking] = useState(false)
   if (disabledReason) {
     return (
       <Tooltip title={disabledReason}>
@@ -25,8 +30,16 @@ export default function DeleteAction({ description, onDelete, onDeleted, disable
       </Tooltip>
     )
   }
+  const ask = (e: MouseEvent) => {
+    e.preventDefault()
+    setAsking(true)
+  }
+  const link = <a href="#" role="button" style={dangerLink} onClick={ask}>删除</a>
+  if (!asking) return link
   return (
     <Popconfirm
+      open
+      onOpenChange={(open) => { if (!open) setAsking(false) }}
       title={Msg.confirmTitle}
       description={description}
       okText={Msg.confirm}
@@ -34,7 +47,7 @@ export default function DeleteAction({ description, onDelete, onDeleted, disable
       okButtonProps={{ danger: true }}
       onConfirm={() => submitDialog(onDelete, Msg.deleted, onDeleted)}
     >
-      <Button type="link" size="small" danger style={linkStyle}>删除</Button>
+      {link}
     </Popconfirm>
   )
 }

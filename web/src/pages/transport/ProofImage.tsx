@@ -5,8 +5,9 @@
  * and are fetched only for rows that stay in view a moment, so a fast scroll does not fire hundreds of calls.
  */
 import { useEffect, useState } from 'react'
-import { Image, Skeleton, Typography } from 'antd'
+import { Image, Typography } from 'antd'
 import { fetchAttachment } from '../../api/attachments'
+import styles from './transport.module.css'
 import { NONE } from './transportValues'
 
 const CACHE_SIZE = 300
@@ -73,7 +74,8 @@ export default function ProofImage({ url, alt, width = 40, height = 28, large = 
 
   if (id == null) return large ? <Typography.Text type="secondary">暂无图片</Typography.Text> : <>{NONE}</>
   if (shown?.failed) return <Typography.Text type="danger">图片加载失败</Typography.Text>
-  if (!shown?.src) return <Skeleton.Image active style={{ width, height }} />
+  // a plain box while it loads: rows scrolled past in a big page never get further than this
+  if (!shown?.src) return <span className={styles.picturePending} style={{ width, height: large ? 120 : height }} aria-busy="true" />
   return (
     <Image
       src={shown.src}

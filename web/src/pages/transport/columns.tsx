@@ -4,11 +4,12 @@
  * proof pictures are the grid's own. The columns after them are not in the spec's list: they start
  * hidden and the user may turn them on in the column settings.
  */
-import type { CSSProperties, ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Tag } from 'antd'
 import { attachmentUrl, TRANSPORT_COLUMNS, TRANSPORT_STATUS, type TransportGridRow } from '@app/contract'
 import type { GridColumnSpec } from './gridLayout'
 import ProofImage from './ProofImage'
+import styles from './transport.module.css'
 import { formatTons, STATUS_COLORS } from './transportValues'
 
 export interface GridColumn extends GridColumnSpec {
@@ -17,11 +18,13 @@ export interface GridColumn extends GridColumnSpec {
   render: (row: TransportGridRow) => ReactNode
 }
 
-const ellipsis: CSSProperties = { display: 'block', overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' }
-
-/** One line of text, the whole of it in the tooltip (rows keep one height, which the virtual list likes). */
+/**
+ * One line of text, the whole of it in the tooltip (rows keep one height, which the virtual list
+ * likes). A class, not an inline style: React sets an inline style's properties one by one on each
+ * of the some 700 cells a scroll frame of a big page mounts.
+ */
 const textCell = (value: string | number | null | undefined) =>
-  value == null || value === '' ? '' : <span style={ellipsis} title={String(value)}>{value}</span>
+  value == null || value === '' ? '' : <span className={styles.ellipsis} title={String(value)}>{value}</span>
 
 type Key = keyof typeof TRANSPORT_COLUMNS
 

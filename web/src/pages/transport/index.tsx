@@ -10,7 +10,7 @@
  * the home page; this grid is antd's Table with its own filter bar, pager and column settings.
  */
 import { useEffect, useMemo, useState, type CSSProperties, type HTMLAttributes } from 'react'
-import { useNavigate } from 'react-router-dom'
+import { Link } from 'react-router-dom'
 import { Button, Card, Space, Table, Tooltip, Typography, type TableColumnsType } from 'antd'
 import { LoadingOutlined, ReloadOutlined } from '@ant-design/icons'
 import { DndContext, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core'
@@ -49,7 +49,6 @@ const showTotal = (total: number) => `共 ${total} 条`
 
 export default function TransportPage() {
   const info = useUserInfo()
-  const navigate = useNavigate()
   const headquarters = info?.companyId === HQ_COMPANY_ID
   const grid = useTransportGrid()
   const { layout, setLayout } = useGridLayout('transportGrid', GRID_COLUMNS)
@@ -82,16 +81,15 @@ export default function TransportPage() {
 
   const actions: TableColumnsType<TransportGridRow>[number] = {
     title: '操作', key: 'actions', width: ACTION_WIDTH, fixed: 'right',
+    // plain links: each scroll frame of a big page mounts the actions of some twenty new rows
     render: (_, row) => (
-      <Space size={8}>
+      <span className={styles.actions}>
         {rowActions(row.status, headquarters).map((action) => action === 'delete' ? (
           <DeleteAction key={action} description={DELETE_CONFIRM} onDelete={() => transportsApi.deleteTransport(row.id)} onDeleted={grid.reload} />
         ) : (
-          <Button key={action} type="link" size="small" style={{ padding: 0 }} onClick={() => navigate(actionPath(action, row.id))}>
-            {ACTION_LABELS[action]}
-          </Button>
+          <Link key={action} to={actionPath(action, row.id)}>{ACTION_LABELS[action]}</Link>
         ))}
-      </Space>
+      </span>
     ),
   }
 
