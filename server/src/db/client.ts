@@ -47,6 +47,11 @@ export interface PoolStats {
   waiting: number
 }
 
+const embedded = new WeakSet<object>()
+
+/** Whether a query builder is the embedded database's (PGlite, not in a transaction): for the few queries shaped for it. */
+export const isEmbedded = (db: Executor) => embedded.has(db)
+
 export interface DatabaseOptions {
   databaseUrl?: string
   dataDir?: string
@@ -104,6 +109,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const memo = new CountMemo()
   const db = drizzlePglite({ client: noteWrites(inTurn(client, opts.thread === false ? 1 : THREAD_DEPTH), memo) as PGlite, schema }) as unknown as Db
   attachCountMemo(db, memo)
+  embedded.add(db)
   return {
     db,
     kind: 'pglite',

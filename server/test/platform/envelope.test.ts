@@ -16,8 +16,8 @@ beforeAll(async () => {
       api.get('/test/boom', { config: { access: 'public' } }, async () => {
         throw new Error('secret internals at /srv/app.ts:42')
       })
-      api.get('/test/rows', { config: { access: 'public' } }, async (_req, reply) => sendJsonRows(reply, bigRows.map((r) => JSON.stringify(r)).join(','), 7))
-      api.get('/test/noRows', { config: { access: 'public' } }, async (_req, reply) => sendJsonRows(reply, ''))
+      api.get('/test/rows', { config: { access: 'public' } }, async (_req, reply) => sendJsonRows(reply, bigRows.map((r) => JSON.stringify(r)), 7))
+      api.get('/test/noRows', { config: { access: 'public' } }, async (_req, reply) => sendJsonRows(reply, []))
     }, { prefix: '/api' })
   })
 })
