@@ -365,6 +365,11 @@ describe('运单详情、编辑、删除', () => {
     await tempRow.getByRole('link', { name: '继续上传' }).click()
     await page.waitForURL(`**/upload/index?id=${made.temp!.id}`)
     await page.goBack()
+    // Esc takes the question back; asked again, 确定 deletes
+    await tempRow.getByRole('button', { name: '删除' }).click()
+    await page.locator('.ant-popconfirm').getByText('确定删除该运单吗？').waitFor()
+    await page.keyboard.press('Escape')
+    await page.locator('.ant-popconfirm').waitFor({ state: 'hidden' })
     await tempRow.getByRole('button', { name: '删除' }).click()
     await page.locator('.ant-popconfirm').getByText('确定删除该运单吗？').waitFor()
     await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定/ }).click()

@@ -5,7 +5,7 @@
  * is made only once it is clicked: a virtual grid mounts a new row's actions on every scroll frame,
  * and antd's Button and Popconfirm each register their styles as they mount.
  */
-import { useState, type MouseEvent, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from 'react'
 import { Button, Popconfirm, Tooltip } from 'antd'
 import { Msg } from '@app/contract'
 import { DANGER_COLOR } from '../app/theme'
@@ -23,6 +23,9 @@ export interface DeleteActionProps {
 
 export default function DeleteAction({ description, onDelete, onDeleted, disabledReason }: DeleteActionProps) {
   const [asking, setAsking] = useState(false)
+  const linkRef = useRef<HTMLAnchorElement>(null)
+  // the link is made anew inside the Popconfirm: focused again, so that Esc closes it
+  useEffect(() => { if (asking) linkRef.current?.focus() }, [asking])
   if (disabledReason) {
     return (
       <Tooltip title={disabledReason}>
@@ -34,7 +37,7 @@ export default function DeleteAction({ description, onDelete, onDeleted, disable
     e.preventDefault()
     setAsking(true)
   }
-  const link = <a href="#" role="button" style={dangerLink} onClick={ask}>删除</a>
+  const link = <a ref={linkRef} href="#" role="button" style={dangerLink} onClick={ask}>删除</a>
   if (!asking) return link
   return (
     <Popconfirm
