@@ -1,5 +1,7 @@
 /**
- * A list page's total on the embedded database, kept until a table it reads is written.
+ * A list page's total on the embedded database, kept until a table it reads is written; and, the
+ * same way, other answers read from tables on most requests (the grid's suggestion lists, which
+ * every ticket upload also reads).
  *
  * PGlite runs every statement on one thread, and counting a list's matches is most of a page's
  * cost there (3 ms for 20,000 log entries, where the page itself takes 1 ms). One process owns a
@@ -15,7 +17,7 @@ const WRITE_TABLES = /\b(?:insert\s+into|update|delete\s+from)\s+"?([a-z_][a-z0-
 const WRITES = /\b(?:insert\s+into|update|delete\s+from)\b/i
 const MAX_ENTRIES = 1_000
 
-interface Entry { value: number; tables: string[]; stamps: number[] }
+interface Entry { value: unknown; tables: string[]; stamps: number[] }
 
 export class CountMemo {
   /** bumped by a statement whose written tables cannot be told (DDL, exec, anything unknown) */
@@ -49,13 +51,21 @@ export class CountMemo {
   }
 
   /** The total `count` answers, or the one it answered before if none of its tables was written since. */
-  async count(key: string, sql: string, count: () => Promise<number>): Promise<number> {
+  count(key: string, sql: string, count: () => Promise<number>): Promise<number> {
+    return this.remember(key, sql, count)
+  }
+
+  /**
+   * What `read` answers (the statement `sql` and its parameters, in `key`), or what it answered before
+   * if none of the tables `sql` reads was written since. The answer is shared: callers must not change it.
+   */
+  async remember<T>(key: string, sql: string, read: () => Promise<T>): Promise<T> {
     const known = this.entries.get(key)
-    if (known && this.current(known)) return known.value
+    if (known && this.current(known)) return known.value as T
     const tables = [...new Set([...sql.matchAll(READ_TABLES)].map((m) => m[1]!.toLowerCase()))]
-    // taken before the count runs: a write issued while it runs makes the answer stale at once
+    // taken before the statement runs: a write issued while it runs makes the answer stale at once
     const stamps = this.stampsOf(tables)
-    const value = await count()
+    const value = await read()
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!)
     this.entries.delete(key)
     this.entries.set(key, { value, tables, stamps })

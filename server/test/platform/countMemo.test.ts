@@ -1,11 +1,12 @@
 /**
  * List totals on the embedded database are kept until a table the count reads is written; the total a
  * user sees is never one write behind, whether the write came alone, in a transaction, or as raw SQL.
+ * The grid's suggestion lists are kept the same way.
  */
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { CountMemo, countMemoOf } from '../../src/db/countMemo.js'
-import { logEntries } from '../../src/db/schema/index.js'
+import { logEntries, transports } from '../../src/db/schema/index.js'
 import { createTestApp, type TestEnv } from '../helpers.js'
 
 describe('what the memo takes for a write', () => {
@@ -78,5 +79,19 @@ describe('through the application', () => {
       throw new Error('rolled back')
     })).rejects.toThrow('rolled back')
     expect(await total()).toBe(before)
+  })
+
+  test('the grid\'s suggestions follow a new transport, its removal and a user\'s new phone', async () => {
+    const lists = async () => (await env.call(token, 'POST', '/api/logistics/findList')).data as { deliveryCarriers: string[]; phones: string[] }
+    const before = await lists()
+    const [user] = await env.db.execute<{ id: number; phone: string }>(sql`select id, phone from app_user where phone = 'admin'`).then((r) => r.rows)
+    const [row] = await env.db.insert(transports).values({ companyId: 1, userId: user!.id, deliveryCarrier: '记忆测试物流' }).returning()
+    expect((await lists()).deliveryCarriers).toContain('记忆测试物流')
+    expect((await lists()).phones).toContain('admin')
+    await env.db.execute(sql`update app_user set phone = 'admin-memo' where id = ${user!.id}`)
+    expect((await lists()).phones).toContain('admin-memo')
+    await env.db.execute(sql`update app_user set phone = 'admin' where id = ${user!.id}`)
+    await env.db.execute(sql`delete from transport where id = ${row!.id}`)
+    expect(await lists()).toEqual(before)
   })
 })
