@@ -9,7 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
-import { attachCountMemo, CountMemo } from './countMemo.js'
+import { attachCountMemo, CountMemo, countMemoOf } from './countMemo.js'
 import { startPgliteThread, type SqlClient } from './pgliteThread.js'
 import * as schema from './schema/index.js'
 
@@ -47,10 +47,8 @@ export interface PoolStats {
   waiting: number
 }
 
-const embedded = new WeakSet<object>()
-
-/** Whether a query builder is the embedded database's (PGlite, not in a transaction): for the few queries shaped for it. */
-export const isEmbedded = (db: Executor) => embedded.has(db)
+/** Whether a query builder is the embedded database's (PGlite, not in a transaction; the one with a count memo): for the few queries shaped for it. */
+export const isEmbedded = (db: Executor) => countMemoOf(db) !== null
 
 export interface DatabaseOptions {
   databaseUrl?: string
@@ -109,7 +107,6 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const memo = new CountMemo()
   const db = drizzlePglite({ client: noteWrites(inTurn(client, opts.thread === false ? 1 : THREAD_DEPTH), memo) as PGlite, schema }) as unknown as Db
   attachCountMemo(db, memo)
-  embedded.add(db)
   return {
     db,
     kind: 'pglite',

@@ -50,11 +50,6 @@ export class CountMemo {
     for (const t of tables) this.tableWrites.set(t, (this.tableWrites.get(t) ?? 0) + 1)
   }
 
-  /** The total `count` answers, or the one it answered before if none of its tables was written since. */
-  count(key: string, sql: string, count: () => Promise<number>): Promise<number> {
-    return this.remember(key, sql, count)
-  }
-
   /**
    * What `read` answers (the statement `sql` and its parameters, in `key`), or what it answered before
    * if none of the tables `sql` reads was written since. The answer is shared: callers must not change it.
@@ -92,4 +87,20 @@ export function attachCountMemo(db: object, memo: CountMemo) {
 /** The memo of this database; null for PostgreSQL and inside a transaction (its writes are not yet anyone's). */
 export function countMemoOf(db: object): CountMemo | null {
   return memos.get(db) ?? null
+}
+
+/**
+ * What `read` answers for the statement `query`; on the embedded database, the answer it gave before
+ * if none of the tables the statement reads was written since. The one way callers use the memo.
+ */
+export async function rememberRead<T>(db: object, query: { sql: string; params: unknown[] }, read: () => Promise<T>): Promise<T> {
+  const memo = countMemoOf(db)
+  if (!memo) return read()
+  let key: string
+  try {
+    key = `${query.sql}\u0000${JSON.stringify(query.params)}`
+  } catch {
+    return read() // a parameter JSON cannot write (a bigint): read every time
+  }
+  return memo.remember(key, query.sql, read)
 }

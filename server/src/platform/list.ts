@@ -2,7 +2,7 @@ import { resolvePaging, type Page, type Paging } from '@app/contract'
 import { count, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core'
 import { isEmbedded, type Executor } from '../db/client.js'
-import { countMemoOf } from '../db/countMemo.js'
+import { rememberRead } from '../db/countMemo.js'
 
 /**
  * What a list shows, independent of paging: the rows a caller may see (select, joins and filters,
@@ -55,17 +55,7 @@ export async function pagedList<Q extends PgSelect, Item>(source: ListSource<Q, 
 /** How many rows a select matches; on the embedded database, the total it gave before if nothing it reads was written since. */
 async function countMatches(db: Executor, matches: PgSelect): Promise<number> {
   const total = db.select({ n: count() }).from(sql`(${matches}) as matches`)
-  const run = async () => Number((await total)[0]?.n ?? 0)
-  const memo = countMemoOf(db)
-  if (!memo) return run()
-  const { sql: text, params } = total.toSQL()
-  let key: string
-  try {
-    key = `${text}\u0000${JSON.stringify(params)}`
-  } catch {
-    return run() // a parameter JSON cannot write (a bigint): counted every time
-  }
-  return memo.count(key, text, run)
+  return rememberRead(db, total.toSQL(), async () => Number((await total)[0]?.n ?? 0))
 }
 
 /** A page whose rows the database wrote as JSON text (`sendJsonRows` answers it). */

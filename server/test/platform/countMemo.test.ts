@@ -24,7 +24,7 @@ describe('what the memo takes for a write', () => {
   test('a count is asked again after a write to a table it reads, and only then', async () => {
     const memo = new CountMemo()
     let runs = 0
-    const count = (sqlText: string) => memo.count(sqlText, sqlText, async () => ++runs)
+    const count = (sqlText: string) => memo.remember(sqlText, sqlText, async () => ++runs)
     const logs = 'select count(*) from (select "id" from "log_entry" join "company" on true) as matches'
     expect(await count(logs)).toBe(1)
     expect(await count(logs)).toBe(1)
@@ -40,11 +40,11 @@ describe('what the memo takes for a write', () => {
     const memo = new CountMemo()
     let runs = 0
     const key = 'select count(*) from "log_entry"'
-    await memo.count(key, key, async () => {
+    await memo.remember(key, key, async () => {
       memo.noteStatement('insert into log_entry (level) values (1)')
       return ++runs
     })
-    expect(await memo.count(key, key, async () => ++runs)).toBe(2)
+    expect(await memo.remember(key, key, async () => ++runs)).toBe(2)
   })
 })
 

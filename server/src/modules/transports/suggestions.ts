@@ -2,7 +2,7 @@ import { SUGGESTIONS_MAX, type TransportSuggestions } from '@app/contract'
 import { sql } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import type { Executor } from '../../db/client.js'
-import { countMemoOf } from '../../db/countMemo.js'
+import { rememberRead } from '../../db/countMemo.js'
 import type { SessionUser } from '../../platform/sessions.js'
 import { scopeCompany } from '../../platform/tenancy.js'
 
@@ -41,11 +41,9 @@ export async function transportSuggestions(db: Executor, auth: SessionUser, comp
       order by t.create_time desc, t.id desc limit ${RECENT_TRANSPORTS})
     ${sql.join(lists, sql` union all `)}
     order by 1, 3 desc, 2`
-  const read = async () => (await db.execute<{ list: keyof TransportSuggestions; v: string }>(query)).rows
   // on the embedded database, kept until a transport or user is written: each ticket upload asks too
-  const memo = countMemoOf(db)
-  const { sql: text, params } = dialect.sqlToQuery(query)
-  const rows = memo ? await memo.remember(`${text}\u0000${JSON.stringify(params)}`, text, read) : await read()
+  const rows = await rememberRead(db, dialect.sqlToQuery(query),
+    async () => (await db.execute<{ list: keyof TransportSuggestions; v: string }>(query)).rows)
   const answer = Object.fromEntries(Object.keys(LISTS).map((k) => [k, [] as string[]])) as unknown as TransportSuggestions
   for (const r of rows) answer[r.list].push(r.v)
   return answer
