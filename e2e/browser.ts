@@ -68,3 +68,12 @@ export async function openMenu(page: Page, section: string, item: string) {
   if (!/ant-menu-submenu-open/.test((await submenu.getAttribute('class')) ?? '')) await submenu.getByText(section, { exact: true }).click()
   await submenu.getByText(item, { exact: true }).click()
 }
+
+/**
+ * Waits until a dialog has finished its opening animation: a click while it still zooms in can land on
+ * the mask instead of the control under the pointer.
+ */
+export async function dialogOpened(dialog: Locator) {
+  await dialog.waitFor()
+  await dialog.evaluate((el) => Promise.all((el.closest('.ant-modal-root') ?? el).getAnimations({ subtree: true }).map((a) => a.finished)))
+}

@@ -5,7 +5,7 @@
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { launchBrowser, newContext, shot, signedInPage, tableRow, toastOf } from './browser'
+import { dialogOpened, launchBrowser, newContext, shot, signedInPage, tableRow, toastOf } from './browser'
 import { FIXTURES } from '../server/test/ocr/accuracy'
 import { ADMIN, startServer, type TestServer } from './server'
 
@@ -243,8 +243,9 @@ describe('日志', () => {
 
     await page.getByRole('button', { name: /新\s*增/ }).click()
     const dialog = page.getByRole('dialog', { name: '新增日志' })
-    await dialog.waitFor()
+    await dialogOpened(dialog)
     await dialog.getByText('告警', { exact: true }).click()
+    expect(await dialog.getByRole('radio', { name: '告警' }).isChecked()).toBe(true)
     await dialog.getByLabel('内容').fill(`${marker}：地磅数据上传失败`)
     await dialog.getByLabel('流水号').fill('E2E-0001')
     expect(await dialog.getByLabel('账号').inputValue()).toBe('admin')
