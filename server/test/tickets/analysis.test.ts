@@ -130,7 +130,7 @@ describe('POST /logistics/analysis', () => {
     expect(await kept()).toBe(keptBefore)
   })
 
-  test('the photo is decoded once, in the OCR worker: a full attachment image queue does not hold it up; the kept copy is an upright JPEG of at most 2400 px with a thumbnail', async () => {
+  test('the photo is decoded once, in the OCR worker: a full attachment image queue does not hold it up; the kept copy is an upright JPEG of at most 2400 px, subsampled as the photo was, with a thumbnail', async () => {
     // 3600 px wide, stored sideways with EXIF orientation 6 (as phones do)
     const sideways = await sharp(fs.readFileSync(path.join(FIXTURES, 'tickets', 'A1_000.jpg'))).rotate(-90).resize({ height: 3600 })
       .withMetadata({ orientation: 6 }).jpeg({ quality: 90 }).toBuffer()
@@ -158,6 +158,12 @@ describe('POST /logistics/analysis', () => {
     expect(Math.max(stored.width!, stored.height!)).toBe(2400)
     expect(stored.width! / stored.height!).toBeCloseTo(upright.width! / upright.height!, 2)
     expect(stored.orientation ?? 1).toBe(1)
+    // the camera's chroma subsampling is kept (a 4:2:0 photo is not blown up to 4:4:4); a 4:4:4 scan stays 4:4:4
+    expect(stored.chromaSubsampling).toBe('4:2:0')
+    const scan = fs.readFileSync(path.join(FIXTURES, 'tickets', 'A1_000.jpg'))
+    expect((await sharp(scan).metadata()).chromaSubsampling).toBe('4:4:4')
+    const scanRes = await upload(scan, 1)
+    expect((await sharp((await get(scanRes.data.deliveryPicUrl)).rawPayload).metadata()).chromaSubsampling).toBe('4:4:4')
     const [row] = await env.db.select().from(attachments).where(eq(attachments.id, res.data.deliveryPicId))
     expect([row!.width, row!.height, row!.mime, row!.size]).toEqual([stored.width, stored.height, 'image/jpeg', picture.rawPayload.length])
     const thumb = await sharp((await get(`${res.data.deliveryPicUrl}&thumb=1`)).rawPayload).metadata()
