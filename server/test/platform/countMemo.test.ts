@@ -94,4 +94,18 @@ describe('through the application', () => {
     await env.db.execute(sql`delete from transport where id = ${row!.id}`)
     expect(await lists()).toEqual(before)
   })
+
+  test('the formats and rules every ticket reading loads follow a new format, a rule\'s edit and their removal', async () => {
+    const text = ['记忆水泥发货单', '编号：AB12345678', '净重：30.50吨'].join('\n')
+    const read = async () => (await env.call(token, 'POST', '/api/rule/test', { fileType: 1, text })).data as { format: { name: string } | null; fields: Record<string, unknown> }
+    expect((await read()).format?.name).not.toBe('记忆水泥发货单')
+    const format = await env.call(token, 'POST', '/api/receiptFormat/save', { name: '记忆水泥发货单', type: 1, regular: '记忆水泥发货单', rankcom: 99 })
+    expect((await read()).format?.name).toBe('记忆水泥发货单')
+    const rule = await env.call(token, 'POST', '/api/rule/save', { property: 'deliveryNumber', receiptFormatId: format.data.id, valueName: '编号', valueRegular: 'AB(\\d+)' })
+    expect((await read()).fields.deliveryNumber).toBe('12345678')
+    await env.call(token, 'PUT', `/api/rule/update/${rule.data.id}`, { property: 'deliveryNumber', receiptFormatId: format.data.id, valueName: '编号', valueRegular: 'AB(\\d{4})' })
+    expect((await read()).fields.deliveryNumber).toBe('1234')
+    await env.call(token, 'DELETE', `/api/receiptFormat/delete/${format.data.id}`)
+    expect((await read()).format?.name).not.toBe('记忆水泥发货单')
+  })
 })

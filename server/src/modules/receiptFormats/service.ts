@@ -7,6 +7,7 @@ import {
 import { and, asc, count, desc, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Executor } from '../../db/client.js'
+import { rememberRead } from '../../db/countMemo.js'
 import { extractionRules, receiptFormats } from '../../db/schema/index.js'
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors.js'
 import { allRows, listSource, pagedList } from '../../platform/list.js'
@@ -173,8 +174,13 @@ export interface ReadingConfig {
   rules: OcrRule[]
 }
 
-/** Everything the ticket reader needs, in one read. */
+/** Everything the ticket reader needs; on the embedded database kept until a format or rule is written (every upload asks). */
 export async function loadReadingConfig(db: Executor): Promise<ReadingConfig> {
-  const [formats, rules] = await Promise.all([db.select().from(receiptFormats), db.select().from(extractionRules)])
+  const formatsQuery = db.select().from(receiptFormats)
+  const rulesQuery = db.select().from(extractionRules)
+  const [formats, rules] = await Promise.all([
+    rememberRead(db, formatsQuery.toSQL(), () => formatsQuery.execute()),
+    rememberRead(db, rulesQuery.toSQL(), () => rulesQuery.execute()),
+  ])
   return { formats: formats.map((f) => ({ ...f, type: f.type as TicketType, requiredFields: splitFields(f.requiredFields) })), rules }
 }
