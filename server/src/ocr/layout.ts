@@ -122,6 +122,7 @@ const SHORT_CJK = /^[\u4e00-\u9fff]{1,3}[:：]?$/
  * own and the join is none (a header row "总重 | 车重" stays two labels).
  */
 export function mergeSpacedLabels(lines: OcrLine[], labels: ReadonlySet<string> = new Set()): OcrLine[] {
+  const labelStarts = labels.size ? new Set([...labels].flatMap((l) => Array.from({ length: l.length - 1 }, (_, k) => l.slice(0, k + 2)))) : null
   const out = lines.map((l) => ({ ...l, box: l.box.map((p) => [...p]) as OcrLine['box'] }))
   const geo = (l: OcrLine) => {
     const ys = l.box.map((p) => p[1])
@@ -145,6 +146,8 @@ export function mergeSpacedLabels(lines: OcrLine[], labels: ReadonlySet<string> 
         if (!SHORT_CJK.test(tb)) continue
         const joined = (ta + tb).replace(/[:：]$/, '')
         if (labels.has(ta) && !labels.has(joined)) continue
+        // only the start of a label the reader knows: two short values in neighbouring cells ('水泥' | '京') stay apart
+        if (labelStarts && !labelStarts.has(joined)) continue
         const gb = geo(b)
         const h = Math.max(ga.h, gb.h)
         if (Math.abs(gb.cy - ga.cy) > 0.4 * h) continue
@@ -264,7 +267,8 @@ export function continuationOf(layout: Layout, label: Item, v: Item, up = false)
     const h = Math.max(v.h, w.h)
     const [top, bottom] = up ? [w, v] : [v, w]
     if (bottom.y0 < top.y1 - 0.35 * h || bottom.y0 - top.y1 > 0.8 * h) continue
-    if (Math.abs(w.x0 - v.x0) > 1.2 * h || (!up && w.x1 > v.x1 + 1.5 * h)) continue
+    // the cell's lines start at its left edge, or are centred in it
+    if ((Math.abs(w.x0 - v.x0) > 1.2 * h && Math.abs(w.cx - v.cx) > 0.6 * h) || (!up && w.x1 > v.x1 + 1.5 * h)) continue
     const left = leftNeighbour(layout, w)
     if (left && left !== label && left.segs.length) continue
     if (!best || (up ? w.y0 > best.y0 : w.y0 < best.y0)) best = w
@@ -289,11 +293,14 @@ function cell(layout: Layout, label: Item, v: Item): Candidate {
  * another label). Two lines at the same left edge (a wrapped cell beside a centred label): the top one.
  */
 function rightOf(layout: Layout, it: Item): Candidate | null {
+  // a label with its unit on a second line of its cell: the value beside it is centred on both lines
+  const unit = unitUnder(layout, it)
+  const row = unit ? { ...it, cy: (it.y0 + unit.y1) / 2, h: unit.y1 - it.y0 } : it
   let best: Item | null = null
   for (const o of layout.items) {
-    if (o === it) continue
+    if (o === it || o === unit) continue
     const h = Math.max(it.h, o.h)
-    if (!onRow(it, o)) continue
+    if (!onRow(row, o)) continue
     // a box may overlap the label's end a little (OCR boxes are loose), its middle may not
     if (o.x0 < it.x1 - 0.3 * h && o.cx <= it.x1 + h) continue
     if (o.x0 - it.x1 > 18 * h) continue
@@ -303,16 +310,36 @@ function rightOf(layout: Layout, it: Item): Candidate | null {
   return cell(layout, it, best)
 }
 
-/** nearest box below `it` overlapping it horizontally (table column), if it is not a label */
-function below(layout: Layout, it: Item): Candidate | null {
+/** a header cell's unit on a line of its own under the label ('(kg)', or '斤)' left of a wrapped '(公斤)') */
+const UNIT_LINE = /^\(?\s*(?:t|吨|kg|公斤|千克|斤)\s*\)$|^\(\s*(?:t|吨|kg|公斤|千克)\s*\)?$/i
+
+/** the nearest box below `it` in its column (overlapping it horizontally, at most `gap` × its height under it) */
+function nextInColumn(layout: Layout, it: Item, gap: number): Item | null {
   let best: Item | null = null
   for (const o of layout.items) {
     if (o === it || o.cy <= it.y1) continue
-    if (o.y0 - it.y1 > 1.8 * it.h) continue
+    if (o.y0 - it.y1 > gap * it.h) continue
     const overlap = Math.min(o.x1, it.x1) - Math.max(o.x0, it.x0)
     if (overlap < 0.3 * Math.min(o.x1 - o.x0, it.x1 - it.x0)) continue
     if (!best || o.y0 < best.y0) best = o
   }
+  return best
+}
+
+/** the unit printed on the line under a label, in its cell */
+function unitUnder(layout: Layout, it: Item): Item | null {
+  const u = nextInColumn(layout, it, 0.8)
+  return u && !u.segs.length && UNIT_LINE.test(u.text.replace(/\s+/g, '')) ? u : null
+}
+
+/**
+ * Nearest box below `it` in its column (a table), if it is not a label; a unit printed under a
+ * header label is passed over (the value is under it).
+ */
+function below(layout: Layout, it: Item): Candidate | null {
+  let ref = it
+  for (let u: Item | null; (u = unitUnder(layout, ref)); ) ref = u
+  const best = nextInColumn(layout, ref, 1.8)
   if (!best || !best.prefix || best.segs.length) return null
   return cell(layout, it, best)
 }

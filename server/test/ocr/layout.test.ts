@@ -40,6 +40,36 @@ describe('a value is never another label', () => {
   })
 })
 
+describe('a header row whose cells wrap', () => {
+  // 品名 | 运输车号 | 总重(公斤) | 车重(kg): labels and units wrapped in narrow cells, values centred below
+  const lines = [
+    L('品名', 120, 60), L('运输车号', 220, 60), L('总重(公', 340, 50), L('斤)', 354, 72), L('车重', 460, 50), L('(kg)', 460, 72, 40),
+    L('袋装普通硅酸盐', 80, 110), L('京', 246, 110), L('42400', 346, 120, 60), L('19400', 452, 120, 60),
+    L('水泥', 120, 134), L('G26Z42', 228, 134, 58),
+  ]
+  const r = analyzeLines({ lines, fileType: 1, ...size })
+
+  it('passes over a unit printed under its label to the value below', () => {
+    expect(r.fields.deliveryGrossWeight).toBe(42.4)
+    expect(r.fields.deliveryTareWeight).toBe(19.4)
+  })
+
+  it('joins a cell\'s centred second line, and a province on a line of its own with the rest of the plate', () => {
+    expect(r.fields.deliveryGoodsName).toBe('袋装普通硅酸盐水泥')
+    expect(r.fields.deliveryPlateNumber).toBe('京G26Z42')
+  })
+
+  it('keeps short values of neighbouring cells apart (they are no letter-spaced label)', () => {
+    const apart = analyzeLines({ lines: [L('品名', 100, 60), L('袋装普通硅酸盐', 100, 90), L('水泥', 100, 112), L('京', 150, 112)], fileType: 1, ...size })
+    expect(apart.fields.deliveryGoodsName).toBe('袋装普通硅酸盐水泥')
+  })
+
+  it('reads the value beside a label whose unit wrapped under it', () => {
+    const beside = analyzeLines({ lines: [L('总重', 20, 60), L('(kg)', 20, 84, 40), L('46100', 200, 76, 60)], fileType: 2, ...size })
+    expect(beside.fields.signGrossWeight).toBe(46.1)
+  })
+})
+
 describe('wrapped cells', () => {
   it('joins a company name wrapped in a narrow cell beside a centred label', () => {
     const lines = [
