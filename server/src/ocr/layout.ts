@@ -226,7 +226,26 @@ export function buildLayout(rawLines: OcrLine[], fileType: FileType, width: numb
       prefix, segs,
     }
   })
+  completeCutLabels(items, lexicon)
   return { items, fileType, skew }
+}
+
+/**
+ * The recogniser sometimes drops a label's last character ('结算客' for 结算客户, '工地地' for 工地地址).
+ * A box that is all of a label but its last character, with a value beside it on its row, is read
+ * as that label when only one label completes it.
+ */
+function completeCutLabels(items: Item[], lexicon: string[]) {
+  for (const it of items) {
+    const bare = it.text.replace(/[:：\s]+$/, '')
+    if (it.segs.length || !/^[\u4e00-\u9fff]{3,7}$/.test(bare)) continue
+    const completions = lexicon.filter((l) => l.length === bare.length + 1 && l.startsWith(bare))
+    if (completions.length !== 1) continue
+    const beside = items.some((o) => o !== it && onRow(it, o) && o.x0 >= it.x1 - 0.3 * it.h && o.x0 - it.x1 <= 6 * it.h && o.prefix && !o.segs.length)
+    if (!beside) continue
+    it.text = completions[0]!
+    Object.assign(it, segment(it.text, lexicon))
+  }
 }
 
 // -------------------------------------------------------------- candidates

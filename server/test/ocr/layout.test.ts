@@ -70,6 +70,20 @@ describe('a header row whose cells wrap', () => {
   })
 })
 
+describe('a label the recogniser cut short', () => {
+  it('reads a box that is a label but its last character, with a value beside it, as that label', () => {
+    const lines = [L('结算客', 20, 60), L('龙岩市新星构件有限公司', 140, 60), L('工地地', 20, 100), L('天水市新华区北环路769号搅拌站', 140, 100)]
+    const r = analyzeLines({ lines, fileType: 2, ...size })
+    expect(r.fields.signSettlement).toBe('龙岩市新星构件有限公司')
+    expect(r.fields.signPlace).toBe('天水市新华区北环路769号搅拌站')
+  })
+
+  it('leaves such a box alone with nothing beside it (a title)', () => {
+    const title = analyzeLines({ lines: [L('结算客', 300, 10), L('净重：30.50吨', 20, 60)], fileType: 2, ...size })
+    expect(title.fields.signSettlement).toBeNull()
+  })
+})
+
 describe('wrapped cells', () => {
   it('joins a company name wrapped in a narrow cell beside a centred label', () => {
     const lines = [
