@@ -59,8 +59,11 @@ export const tableRow = (page: Page, text: string | RegExp) => tableRows(page).f
 /** The antd message (toast) holding `text`. */
 export const toastOf = (page: Page, text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).first()
 
-/** Presses a dialog's 确定 (antd puts a space between two-character labels). */
-export const confirmIn = (dialog: Locator) => dialog.getByRole('button', { name: /确\s*定/ }).click()
+/** Presses a dialog's 确定 (antd puts a space between two-character labels), once it has finished opening. */
+export async function confirmIn(dialog: Locator) {
+  await dialogOpened(dialog)
+  await dialog.getByRole('button', { name: /确\s*定/ }).click()
+}
 
 /** Opens a menu item, opening its section first unless it is open. */
 export async function openMenu(page: Page, section: string, item: string) {

@@ -5,7 +5,7 @@
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { dialogOpened, launchBrowser, newContext, shot, signedInPage, tableRow, toastOf } from './browser'
+import { confirmIn, dialogOpened, launchBrowser, newContext, shot, signedInPage, tableRow, toastOf } from './browser'
 import { FIXTURES } from '../server/test/ocr/accuracy'
 import { ADMIN, startServer, type TestServer } from './server'
 
@@ -214,7 +214,7 @@ describe('取值规则 and the rule tester', () => {
     await edit.waitFor({ state: 'hidden' })
 
     await saved.getByRole('button', { name: '删除' }).click()
-    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: /确\s*定/ }).click()
+    await confirmIn(page.locator('.ant-popconfirm:visible'))
     await toast(page, '删除成功').waitFor()
     await saved.waitFor({ state: 'detached' })
 
@@ -296,7 +296,7 @@ describe('日志', () => {
     await search.getByRole('button', { name: /查\s*询/ }).click()
     await entry.waitFor()
     await entry.getByRole('button', { name: '删除' }).click()
-    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: /确\s*定/ }).click()
+    await confirmIn(page.locator('.ant-popconfirm:visible'))
     await toast(page, '删除成功').waitFor()
     await page.getByText('暂无日志').waitFor()
   })

@@ -13,7 +13,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import {
   DANGER_LEVELS, type DangerLevel, type PackedPage, type TicketReadingAnswer, type Transport, type TransportBody,
 } from '@app/contract'
-import { loginViaForm, shot, signedInPage, toastOf } from './browser'
+import { confirmIn, loginViaForm, shot, signedInPage, toastOf } from './browser'
 import { ADMIN, useServerAndBrowser } from './server'
 
 const TICKETS = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../server/test/fixtures/tickets')
@@ -372,7 +372,7 @@ describe('运单详情、编辑、删除', () => {
     await page.locator('.ant-popconfirm').waitFor({ state: 'hidden' })
     await tempRow.getByRole('button', { name: '删除' }).click()
     await page.locator('.ant-popconfirm').getByText('确定删除该运单吗？').waitFor()
-    await page.locator('.ant-popconfirm').getByRole('button', { name: /确\s*定/ }).click()
+    await confirmIn(page.locator('.ant-popconfirm'))
     await toast('删除成功').waitFor()
     await tempRow.waitFor({ state: 'detached' })
     expect((await env.server.api.call('GET', `/logistics/get/getLogistics?id=${made.temp!.id}`, undefined, token)).status).toBe(404)
