@@ -16,20 +16,22 @@ export const CORRECTED_CONFIDENCE = 0.8
 
 // ----------------------------------------------------------------------------------- legal form
 
+/** 有限公司 misread though it ends in 公司 ('有眼公司', '货运育限公司'): the one complete-looking ending that is corrected */
+const MISREAD_LIMITED = /(?:有[眼跟]|[育宥]限)公司$/
+
 /** endings the recogniser cuts or misreads, and the one legal form each can only be */
 const LEGAL_ENDINGS: [RegExp, string][] = [
   [/股份有限公[可同司]?$/, '股份有限公司'],
   [/有限责任?公?[可同司]?$/, '有限责任公司'],
-  [/有[限眼跟]公[可同]?$/, '有限公司'],
-  [/有[眼跟]公司$/, '有限公司'],
-  // 有 misread as a look-alike ('货运育限公司')
-  [/[育宥]限公[司可同]?$/, '有限公司'],
+  // cut after 公, or 限 / 有 misread as a look-alike ('有眼公', '货运育限公')
+  [/(?:有[限眼跟]|[育宥]限)公[可同]?$/, '有限公司'],
+  [MISREAD_LIMITED, '有限公司'],
   [/集团公[可同]?$/, '集团公司'],
 ]
 
 /** '…有限公' -> '…有限公司', '…有限公可' -> '…有限公司'; null when the name needs nothing */
 export function completeLegalForm(name: string): string | null {
-  if (/(?:公司|厂|集团|中心)$/.test(name) && !/(?:有[眼跟]|[育宥]限)公司$/.test(name)) return null
+  if (/(?:公司|厂|集团|中心)$/.test(name) && !MISREAD_LIMITED.test(name)) return null
   for (const [re, full] of LEGAL_ENDINGS) {
     const m = name.match(re)
     if (!m) continue

@@ -88,6 +88,9 @@ function joinWrappedTime(text: string, next: string | undefined): string {
   return text
 }
 
+/** a plate's province (and letter) on a line of its own */
+const PROVINCE_ALONE = new RegExp(`^[${PROVINCES}][A-Z]?$`)
+
 /** a candidate's text joined with the lines of its cell (a wrapped cell), when the field's values wrap */
 export function joinWrapped(kind: FieldKind, c: Candidate): string {
   if (!c.next && !c.above) return c.text
@@ -110,7 +113,7 @@ export function joinWrapped(kind: FieldKind, c: Candidate): string {
     case 'spec': case 'code': return below.length && (/-$/.test(c.text) ? /^[A-Za-z0-9]{1,8}$/ : /^[A-Za-z0-9.-]{1,4}$/).test(below[0]!) ? c.text + below[0] : c.text
     case 'time': return joinWrappedTime(c.text, below[0])
     // a narrow cell puts the province on a line of its own ('京' over 'G26Z42')
-    case 'plate': return below.length && new RegExp(`^[${PROVINCES}][A-Z]?$`).test(c.text.trim()) ? c.text.trim() + below[0] : c.text
+    case 'plate': return below.length && PROVINCE_ALONE.test(c.text.trim()) ? c.text.trim() + below[0] : c.text
     default: return c.text
   }
 }

@@ -52,7 +52,10 @@ function buildLexicon(fileType: FileType): string[] {
   return [...labels].sort((a, b) => b.length - a.length)
 }
 
-export const UNIT_RE = /^\s*\(\s*(t|T|吨|kg|KG|Kg|公斤|千克)\s*\)/
+const UNITS = 't|T|吨|kg|KG|Kg|公斤|千克'
+export const UNIT_RE = new RegExp(`^\\s*\\(\\s*(${UNITS})\\s*\\)`)
+/** a header cell's unit on a line of its own under its label: '(kg)', or the two halves of a wrapped '(公斤)' */
+const UNIT_LINE = new RegExp(`^\\((?:${UNITS})\\)?$|^\\(?(?:${UNITS}|斤)\\)$`)
 const GENERIC_LABEL_RE = /[\u4e00-\u9fff]{2,8}(?=\s*(?:\([^)]{0,6}\))?\s*:)/g
 
 /** split one normalised text into [prefix] + label/value segments */
@@ -226,8 +229,9 @@ export function buildLayout(rawLines: OcrLine[], fileType: FileType, width: numb
       prefix, segs,
     }
   })
-  completeCutLabels(items, lexicon)
-  return { items, fileType, skew }
+  const layout = { items, fileType, skew }
+  completeCutLabels(layout, lexicon)
+  return layout
 }
 
 /**
@@ -235,14 +239,13 @@ export function buildLayout(rawLines: OcrLine[], fileType: FileType, width: numb
  * A box that is all of a label but its last character, with a value beside it on its row, is read
  * as that label when only one label completes it.
  */
-function completeCutLabels(items: Item[], lexicon: string[]) {
-  for (const it of items) {
+function completeCutLabels(layout: Layout, lexicon: string[]) {
+  for (const it of layout.items) {
     const bare = it.text.replace(/[:：\s]+$/, '')
     if (it.segs.length || !/^[\u4e00-\u9fff]{3,7}$/.test(bare)) continue
     const completions = lexicon.filter((l) => l.length === bare.length + 1 && l.startsWith(bare))
     if (completions.length !== 1) continue
-    const beside = items.some((o) => o !== it && onRow(it, o) && o.x0 >= it.x1 - 0.3 * it.h && o.x0 - it.x1 <= 6 * it.h && o.prefix && !o.segs.length)
-    if (!beside) continue
+    if (!rightOf(layout, it)) continue
     it.text = completions[0]!
     Object.assign(it, segment(it.text, lexicon))
   }
@@ -329,9 +332,6 @@ function rightOf(layout: Layout, it: Item): Candidate | null {
   return cell(layout, it, best)
 }
 
-/** a header cell's unit on a line of its own under the label ('(kg)', or '斤)' left of a wrapped '(公斤)') */
-const UNIT_LINE = /^\(?\s*(?:t|吨|kg|公斤|千克|斤)\s*\)$|^\(\s*(?:t|吨|kg|公斤|千克)\s*\)?$/i
-
 /** the nearest box below `it` in its column (overlapping it horizontally, at most `gap` × its height under it) */
 function nextInColumn(layout: Layout, it: Item, gap: number): Item | null {
   let best: Item | null = null
@@ -357,7 +357,11 @@ function unitUnder(layout: Layout, it: Item): Item | null {
  */
 function below(layout: Layout, it: Item): Candidate | null {
   let ref = it
-  for (let u: Item | null; (u = unitUnder(layout, ref)); ) ref = u
+  let unit = unitUnder(layout, it)
+  while (unit) {
+    ref = unit
+    unit = unitUnder(layout, ref)
+  }
   const best = nextInColumn(layout, ref, 1.8)
   if (!best || !best.prefix || best.segs.length) return null
   return cell(layout, it, best)
