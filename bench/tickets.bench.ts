@@ -69,7 +69,7 @@ for (const t of phone) phoneTimes.push(await upload(t))
 report('phone shot latency p50', percentile(phoneTimes, 50), 'ms')
 report('server RSS after the sequential uploads', rssMb('VmRSS'), 'MB')
 
-// 4 concurrent uploaders over 2 rounds of the fixtures while one client lists the log every 50 ms
+// 4 concurrent uploaders over the fixtures (each flat ticket twice) while one client lists the log every 50 ms
 // (issue 4's figures); then, with nobody listing, the same jobs through the endpoint and on a bare
 // OcrPool of the server's size, twice each, alternating: the ratio compares the same work
 const jobs = [...tickets, ...tickets, ...phone]
