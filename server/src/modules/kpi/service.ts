@@ -6,7 +6,7 @@ import {
 } from '@app/contract'
 import { and, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
-import type { Executor } from '../../db/client.js'
+import type { Db, Executor } from '../../db/client.js'
 import { companies, processTemplates, reportRecords, reports, users } from '../../db/schema/index.js'
 import type { Auth } from '../../platform/access.js'
 import { ValidationError } from '../../platform/errors.js'
@@ -153,7 +153,7 @@ async function namesOf(db: Executor, table: typeof companies | typeof users, ids
  * summary), and a step with a single item still takes the time spent on it. Saving an item again later
  * does not move its step's start; the step's key, not its name, identifies it across template versions.
  */
-export async function kpiSteps(db: Executor, auth: Auth, q: KpiFilters, now = new Date()): Promise<KpiStepTemplate[]> {
+export async function kpiSteps(db: Db, auth: Auth, q: KpiFilters, now = new Date()): Promise<KpiStepTemplate[]> {
   const w = windowOf(q, now)
   const result = await db.execute<{ template_id: number; step_key: string; version_id: number; n: string; avg_s: string; max_s: string; total: string }>(sql`
     with signed as (

@@ -15,18 +15,24 @@ import { getReport, reportRow } from './list.js'
  * the report started with, saved one at a time as the inspector enters them, each with who and when.
  */
 
-/** Template versions never change, so this process keeps the ones reports ask for. */
-const stepsByVersion = new Map<number, TemplateStep[]>()
+/**
+ * Template versions never change, so the process keeps the ones reports ask for, per database (ids
+ * are only unique within one; tests run many databases in one process).
+ */
+const stepsByVersion = new WeakMap<Db, Map<number, TemplateStep[]>>()
 const VERSION_CACHE_MAX = 500
 
-export async function versionSteps(db: Executor, versionId: number | null): Promise<TemplateStep[]> {
+/** The steps of a template version; `executor` reads them on a miss (the open transaction, if any). */
+export async function versionSteps(db: Db, versionId: number | null, executor: Executor = db): Promise<TemplateStep[]> {
   if (versionId == null) return []
-  const cached = stepsByVersion.get(versionId)
+  let cache = stepsByVersion.get(db)
+  if (!cache) stepsByVersion.set(db, (cache = new Map()))
+  const cached = cache.get(versionId)
   if (cached) return cached
-  const [row] = await db.select({ steps: processTemplateVersions.steps }).from(processTemplateVersions).where(eq(processTemplateVersions.id, versionId))
+  const [row] = await executor.select({ steps: processTemplateVersions.steps }).from(processTemplateVersions).where(eq(processTemplateVersions.id, versionId))
   const steps = row?.steps ?? []
-  if (stepsByVersion.size >= VERSION_CACHE_MAX) stepsByVersion.delete(stepsByVersion.keys().next().value!)
-  stepsByVersion.set(versionId, steps)
+  if (cache.size >= VERSION_CACHE_MAX) cache.delete(cache.keys().next().value!)
+  cache.set(versionId, steps)
   return steps
 }
 
@@ -69,7 +75,7 @@ export async function saveRecord(db: Db, auth: Auth, id: number, body: ReportRec
     if (row.status !== REPORT_STATUS.inspecting) {
       throw new ConflictError(ReportMsg.onlyWhileInspecting('录入记录', REPORT_STATUS_LABELS[row.status as ReportStatus]))
     }
-    const steps = await versionSteps(tx, row.templateVersionId)
+    const steps = await versionSteps(db, row.templateVersionId, tx)
     const step = steps.find((s) => s.items.some((i) => i.key === body.itemKey))
     const item = step?.items.find((i) => i.key === body.itemKey)
     if (!step || !item) throw new ValidationError(ReportMsg.itemNotFound(body.itemKey))

@@ -105,7 +105,7 @@ export async function moveReport(db: Db, auth: Auth, id: number, to: ReportStatu
       case 'start':
         throw new ValidationError(ReportMsg.startNeedsDialog)
       case 'finish': {
-        const steps = await versionSteps(tx, row.templateVersionId)
+        const steps = await versionSteps(db, row.templateVersionId, tx)
         const records = await tx.select({ itemKey: reportRecords.itemKey, value: reportRecords.value, passed: reportRecords.passed })
           .from(reportRecords).where(eq(reportRecords.reportId, row.id))
         const missing = missingItems(steps, records)
