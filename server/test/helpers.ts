@@ -5,9 +5,10 @@ import { testConfig, type Config } from '../src/config.js'
 import { openDatabase, type Database } from '../src/db/client.js'
 import { seed } from '../src/db/seed.js'
 import { encryptPassword } from '../src/platform/rsa.js'
+import { ADMIN_PASSWORD, pgliteTemplate, TEMPLATE_DATABASE_ENV } from './databaseTemplate.js'
 import { createScratchDatabase } from './scratchDatabase.js'
 
-export const ADMIN_PASSWORD = 'Admin@123456'
+export { ADMIN_PASSWORD }
 
 export type TestApp = App
 
@@ -20,15 +21,20 @@ export async function createTestApp(overrides: Partial<Config> = {}, beforeReady
   let database: Database
   let drop = async () => {}
   const serverUrl = process.env.TEST_DATABASE_URL
+  const templateDatabase = process.env[TEMPLATE_DATABASE_ENV]
+  const template = serverUrl ? undefined : pgliteTemplate()
   if (serverUrl) {
-    const scratch = await createScratchDatabase(serverUrl, 't')
+    const scratch = await createScratchDatabase(serverUrl, 't', templateDatabase)
     database = await openDatabase({ databaseUrl: scratch.url, migrationsDir: config.migrationsDir })
     drop = scratch.drop
   } else {
-    database = await openDatabase({ inMemory: true, migrationsDir: config.migrationsDir })
+    database = await openDatabase({ inMemory: true, template, migrationsDir: config.migrationsDir })
   }
-  await database.migrate()
-  await seed(database.db, { adminPassword: ADMIN_PASSWORD })
+  // a copy of the run's template is migrated and seeded already
+  if (!(serverUrl ? templateDatabase : template)) {
+    await database.migrate()
+    await seed(database.db, { adminPassword: ADMIN_PASSWORD })
+  }
   const app = await buildApp(config, database)
   try {
     beforeReady?.(app)

@@ -54,6 +54,8 @@ export interface DatabaseOptions {
   databaseUrl?: string
   dataDir?: string
   inMemory?: boolean
+  /** in memory: start from this dump of a migrated database (tests: ~0.4 s instead of ~3 s to create and migrate one) */
+  template?: Uint8Array<ArrayBuffer>
   migrationsDir: string
   /** the embedded database on a thread of its own (default); false: on this thread (PGLITE_THREAD=0) */
   thread?: boolean
@@ -103,7 +105,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     }
   }
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`]
-  const client = opts.thread === false ? await PGlite.create(dir, { startParams }) : await startPgliteThread({ dataDir: dir, startParams })
+  const template = opts.inMemory ? opts.template : undefined
+  const client = opts.thread === false
+    ? await PGlite.create(dir, { startParams, loadDataDir: template && new Blob([template]) })
+    : await startPgliteThread({ dataDir: dir, template, startParams })
   const memo = new CountMemo()
   const db = drizzlePglite({ client: noteWrites(inTurn(client, opts.thread === false ? 1 : THREAD_DEPTH), memo) as PGlite, schema }) as unknown as Db
   attachCountMemo(db, memo)

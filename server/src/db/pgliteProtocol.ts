@@ -7,6 +7,8 @@ import type { RowMode } from '@electric-sql/pglite'
 export interface PgliteWorkerData {
   /** data directory; absent: in memory */
   dataDir?: string
+  /** in memory: start from this dump of a data directory (`dumpDataDir`) instead of an empty database */
+  template?: Uint8Array<ArrayBuffer>
   startParams: string[]
 }
 

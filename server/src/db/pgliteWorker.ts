@@ -10,7 +10,7 @@ import { PreparedStatements } from './pglitePrepared.js'
 import { toWireError, type PgliteReply, type PgliteRequest, type PgliteWorkerData, type WireQueryOptions } from './pgliteProtocol.js'
 
 const port = parentPort!
-const { dataDir, startParams } = workerData as PgliteWorkerData
+const { dataDir, template, startParams } = workerData as PgliteWorkerData
 const reply = (message: PgliteReply) => port.postMessage(message)
 
 const keepText = (value: string) => value
@@ -83,7 +83,7 @@ async function serve(client: PGlite, prepared: PreparedStatements, request: Pgli
 }
 
 try {
-  const client = await PGlite.create(dataDir, { startParams })
+  const client = await PGlite.create(dataDir, { startParams, loadDataDir: template && new Blob([template]) })
   const prepared = new PreparedStatements(client)
   port.on('message', (request: PgliteRequest) => {
     serve(client, prepared, request).then(
