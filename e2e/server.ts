@@ -1,7 +1,7 @@
 /**
  * Starts the BUILT server (server/dist/main.js, which also serves web/dist) as a child process on a
  * free port with a temporary DATA_DIR, or, when TEST_DATABASE_URL is set, on a fresh PostgreSQL
- * database that `stop()` drops again. Helpers call the API directly (e.g. an admin token).
+ * database that `stop()` drops again; either a copy of the run's template (globalSetup.ts). Helpers call the API directly (e.g. an admin token).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
@@ -12,11 +12,14 @@ import path from 'node:path'
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
 import { encryptPassword } from '../server/src/platform/rsa'
+import { TEMPLATE_DATABASE_ENV } from '../server/test/databaseTemplate'
 import { createScratchDatabase } from '../server/test/scratchDatabase'
 import { launchBrowser, newContext } from './browser'
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 export const ADMIN = { username: 'admin', password: 'Admin@123456' } as const
+/** a data directory each server's starts as a copy of (globalSetup.ts) */
+export const DATA_TEMPLATE_ENV = 'E2E_DATA_TEMPLATE'
 
 export interface TestServer {
   url: string
@@ -71,7 +74,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
 
   const port = await freePort()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'))
-  const database = process.env.TEST_DATABASE_URL ? await createScratchDatabase(process.env.TEST_DATABASE_URL, 'e2e') : null
+  const template = process.env[DATA_TEMPLATE_ENV]
+  if (template && !env.DATA_DIR) fs.cpSync(template, dataDir, { recursive: true })
+  const database = process.env.TEST_DATABASE_URL
+    ? await createScratchDatabase(process.env.TEST_DATABASE_URL, 'e2e', process.env[TEMPLATE_DATABASE_ENV])
+    : null
   const inbox = await smsReceiver()
   let log = ''
   const child: ChildProcess = spawn(process.execPath, [main], {
@@ -180,8 +187,11 @@ export class Api {
 export function useServerAndBrowser(options?: Parameters<typeof startServer>[0]) {
   const env = {} as { server: TestServer; browser: Browser; context(): Promise<BrowserContext> }
   beforeAll(async () => {
-    env.server = await startServer(options)
-    env.browser = await launchBrowser()
+    // side by side; whichever started is stopped after, even when the other failed
+    const [server, browser] = await Promise.allSettled([startServer(options), launchBrowser()])
+    if (server.status === 'fulfilled') env.server = server.value
+    if (browser.status === 'fulfilled') env.browser = browser.value
+    for (const started of [server, browser]) if (started.status === 'rejected') throw started.reason
   })
   afterAll(async () => {
     await env.browser?.close()

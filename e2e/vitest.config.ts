@@ -11,6 +11,7 @@ export default defineConfig({
   root,
   test: {
     include: ['e2e/**/*.e2e.ts'],
+    globalSetup: ['e2e/globalSetup.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
     fileParallelism: false,
