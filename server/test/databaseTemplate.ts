@@ -15,8 +15,8 @@ export const ADMIN_PASSWORD = 'Admin@123456'
 
 /**
  * One migrated and seeded database per test run, which each test server's database starts as a copy
- * of: on PGlite a dump of its data directory (loading one takes ~0.4 s, creating and migrating
- * ~3 s), on PostgreSQL a template database. The run's global set-up makes it and names it in
+ * of: on PGlite a dump of its data directory (opening a copy takes ~0.8 s, creating, migrating and
+ * seeding one ~3.3 s), on PostgreSQL a template database. The run's global set-up makes it and names it in
  * these variables; without them (a bench, a single file run some other way) each server migrates
  * its own.
  */
