@@ -75,7 +75,7 @@ export interface PrepareOptions {
   maxPixels?: number
   /**
    * Also encode the picture to keep, from the same decode (the upload is decoded once): its longest
-   * side at most this, EXIF-rotated, transparency on white.
+   * side at most this (`keptLongest`), EXIF-rotated, transparency on white.
    */
   keepMaxSide?: number
 }
@@ -87,6 +87,18 @@ export const IMAGE_MESSAGES = {
   unreadable: TicketMsg.imageUnreadable,
   tooManyPixels: AttachmentMsg.tooManyPixels,
 } as const
+
+/**
+ * The kept picture's longest side: the photo's own up to `keepMaxSide`. A photo more than twice the
+ * working size is kept at half its size when that still holds more than the working image does, which a
+ * JPEG decodes at half size straight away (libjpeg's shrink-on-load, a quarter of the pixels): a 3520 px
+ * phone shot is kept at 1760 px rather than decoded whole for 2400 px.
+ */
+export function keptLongest(longest: number, keepMaxSide: number, workMaxSide: number) {
+  if (longest <= keepMaxSide) return longest
+  const half = longest / 2
+  return half >= workMaxSide && half < keepMaxSide ? half : keepMaxSide
+}
 
 /** validate the upload and return an EXIF-oriented, downscaled RGBA image */
 export async function prepareImage(buf: Uint8Array, options: PrepareOptions = {}): Promise<PreparedImage> {
@@ -121,7 +133,7 @@ export async function prepareImage(buf: Uint8Array, options: PrepareOptions = {}
     let kept: Promise<KeptPicture> | undefined
     if (options.keepMaxSide) {
       // decoded once, at the kept size: the kept JPEG, its thumbnail and the working image all come from these pixels
-      const keepScale = Math.min(1, options.keepMaxSide / longest)
+      const keepScale = keptLongest(longest, options.keepMaxSide, maxSide) / longest
       const { data, info } = await decoded
         .resize({ width: Math.max(1, Math.round(originalWidth * keepScale)), height: Math.max(1, Math.round(originalHeight * keepScale)), fit: 'fill' })
         .flatten({ background: '#ffffff' })

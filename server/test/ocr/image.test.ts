@@ -4,7 +4,7 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { estimateSkew, prepareImage, TicketImageError } from '../../src/ocr/image.js'
+import { estimateSkew, keptLongest, prepareImage, TicketImageError, WORK_MAX_SIDE } from '../../src/ocr/image.js'
 import { FIXTURES } from './accuracy.js'
 
 const ticket = fs.readFileSync(path.join(FIXTURES, 'tickets/A1_000.jpg'))
@@ -40,6 +40,16 @@ async function refused(buf: Uint8Array) {
 }
 
 describe('prepareImage', () => {
+  it('keeps a photo at its own size up to 2400 px, a larger one at half its size when that still exceeds the working image, else at 2400 px', () => {
+    const kept = (longest: number) => keptLongest(longest, 2400, WORK_MAX_SIDE)
+    expect([1000, 2400].map(kept)).toEqual([1000, 2400])
+    // half of these is below the working image's 1600 px: kept at 2400
+    expect([2401, 3000, 3199].map(kept)).toEqual([2400, 2400, 2400])
+    // a phone shot of 3200 to 4800 px: half, which JPEG decodes at once
+    expect([3200, 3520, 4000, 4799].map(kept)).toEqual([1600, 1760, 2000, 2399.5])
+    expect([4800, 8000].map(kept)).toEqual([2400, 2400])
+  })
+
   it('accepts JPEG, PNG and WebP by content', async () => {
     const jpg = await prepareImage(ticket)
     expect(jpg.kind).toBe('jpeg')

@@ -130,7 +130,7 @@ describe('POST /logistics/analysis', () => {
     expect(await kept()).toBe(keptBefore)
   })
 
-  test('the photo is decoded once, in the OCR worker: a full attachment image queue does not hold it up; the kept copy is an upright JPEG of at most 2400 px, subsampled as the photo was, with a thumbnail', async () => {
+  test('the photo is decoded once, in the OCR worker: a full attachment image queue does not hold it up; the kept copy is an upright JPEG (a 3600 px photo kept at half size, 1800 px), subsampled as the photo was, with a thumbnail', async () => {
     // 3600 px wide, stored sideways with EXIF orientation 6 (as phones do)
     const sideways = await sharp(fs.readFileSync(path.join(FIXTURES, 'tickets', 'A1_000.jpg'))).rotate(-90).resize({ height: 3600 })
       .withMetadata({ orientation: 6 }).jpeg({ quality: 90 }).toBuffer()
@@ -155,7 +155,7 @@ describe('POST /logistics/analysis', () => {
     const picture = await get(res.data.deliveryPicUrl)
     expect(picture.headers['content-type']).toBe('image/jpeg')
     const stored = await sharp(picture.rawPayload).metadata()
-    expect(Math.max(stored.width!, stored.height!)).toBe(2400)
+    expect(Math.max(stored.width!, stored.height!)).toBe(1800)
     expect(stored.width! / stored.height!).toBeCloseTo(upright.width! / upright.height!, 2)
     expect(stored.orientation ?? 1).toBe(1)
     // the camera's chroma subsampling is kept (a 4:2:0 photo is not blown up to 4:4:4); a 4:4:4 scan stays 4:4:4
