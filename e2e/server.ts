@@ -1,7 +1,8 @@
 /**
  * Starts the BUILT server (server/dist/main.js, which also serves web/dist) as a child process on a
  * free port with a temporary DATA_DIR, or, when TEST_DATABASE_URL is set, on a fresh PostgreSQL
- * database that `stop()` drops again; either a copy of the run's template (globalSetup.ts). Helpers call the API directly (e.g. an admin token).
+ * database that `stop()` drops again; either one a copy of the run's template (globalSetup.ts).
+ * Helpers call the API directly (e.g. an admin token).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
@@ -18,7 +19,7 @@ import { launchBrowser, newContext } from './browser'
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 export const ADMIN = { username: 'admin', password: 'Admin@123456' } as const
-/** a data directory each server's starts as a copy of (globalSetup.ts) */
+/** the data directory each server's own starts as a copy of (globalSetup.ts) */
 export const DATA_TEMPLATE_ENV = 'E2E_DATA_TEMPLATE'
 
 export interface TestServer {
