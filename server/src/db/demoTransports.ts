@@ -5,7 +5,7 @@ import {
   TransportStatus, type DestinationBody, type FieldValue, type TicketField, type TransportBody,
 } from '@app/contract'
 import { and, eq, sql } from 'drizzle-orm'
-import { TICKET_PICTURE_MAX_SIDE } from '../modules/ticketReading/service.js'
+import { TICKET_PICTURE_SIZE } from '../modules/ticketReading/service.js'
 import { computedWeights, destinationRows, destinationsOf, recordOf, ticketValues } from '../modules/transports/record.js'
 import { storeAttachment, type AttachmentDeps } from '../platform/attachments.js'
 import type { Db, Executor } from './client.js'
@@ -87,7 +87,7 @@ function basePictures(deps: AttachmentDeps, companyId: number) {
       if (stored.has(file)) return
       const info = await storeAttachment(deps, {
         buffer: fs.readFileSync(path.join(TICKETS_DIR, file)), companyId, userId: null, fileType: ATTACHMENT_TYPES.ticketPicture, name: file,
-        maxSide: TICKET_PICTURE_MAX_SIDE,
+        ...TICKET_PICTURE_SIZE,
       })
       const [row] = await deps.db.select().from(attachments).where(eq(attachments.id, info.id))
       stored.set(file, row!)

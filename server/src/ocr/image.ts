@@ -4,7 +4,7 @@
  */
 import { AttachmentMsg, IMAGE_MAX_PIXELS, THUMBNAIL_MAX_SIDE, TICKET_MAX_BYTES, TicketMsg } from '@app/contract'
 import sharp from 'sharp'
-import { STORED_JPEG, THUMBNAIL_JPEG } from '../platform/pictureEncoding.js'
+import { keptLongest, STORED_JPEG, THUMBNAIL_JPEG } from '../platform/pictureEncoding.js'
 import type { Box, OcrLine, RawImage } from './engine.js'
 
 /** longest side of the working image (OCR crops are taken from it) */
@@ -87,18 +87,6 @@ export const IMAGE_MESSAGES = {
   unreadable: TicketMsg.imageUnreadable,
   tooManyPixels: AttachmentMsg.tooManyPixels,
 } as const
-
-/**
- * The kept picture's longest side: the photo's own up to `keepMaxSide`. A photo more than twice the
- * working size is kept at half its size when that still holds more than the working image does, which a
- * JPEG decodes at half size straight away (libjpeg's shrink-on-load, a quarter of the pixels): a 3520 px
- * phone shot is kept at 1760 px rather than decoded whole for 2400 px.
- */
-export function keptLongest(longest: number, keepMaxSide: number, workMaxSide: number) {
-  if (longest <= keepMaxSide) return longest
-  const half = longest / 2
-  return half >= workMaxSide && half < keepMaxSide ? half : keepMaxSide
-}
 
 /** validate the upload and return an EXIF-oriented, downscaled RGBA image */
 export async function prepareImage(buf: Uint8Array, options: PrepareOptions = {}): Promise<PreparedImage> {

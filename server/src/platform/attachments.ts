@@ -11,7 +11,7 @@ import { attachments, companies } from '../db/schema/index.js'
 import { ForbiddenError, NotFoundError, TooLargeError, ValidationError } from './errors.js'
 import { sha256Hex, type FileStore } from './files.js'
 import { imageQueue } from './imageQueue.js'
-import { STORED_JPEG, THUMBNAIL_JPEG } from './pictureEncoding.js'
+import { keptLongest, STORED_JPEG, THUMBNAIL_JPEG } from './pictureEncoding.js'
 import type { Auth } from './access.js'
 import type { SessionUser } from './sessions.js'
 import { assertInScope } from './tenancy.js'
@@ -57,6 +57,8 @@ export interface StoreFileInput {
   targetId?: number | null
   /** pictures only: shrink so the longest side is at most this (default IMAGE_MAX_SIDE; ticket photos keep 2400 px) */
   maxSide?: number
+  /** pictures only: keep a large one at half its size when that is at least this (keptLongest) */
+  halfSizeFrom?: number
   /** refuse larger uploads (default ATTACHMENT_MAX_BYTES) */
   maxBytes?: number
 }
@@ -86,7 +88,7 @@ function displayName(input: Pick<StoreFileInput, 'name' | 'filename'>, ext: stri
  * A picture is refused from its header when it has more than IMAGE_MAX_PIXELS (a decompression bomb
  * never takes a place in the queue), then decoded and re-encoded in the shared image queue.
  */
-async function prepareImage(buffer: Buffer, maxSide: number): Promise<Prepared> {
+async function prepareImage(buffer: Buffer, maxSide: number, halfSizeFrom?: number): Promise<Prepared> {
   let meta: sharp.Metadata
   try {
     meta = await sharp(buffer, { limitInputPixels: false }).metadata()
@@ -96,11 +98,12 @@ async function prepareImage(buffer: Buffer, maxSide: number): Promise<Prepared> 
   if (!meta.width || !meta.height) throw new ValidationError(AttachmentMsg.badImage)
   if (meta.width * meta.height > IMAGE_MAX_PIXELS) throw new TooLargeError(AttachmentMsg.tooManyPixels)
   const alpha = Boolean(meta.hasAlpha)
+  const side = Math.round(keptLongest(Math.max(meta.width, meta.height), maxSide, halfSizeFrom))
   return imageQueue.run(async () => {
     try {
       const rotated = sharp(buffer, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' })
         .rotate()
-        .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
+        .resize(side, side, { fit: 'inside', withoutEnlargement: true })
       const out = alpha
         ? await rotated.png({ compressionLevel: 8 }).toBuffer({ resolveWithObject: true })
         : await rotated.jpeg(STORED_JPEG).toBuffer({ resolveWithObject: true })
@@ -123,7 +126,7 @@ async function prepare(input: StoreFileInput): Promise<Prepared> {
   if (input.buffer.length > (input.maxBytes ?? ATTACHMENT_MAX_BYTES)) throw new TooLargeError(AttachmentMsg.tooLarge)
   const detected = await fileTypeFromBuffer(input.buffer)
   const pictureOnly = PICTURE_FILE_TYPES.includes(input.fileType)
-  if (detected && IMAGE_MIMES.has(detected.mime)) return prepareImage(input.buffer, input.maxSide ?? IMAGE_MAX_SIDE)
+  if (detected && IMAGE_MIMES.has(detected.mime)) return prepareImage(input.buffer, input.maxSide ?? IMAGE_MAX_SIDE, input.halfSizeFrom)
   if (pictureOnly) throw new ValidationError(AttachmentMsg.imageOnly)
   if (detected && DOCUMENT_MIMES[detected.mime]) {
     return { data: input.buffer, mime: detected.mime, ext: DOCUMENT_MIMES[detected.mime]!, thumb: null, width: null, height: null }

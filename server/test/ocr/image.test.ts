@@ -4,7 +4,8 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { estimateSkew, keptLongest, prepareImage, TicketImageError, WORK_MAX_SIDE } from '../../src/ocr/image.js'
+import { estimateSkew, prepareImage, TicketImageError, WORK_MAX_SIDE } from '../../src/ocr/image.js'
+import { keptLongest } from '../../src/platform/pictureEncoding.js'
 import { FIXTURES } from './accuracy.js'
 
 const ticket = fs.readFileSync(path.join(FIXTURES, 'tickets/A1_000.jpg'))
@@ -48,6 +49,8 @@ describe('prepareImage', () => {
     // a phone shot of 3200 to 4800 px: half, which JPEG decodes at once
     expect([3200, 3520, 4000, 4799].map(kept)).toEqual([1600, 1760, 2000, 2399.5])
     expect([4800, 8000].map(kept)).toEqual([2400, 2400])
+    // other pictures: never halved
+    expect(keptLongest(3520, 2400)).toBe(2400)
   })
 
   it('accepts JPEG, PNG and WebP by content', async () => {

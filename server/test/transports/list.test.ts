@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
 import { transportDestinations, transports } from '../../src/db/schema/index.js'
 import { GRID_ORDER, selectTransports, toTransport, withDestinations } from '../../src/modules/transports/query.js'
-import { multipart } from '../helpers.js'
+import sharp from 'sharp'
+import { bearer, multipart } from '../helpers.js'
 import { fullBody, pictureBytes, ticketPair, transportEnv, type TransportEnv } from './setup.js'
 
 let t: TransportEnv
@@ -114,6 +115,18 @@ describe('one transport', () => {
     expect(saved.data.destinations[0].picUrl).toBe(up.data)
     const theirs = await t.env.call(t.tokens.other, 'POST', '/api/logistics/save', fullBody(await ticketPair(t.env, t.b.id, t.users.other.id), { destinations: [destination] }))
     expect([theirs.status, theirs.message]).toEqual([400, TransportMsg.destinationPictureInvalid])
+  })
+
+  test('an extra destination’s photo is kept as a read ticket photo is: 3520 px at half its size, 3000 px at 2400 px', async () => {
+    const keptWidth = async (width: number) => {
+      const data = await sharp({ create: { width, height: Math.round(width / 2), channels: 3, background: '#f4f1ea' } }).jpeg().toBuffer()
+      const up = await t.env.upload(t.tokens.uploader, '/api/logistics/upload', multipart({ file: { name: 'd.jpg', type: 'image/jpeg', data } }))
+      expect(up.status, up.message).toBe(200)
+      const picture = await t.env.app.inject({ method: 'GET', url: up.data, headers: bearer(t.tokens.uploader) })
+      return (await sharp(picture.rawPayload).metadata()).width
+    }
+    expect(await keptWidth(3520)).toBe(1760)
+    expect(await keptWidth(3000)).toBe(2400)
   })
 })
 

@@ -7,7 +7,7 @@ import { transportSuggestions } from '../transports/suggestions.js'
 import { chargedUpload } from '../quota/chargedUpload.js'
 import { AppError } from '../../platform/errors.js'
 import type { SessionUser } from '../../platform/sessions.js'
-import { TicketImageError } from '../../ocr/image.js'
+import { TicketImageError, WORK_MAX_SIDE } from '../../ocr/image.js'
 import { OcrBusyError, OcrClosedError, OcrPool, OcrTimeoutError } from '../../ocr/pool.js'
 import { UserRegexError } from '../../ocr/safeRegex.js'
 import type { TicketAnalysis, TicketReading } from '../../ocr/types.js'
@@ -84,8 +84,11 @@ export interface AnalysisAnswer extends Record<string, unknown> {
   duplicates: DuplicateTicket[]
 }
 
-/** Ticket photos keep more detail than other pictures (the text must stay legible); a read one of 3200–4800 px keeps half its size (keptLongest). */
-export const TICKET_PICTURE_MAX_SIDE = 2400
+/**
+ * How big a ticket photo is kept, read or not: more detail than other pictures (the text must stay
+ * legible), up to 2400 px; one of 3200–4800 px at half its size, still more than the OCR reads (keptLongest).
+ */
+export const TICKET_PICTURE_SIZE = { maxSide: 2400, halfSizeFrom: WORK_MAX_SIDE } as const
 
 /**
  * The names the base has saved on its transports (the findList suggestions), per field: a reading
@@ -128,7 +131,7 @@ export async function analyzeTicketUpload(deps: ReadingDeps, auth: SessionUser &
       work: async () => {
         readingStarted = true
         const [config, savedNames] = await Promise.all([loadReadingConfig(deps.db), savedNamesOf(deps, auth)])
-        return deps.reader.analyze({ buffer: input.buffer, fileType: input.fileType, ...config, savedNames, keepMaxSide: TICKET_PICTURE_MAX_SIDE })
+        return deps.reader.analyze({ buffer: input.buffer, fileType: input.fileType, ...config, savedNames, keepMaxSide: TICKET_PICTURE_SIZE.maxSide })
       },
       store: (read) => storeEncodedPicture(deps, {
         companyId: auth.companyId, userId: auth.userId, name: `${kind}.jpg`, filename: input.filename ?? `${kind}.jpg`, picture: read.kept!,

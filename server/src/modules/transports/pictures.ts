@@ -5,7 +5,7 @@ import { attachments } from '../../db/schema/index.js'
 import { claimAttachments, storeImage, type AttachmentDeps } from '../../platform/attachments.js'
 import { ValidationError } from '../../platform/errors.js'
 import type { SessionUser } from '../../platform/sessions.js'
-import { TICKET_PICTURE_MAX_SIDE } from '../ticketReading/service.js'
+import { TICKET_PICTURE_SIZE } from '../ticketReading/service.js'
 
 /** The attachment id of a URL made by `attachmentUrl`, or null for anything else. */
 function attachmentIdOf(url: string): number | null {
@@ -36,7 +36,7 @@ export async function checkPictures(tx: Executor, auth: SessionUser, companyId: 
 export async function storeDestinationPicture(deps: AttachmentDeps, auth: SessionUser, file: { buffer: Buffer; filename?: string }) {
   const picture = await storeImage(deps, {
     buffer: file.buffer, filename: file.filename, companyId: auth.companyId, userId: auth.userId,
-    fileType: ATTACHMENT_TYPES.ticketPicture, maxBytes: TICKET_MAX_BYTES, maxSide: TICKET_PICTURE_MAX_SIDE,
+    fileType: ATTACHMENT_TYPES.ticketPicture, maxBytes: TICKET_MAX_BYTES, ...TICKET_PICTURE_SIZE,
   })
   return picture.url
 }
