@@ -13,8 +13,7 @@ import path from 'node:path'
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
 import { encryptPassword } from '../server/src/platform/rsa'
-import { TEMPLATE_DATABASE_ENV } from '../server/test/databaseTemplate'
-import { createScratchDatabase } from '../server/test/scratchDatabase'
+import { createScratchDatabase, TEMPLATE_DATABASE_ENV } from '../server/test/scratchDatabase'
 import { launchBrowser, newContext } from './browser'
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')

@@ -9,7 +9,7 @@ import { testConfig } from '../src/config.js'
 import { openDatabase, type Db } from '../src/db/client.js'
 import { seed } from '../src/db/seed.js'
 import * as schema from '../src/db/schema/index.js'
-import { runOn } from './scratchDatabase.js'
+import { runOn, TEMPLATE_DATABASE_ENV } from './scratchDatabase.js'
 
 export const ADMIN_PASSWORD = 'Admin@123456'
 
@@ -17,11 +17,10 @@ export const ADMIN_PASSWORD = 'Admin@123456'
  * One migrated and seeded database per test run, which each test server's database starts as a copy
  * of: on PGlite a dump of its data directory (opening a copy takes ~0.8 s, creating, migrating and
  * seeding one ~3.3 s), on PostgreSQL a template database. The run's global set-up makes it and names it in
- * these variables; without them (a bench, a single file run some other way) each server migrates
- * its own.
+ * TEMPLATE_FILE_ENV or TEMPLATE_DATABASE_ENV; without them (a bench, a file run some other way) each
+ * server migrates its own.
  */
 export const TEMPLATE_FILE_ENV = 'TEST_PGLITE_TEMPLATE'
-export const TEMPLATE_DATABASE_ENV = 'TEST_TEMPLATE_DATABASE'
 
 /** Makes the run's template; the answer removes it again. */
 export async function createTemplate(serverUrl: string | undefined): Promise<() => Promise<void>> {

@@ -5,8 +5,8 @@ import { testConfig, type Config } from '../src/config.js'
 import { openDatabase, type Database } from '../src/db/client.js'
 import { seed } from '../src/db/seed.js'
 import { encryptPassword } from '../src/platform/rsa.js'
-import { ADMIN_PASSWORD, pgliteTemplate, TEMPLATE_DATABASE_ENV } from './databaseTemplate.js'
-import { createScratchDatabase } from './scratchDatabase.js'
+import { ADMIN_PASSWORD, pgliteTemplate } from './databaseTemplate.js'
+import { createScratchDatabase, TEMPLATE_DATABASE_ENV } from './scratchDatabase.js'
 
 export { ADMIN_PASSWORD }
 
@@ -21,17 +21,20 @@ export async function createTestApp(overrides: Partial<Config> = {}, beforeReady
   let database: Database
   let drop = async () => {}
   const serverUrl = process.env.TEST_DATABASE_URL
-  const templateDatabase = process.env[TEMPLATE_DATABASE_ENV]
-  const template = serverUrl ? undefined : pgliteTemplate()
+  // a copy of the run's template is migrated and seeded already
+  let copied: boolean
   if (serverUrl) {
+    const templateDatabase = process.env[TEMPLATE_DATABASE_ENV]
     const scratch = await createScratchDatabase(serverUrl, 't', templateDatabase)
     database = await openDatabase({ databaseUrl: scratch.url, migrationsDir: config.migrationsDir })
     drop = scratch.drop
+    copied = Boolean(templateDatabase)
   } else {
+    const template = pgliteTemplate()
     database = await openDatabase({ inMemory: true, template, migrationsDir: config.migrationsDir })
+    copied = Boolean(template)
   }
-  // a copy of the run's template is migrated and seeded already
-  if (!(serverUrl ? templateDatabase : template)) {
+  if (!copied) {
     await database.migrate()
     await seed(database.db, { adminPassword: ADMIN_PASSWORD })
   }

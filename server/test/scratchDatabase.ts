@@ -1,6 +1,9 @@
 import crypto from 'node:crypto'
 import pg from 'pg'
 
+/** the PostgreSQL template database of the run (databaseTemplate.ts), named here for the light importers (e2e) */
+export const TEMPLATE_DATABASE_ENV = 'TEST_TEMPLATE_DATABASE'
+
 /**
  * A fresh database on a PostgreSQL server (TEST_DATABASE_URL) for one test file or e2e run, empty
  * or a copy of `template`; `drop()` removes it again, ending any connection still open, since the

@@ -101,7 +101,7 @@ export interface AnalyzeOptions {
 export async function analyzeTicket(input: AnalyzeInput, options: AnalyzeOptions = {}): Promise<TicketReading> {
   const fileType = Number(input.fileType) as FileType
   if (fileType !== 1 && fileType !== 2) throw new RangeError('fileType must be 1 or 2')
-  const img = await prepareImage(input.buffer, { maxSide: options.workMaxSide, keepMaxSide: input.keepMaxSide })
+  const img = await prepareImage(input.buffer, { maxSide: options.workMaxSide, keep: input.keep })
   const engine = options.engine ?? (await getEngine())
   removeSeals(img)
   const lines = await engine.recognize(img, { detMaxSide: options.detMaxSide })

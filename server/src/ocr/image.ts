@@ -4,7 +4,7 @@
  */
 import { AttachmentMsg, IMAGE_MAX_PIXELS, THUMBNAIL_MAX_SIDE, TICKET_MAX_BYTES, TicketMsg } from '@app/contract'
 import sharp from 'sharp'
-import { keptLongest, STORED_JPEG, THUMBNAIL_JPEG } from '../platform/pictureEncoding.js'
+import { keptLongest, STORED_JPEG, THUMBNAIL_JPEG, type PictureSize } from '../platform/pictureEncoding.js'
 import type { Box, OcrLine, RawImage } from './engine.js'
 
 /** longest side of the working image (OCR crops are taken from it) */
@@ -53,13 +53,13 @@ export interface PreparedImage extends RawImage {
   /** working pixels per original pixel */
   scale: number
   /**
-   * the picture as it is stored (PrepareOptions.keepMaxSide), still being encoded: the caller reads
+   * the picture as it is stored (PrepareOptions.keep), still being encoded: the caller reads
    * the working image meanwhile
    */
   kept?: Promise<KeptPicture>
 }
 
-/** The upload as the server keeps it: a JPEG of at most keepMaxSide and its thumbnail. */
+/** The upload as the server keeps it: a JPEG of the size PrepareOptions.keep allows, and its thumbnail. */
 export interface KeptPicture {
   jpeg: Uint8Array
   thumb: Uint8Array
@@ -74,10 +74,10 @@ export interface PrepareOptions {
   maxBytes?: number
   maxPixels?: number
   /**
-   * Also encode the picture to keep, from the same decode (the upload is decoded once): its longest
-   * side at most this (`keptLongest`), EXIF-rotated, transparency on white.
+   * Also encode the picture to keep, from the same decode (the upload is decoded once): this big
+   * (`keptLongest`), EXIF-rotated, transparency on white.
    */
-  keepMaxSide?: number
+  keep?: PictureSize
 }
 
 export const IMAGE_MESSAGES = {
@@ -119,9 +119,9 @@ export async function prepareImage(buf: Uint8Array, options: PrepareOptions = {}
     const decoded = sharp(buf, { limitInputPixels: maxPixels, failOn: 'error', sequentialRead: true }).rotate()
     let work: sharp.Sharp
     let kept: Promise<KeptPicture> | undefined
-    if (options.keepMaxSide) {
+    if (options.keep) {
       // decoded once, at the kept size: the kept JPEG, its thumbnail and the working image all come from these pixels
-      const keepScale = keptLongest(longest, options.keepMaxSide, maxSide) / longest
+      const keepScale = keptLongest(longest, options.keep) / longest
       const { data, info } = await decoded
         .resize({ width: Math.max(1, Math.round(originalWidth * keepScale)), height: Math.max(1, Math.round(originalHeight * keepScale)), fit: 'fill' })
         .flatten({ background: '#ffffff' })

@@ -217,7 +217,7 @@ export class OcrPool {
       slot.worker.postMessage(
         {
           type: 'job', id: job.id, buffer: ab, fileType: job.input.fileType, formats: job.input.formats, rules: job.input.rules,
-          savedNames: job.input.savedNames, keepMaxSide: job.input.keepMaxSide,
+          savedNames: job.input.savedNames, keep: job.input.keep,
         },
         [ab],
       )

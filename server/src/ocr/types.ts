@@ -3,6 +3,7 @@
  * reader needs only the fields that choose a format and read a value.
  */
 import type { ExtractionRule as StoredRule, ReceiptFormat as StoredFormat, TicketAnalysis, TicketType } from '@app/contract'
+import type { PictureSize } from '../platform/pictureEncoding.js'
 import type { KeptPicture } from './image.js'
 
 export type FileType = TicketType
@@ -36,9 +37,9 @@ export interface AnalyzeInput {
   rules?: ExtractionRule[]
   /** names the base saved before (findList), per field suffix: Manufactory, Customer, Carrier, Settlement, Name */
   savedNames?: Partial<Record<string, readonly string[]>>
-  /** answer the picture to keep too, its longest side at most this (see PrepareOptions.keepMaxSide) */
-  keepMaxSide?: number
+  /** answer the picture to keep too, this big (see PrepareOptions.keep) */
+  keep?: PictureSize
 }
 
-/** An analysis, with the picture to keep when AnalyzeInput.keepMaxSide asked for it. */
+/** An analysis, with the picture to keep when AnalyzeInput.keep asked for it. */
 export type TicketReading = TicketAnalysis & { kept?: KeptPicture }

@@ -1,7 +1,7 @@
 /**
  * OCR worker thread: loads the models once, then analyses tickets posted by OcrPool, and runs the
  * rule tester on pasted text (user patterns only, no inference: see OcrPool.analyzeText).
- * Message in:  { type: 'job', id, buffer: ArrayBuffer (transferred), fileType, formats, rules, savedNames, keepMaxSide }
+ * Message in:  { type: 'job', id, buffer: ArrayBuffer (transferred), fileType, formats, rules, savedNames, keep }
  *            | { type: 'text', id, text, fileType, formats, rules, deadlineMs }
  * Message out: { type: 'ready' } | { type: 'result', id, result } (the kept picture's buffers transferred) | { type: 'error', id, error }
  */
@@ -21,7 +21,7 @@ export interface WorkerJob {
   formats?: AnalyzeInput['formats']
   rules?: AnalyzeInput['rules']
   savedNames?: AnalyzeInput['savedNames']
-  keepMaxSide?: number
+  keep?: AnalyzeInput['keep']
 }
 
 export interface WorkerTextJob extends TextAnalyzeInput {
@@ -65,7 +65,7 @@ async function main() {
       const result = msg.type === 'text'
         ? analyzePastedText(msg, msg.deadlineMs)
         : await analyzeTicket(
-          { buffer: new Uint8Array(msg.buffer), fileType: msg.fileType, formats: msg.formats, rules: msg.rules, savedNames: msg.savedNames, keepMaxSide: msg.keepMaxSide },
+          { buffer: new Uint8Array(msg.buffer), fileType: msg.fileType, formats: msg.formats, rules: msg.rules, savedNames: msg.savedNames, keep: msg.keep },
           { engine, workMaxSide: opts.workMaxSide, detMaxSide: opts.detMaxSide },
         )
       const kept = msg.type === 'job' ? (result as TicketReading).kept : undefined

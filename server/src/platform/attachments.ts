@@ -98,7 +98,7 @@ async function prepareImage(buffer: Buffer, maxSide: number, halfSizeFrom?: numb
   if (!meta.width || !meta.height) throw new ValidationError(AttachmentMsg.badImage)
   if (meta.width * meta.height > IMAGE_MAX_PIXELS) throw new TooLargeError(AttachmentMsg.tooManyPixels)
   const alpha = Boolean(meta.hasAlpha)
-  const side = Math.round(keptLongest(Math.max(meta.width, meta.height), maxSide, halfSizeFrom))
+  const side = Math.round(keptLongest(Math.max(meta.width, meta.height), { maxSide, halfSizeFrom }))
   return imageQueue.run(async () => {
     try {
       const rotated = sharp(buffer, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' })

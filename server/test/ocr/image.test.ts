@@ -42,7 +42,7 @@ async function refused(buf: Uint8Array) {
 
 describe('prepareImage', () => {
   it('keeps a photo at its own size up to 2400 px, a larger one at half its size when that still exceeds the working image, else at 2400 px', () => {
-    const kept = (longest: number) => keptLongest(longest, 2400, WORK_MAX_SIDE)
+    const kept = (longest: number) => keptLongest(longest, { maxSide: 2400, halfSizeFrom: WORK_MAX_SIDE })
     expect([1000, 2400].map(kept)).toEqual([1000, 2400])
     // half of these is below the working image's 1600 px: kept at 2400
     expect([2401, 3000, 3199].map(kept)).toEqual([2400, 2400, 2400])
@@ -50,7 +50,7 @@ describe('prepareImage', () => {
     expect([3200, 3520, 4000, 4799].map(kept)).toEqual([1600, 1760, 2000, 2399.5])
     expect([4800, 8000].map(kept)).toEqual([2400, 2400])
     // other pictures: never halved
-    expect(keptLongest(3520, 2400)).toBe(2400)
+    expect(keptLongest(3520, { maxSide: 2400 })).toBe(2400)
   })
 
   it('accepts JPEG, PNG and WebP by content', async () => {

@@ -131,7 +131,7 @@ export async function analyzeTicketUpload(deps: ReadingDeps, auth: SessionUser &
       work: async () => {
         readingStarted = true
         const [config, savedNames] = await Promise.all([loadReadingConfig(deps.db), savedNamesOf(deps, auth)])
-        return deps.reader.analyze({ buffer: input.buffer, fileType: input.fileType, ...config, savedNames, keepMaxSide: TICKET_PICTURE_SIZE.maxSide })
+        return deps.reader.analyze({ buffer: input.buffer, fileType: input.fileType, ...config, savedNames, keep: TICKET_PICTURE_SIZE })
       },
       store: (read) => storeEncodedPicture(deps, {
         companyId: auth.companyId, userId: auth.userId, name: `${kind}.jpg`, filename: input.filename ?? `${kind}.jpg`, picture: read.kept!,
