@@ -1,4 +1,4 @@
-import { PackedPageReader, TRANSPORT_GRID_FIELDS, TransportMsg, unpackPage, type PackedPage, type Transport, type TransportGridRow } from '@app/contract'
+import { PackedPageReader, TicketMsg, TRANSPORT_GRID_FIELDS, TransportMsg, unpackPage, type PackedPage, type Transport, type TransportGridRow } from '@app/contract'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
 import { transportDestinations, transports } from '../../src/db/schema/index.js'
@@ -109,6 +109,9 @@ describe('one transport', () => {
     expect(up.data).toMatch(/^\/api\/attachments\/actions\/download\?id=\d+$/)
     const notImage = await t.env.upload(t.tokens.uploader, '/api/logistics/upload', multipart({ file: { name: 'x.pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n') } }))
     expect(notImage.status).toBe(400)
+    expect(notImage.message).toBe(TicketMsg.notImage)
+    const gif = await t.env.upload(t.tokens.uploader, '/api/logistics/upload', multipart({ file: { name: 'd.gif', type: 'image/gif', data: await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).gif().toBuffer() } }))
+    expect([gif.status, gif.message]).toEqual([400, TicketMsg.notImage])
     const destination = { dest: '三号工地', address: '合肥', signTime: '2024-05-01 16:00:00', weight: 1, signUser: '陈工', signSettlement: '结算', picUrl: up.data }
     const pics = await ticketPair(t.env, t.a.id, t.users.uploader.id)
     const saved = await t.env.call(t.tokens.uploader, 'POST', '/api/logistics/save', fullBody(pics, { destinations: [destination] }))

@@ -6,6 +6,7 @@ import { claimAttachments, storeImage, type AttachmentDeps } from '../../platfor
 import { ValidationError } from '../../platform/errors.js'
 import type { SessionUser } from '../../platform/sessions.js'
 import { TICKET_PICTURE_SIZE } from '../ticketReading/service.js'
+import { IMAGE_MESSAGES, sniffImageType } from '../../ocr/image.js'
 
 /** The attachment id of a URL made by `attachmentUrl`, or null for anything else. */
 function attachmentIdOf(url: string): number | null {
@@ -34,6 +35,8 @@ export async function checkPictures(tx: Executor, auth: SessionUser, companyId: 
 
 /** An extra destination's picture (`/logistics/upload`): a ticket photo of the uploader's base; no upload time taken. */
 export async function storeDestinationPicture(deps: AttachmentDeps, auth: SessionUser, file: { buffer: Buffer; filename?: string }) {
+  // the ticket photos' formats and message, as the read ones (the attachment store takes GIF, BMP and TIFF too)
+  if (file.buffer.length && !sniffImageType(file.buffer)) throw new ValidationError(IMAGE_MESSAGES.notImage)
   const picture = await storeImage(deps, {
     buffer: file.buffer, filename: file.filename, companyId: auth.companyId, userId: auth.userId,
     fileType: ATTACHMENT_TYPES.ticketPicture, maxBytes: TICKET_MAX_BYTES, ...TICKET_PICTURE_SIZE,
