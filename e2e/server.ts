@@ -72,6 +72,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   if (!fs.existsSync(main)) throw new Error('server/dist/main.js is missing: run `npm run build -w server` first')
   if (!fs.existsSync(path.join(ROOT, 'web/dist/index.html'))) throw new Error('web/dist is missing: run `npm run build -w web` first')
 
+  // the SMS receiver listens first: a port freePort has just released could otherwise be handed to
+  // it, and the readiness check below would then be answered by the receiver instead of the server
+  const inbox = await smsReceiver()
   const port = await freePort()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'))
   const template = process.env[DATA_TEMPLATE_ENV]
@@ -79,7 +82,6 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
   const database = process.env.TEST_DATABASE_URL
     ? await createScratchDatabase(process.env.TEST_DATABASE_URL, 'e2e', process.env[TEMPLATE_DATABASE_ENV])
     : null
-  const inbox = await smsReceiver()
   let log = ''
   const child: ChildProcess = spawn(process.execPath, [main], {
     cwd: ROOT,
@@ -126,7 +128,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     }
     try {
       const res = await fetch(`${url}/api/users/publicKey`)
-      if (res.ok) break
+      // whatever else might answer on this port, only our server knows its key
+      if (res.ok && ((await res.json()) as Envelope<{ publicKey?: string }>).data?.publicKey) break
     } catch {
       // not listening yet
     }
