@@ -9,6 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.js'
 import type { AppContext } from './context.js'
 import type { Database } from './db/client.js'
+import { scheduleUpkeep } from './db/upkeep.js'
 import { authRoutes } from './modules/auth/routes.js'
 import { MenuCache } from './modules/users/service.js'
 import { userRoutes } from './modules/users/routes.js'
@@ -106,6 +107,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     roles.load(database.db).catch((err: Error) => app.log.error({ err }, 'reloading roles failed'))
   })
   const pruning = schedulePruning(database.db, app.log)
+  const upkeep = scheduleUpkeep(database, app.log)
 
   const webApp = loadWebApp(config.webDist)
   // the web app's own routes (/login, /by_agent/index, ...) all load index.html
@@ -142,6 +144,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     offRoles()
     await stopListening()
     await pruning.stop()
+    await upkeep.stop()
     ctx.cipher.close()
     await ctx.reader.close()
     await database.close()
