@@ -68,20 +68,28 @@ export interface JsonPage {
 }
 
 /**
+ * A packed page's rows: the array of the `columns`' values, or `row`, an expression over the page's
+ * fields (`page."key"`) writing that array another way (e.g. from text the table keeps written).
+ */
+export interface Packing {
+  columns: readonly string[]
+  row?: SQL
+}
+
+/**
  * `pagedList` for pages of up to 100,000 rows: the database writes each row as JSON (`row_to_json` of
  * `fields`, a select whose every field is aliased to its answer key), so the server makes no object a
- * row and no JSON.stringify of the page. With `packed`, each row is the array of those keys' values.
+ * row and no JSON.stringify of the page. With `packed`, each row is the array of its columns' values.
  * The subquery's order is kept by the outer select (and by the aggregate joining the rows, which reads them as they come).
  */
 export async function pagedJson(
   db: Executor, fields: PgSelect, counted: PgSelect, orderBy: (PgColumn | SQL | SQL.Aliased)[], paging: Paging,
-  defaultSize?: number, packed?: readonly string[],
+  defaultSize?: number, packed?: Packing,
 ): Promise<JsonPage> {
   const { size, offset } = resolvePaging(paging, defaultSize)
   const page = fields.orderBy(...orderBy).limit(size).offset(offset)
-  const row = packed
-    ? sql`json_build_array(${sql.join(packed.map((key) => sql`page.${sql.identifier(key)}`), sql`, `)})`
-    : sql`row_to_json(page)`
+  const row = !packed ? sql`row_to_json(page)`
+    : packed.row ?? sql`json_build_array(${sql.join(packed.columns.map((key) => sql`page.${sql.identifier(key)}`), sql`, `)})`
   // PGlite hands a result over row by row, and 100,000 rows cost it 200 ms more than one value of them
   // all; node-postgres is the other way round (one 40 MB message costs it 200 ms more)
   const joined = isEmbedded(db)
@@ -91,7 +99,7 @@ export async function pagedJson(
       : sql`select ${row}::text as j from (${page}) as page`),
     countMatches(db, counted),
   ])
-  return { rows: rows.rows.flatMap((r) => (r.j == null ? [] : [r.j])), totalCount, columns: packed }
+  return { rows: rows.rows.flatMap((r) => (r.j == null ? [] : [r.j])), totalCount, columns: packed?.columns }
 }
 
 /** The most rows an export writes, and how many it reads from the database at a time. */

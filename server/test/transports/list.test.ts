@@ -147,19 +147,40 @@ describe('the grid written by the database', () => {
     expect(answered.some((r) => r.destinations.length === 2)).toBe(true)
   })
 
-  test('the grid\'s packed page: the same rows as the list, each the values of the grid\'s fields in the order named once', async () => {
+  /** the grid's packed page and the list for one caller: the same rows, each the values of the grid's fields, each named once */
+  async function packedAsListed(token: string, body: Record<string, unknown>) {
+    const res = await t.env.call(token, 'POST', '/api/logistics/grid', body)
+    expect(res.status, res.message).toBe(200)
+    const packed = res.data as PackedPage
+    expect([...packed.columns].sort()).toEqual([...TRANSPORT_GRID_FIELDS].sort())
+    expect(packed.rows.every((r) => r.length === TRANSPORT_GRID_FIELDS.length)).toBe(true)
+    const listed = (await find(token, body)).page
+    const pick = (r: Transport) => Object.fromEntries(TRANSPORT_GRID_FIELDS.map((k) => [k, r[k]]))
+    const unpacked = unpackPage<TransportGridRow>(packed as PackedPage<keyof TransportGridRow>)
+    expect(unpacked.totalCount).toBe(listed.totalCount)
+    expect(unpacked.data.map((r) => pick(r as Transport))).toEqual(listed.data.map(pick))
+    expect(JSON.parse(JSON.stringify(unpacked.data))).toEqual(listed.data.map(pick))
+    return unpacked.data
+  }
+
+  test('the grid\'s packed page: the same rows as the list, each the values of the grid\'s fields, each named once', async () => {
     for (const [token, body] of [[t.tokens.hq, { size: 100_000 }], [t.tokens.admin, { deliveryManufactory: '海螺', size: 1 }], [t.tokens.other, { companyId: t.a.id }]] as const) {
-      const res = await t.env.call(token, 'POST', '/api/logistics/grid', body)
-      expect(res.status, res.message).toBe(200)
-      const packed = res.data as PackedPage
-      expect(packed.columns).toEqual(TRANSPORT_GRID_FIELDS)
-      expect(packed.rows.every((r) => r.length === TRANSPORT_GRID_FIELDS.length)).toBe(true)
-      const listed = (await find(token, body)).page
-      const pick = (r: Transport) => Object.fromEntries(TRANSPORT_GRID_FIELDS.map((k) => [k, r[k]]))
-      const unpacked = unpackPage<TransportGridRow>(packed as PackedPage<keyof TransportGridRow>)
-      expect(unpacked.totalCount).toBe(listed.totalCount)
-      expect(unpacked.data.map((r) => pick(r as Transport))).toEqual(listed.data.map(pick))
-      expect(JSON.parse(JSON.stringify(unpacked.data))).toEqual(listed.data.map(pick))
+      await packedAsListed(token, body)
+    }
+  })
+
+  test('a packed row follows every write of its transport: quotes, fractions of a second and emptied fields included', async () => {
+    const [row] = await t.env.db.insert(transports).values({
+      companyId: t.b.id, userId: t.users.other.id, status: 2, deliveryCarrier: '引号"与\\斜杠承运', deliveryNetWeight: 30.25, deliveryBags: 12,
+      signTime: new Date('2024-05-04T03:00:00.987Z'), createTime: new Date('2024-07-01T15:59:59.5Z'), deliveryPicId: null,
+    }).returning()
+    try {
+      const rowOf = async () => (await packedAsListed(t.tokens.other, {})).find((r) => r.id === row!.id)!
+      expect(await rowOf()).toMatchObject({ deliveryCarrier: '引号"与\\斜杠承运', createTime: '2024-07-01 23:59:59', signTimeStr: '2024-05-04 11:00:00', deliveryBags: 12 })
+      await t.env.db.update(transports).set({ deliveryCarrier: '改后承运', signTime: null, deliveryBags: null, poundDiff: -1.25 }).where(eq(transports.id, row!.id))
+      expect(await rowOf()).toMatchObject({ deliveryCarrier: '改后承运', signTimeStr: '', deliveryBags: null, poundDiff: -1.25 })
+    } finally {
+      await t.env.db.delete(transports).where(eq(transports.id, row!.id))
     }
   })
 

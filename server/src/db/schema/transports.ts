@@ -68,6 +68,7 @@ export const transports = pgTable('transport', {
   createTime: at('create_time').notNull().defaultNow(),
   updateTime: at('update_time').notNull().defaultNow(),
   updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  // grid_row, not mapped: the grid's own fields as JSON text, written by a trigger (migration 0017)
 }, (t) => [
   // a base's grid, newest first, and headquarters' grid across bases: read backwards for
   // `order by create_time desc, id desc` (drizzle's .desc() makes DESC NULLS LAST, which that order cannot use)

@@ -1,12 +1,12 @@
 import {
-  ATTACHMENT_URL_PREFIX, attachmentUrl, originalKey, rangeBounds, TICKET_FIELDS, TRANSPORT_DEFAULT_PAGE_SIZE, TRANSPORT_GRID_FIELDS,
-  type Destination, type TicketField, type Transport, type TransportFilters,
+  ATTACHMENT_URL_PREFIX, attachmentUrl, originalKey, rangeBounds, TICKET_FIELDS, TRANSPORT_DEFAULT_PAGE_SIZE,
+  type Destination, type TicketField, type Transport, type TransportFilters, type TransportGridField,
 } from '@app/contract'
 import { and, asc, desc, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm'
 import { alias, type PgColumn } from 'drizzle-orm/pg-core'
 import type { Executor } from '../../db/client.js'
 import { companies, transportDestinations, transports, users } from '../../db/schema/index.js'
-import { allRows, listSource, pagedJson, type JsonPage } from '../../platform/list.js'
+import { allRows, listSource, pagedJson, type JsonPage, type Packing } from '../../platform/list.js'
 import { contains } from '../../platform/query.js'
 import type { SessionUser } from '../../platform/sessions.js'
 import { scopeCompany } from '../../platform/tenancy.js'
@@ -20,9 +20,10 @@ const ORIGINAL_KEYS = (Object.keys(TICKET_FIELDS) as TicketField[]).map((f) => [
 
 /**
  * Times as the answer shows them ('YYYY-MM-DD HH:mm:ss', China Standard Time), made by the database:
- * a 100,000-row page then parses and formats no Date in JavaScript.
+ * a 100,000-row page then parses and formats no Date in JavaScript. The timestamp's own text, cut
+ * before its fraction of a second, costs a third of `to_char`'s time.
  */
-const cst = (column: PgColumn) => sql<string | null>`to_char(${column} at time zone 'UTC' + interval '8 hours', 'YYYY-MM-DD HH24:MI:SS')`
+const cst = (column: PgColumn) => sql<string | null>`left((${column} at time zone 'UTC' + interval '8 hours')::text, 19)`
 
 /** A transport with what the grid shows beside it: its base's name, its uploader's account and its last writer's name. */
 export const transportColumns = {
@@ -168,7 +169,7 @@ const transportIds = (db: Executor, auth: SessionUser, q: TransportFilters) => (
 
 type TransportPaging = TransportFilters & { page?: number; size?: number; pageNo?: number; pageSize?: number }
 
-const pageOf = (db: Executor, auth: SessionUser, q: TransportPaging, fields: typeof gridJsonFields, packed?: readonly string[]) =>
+const pageOf = (db: Executor, auth: SessionUser, q: TransportPaging, fields: typeof gridJsonFields, packed?: Packing) =>
   pagedJson(db, db.select(fields).from(transports)
     .innerJoin(companies, eq(companies.id, transports.companyId))
     .leftJoin(uploader, eq(uploader.id, transports.userId))
@@ -178,11 +179,36 @@ const pageOf = (db: Executor, auth: SessionUser, q: TransportPaging, fields: typ
 /** A page of transports as the spec's list answers it (every field but the raw texts and readings), written as JSON by the database. */
 export const findTransportsJson = (db: Executor, auth: SessionUser, q: TransportPaging): Promise<JsonPage> => pageOf(db, auth, q, gridJsonFields)
 
-const packedGridFields = Object.fromEntries(TRANSPORT_GRID_FIELDS.map((key) => [key, gridJsonFields[key]!]))
+/**
+ * The grid's fields of the transport itself, in the order of the JSON values of them that the table
+ * keeps written (`transport.grid_row`, set by a trigger on every write: migration 0017, which must
+ * change with this list); the fields of other tables follow them in a packed row.
+ */
+const STORED_GRID_FIELDS = [
+  'id', 'status', 'dangerLevel', 'createTime', 'deliveryTimeStr', 'signTimeStr', 'deliveryCarrier', 'deliveryPlateNumber',
+  'deliveryManufactory', 'signName', 'signPlace', 'signSettlement', 'deliveryGoodsName', 'deliveryNetWeight', 'signNetWeight',
+  'poundDiff', 'deliverySpecific', 'deliveryCustomer', 'signUser', 'deliveryNumber', 'signNumber', 'deliveryBags',
+  'deliveryAdditional', 'deliveryGrossWeight', 'deliveryTareWeight', 'signFirstNetWeight', 'signBags', 'signGrossWeight',
+  'signTareWeight', 'signAdditional', 'deliveryPicId', 'signPicId',
+] as const satisfies readonly TransportGridField[]
+const JOINED_GRID_FIELDS = ['phone', 'companyName', 'destinations'] as const satisfies readonly TransportGridField[]
+
+/**
+ * A packed row is the stored values with the joined fields' after them: a page of 100,000 rows copies
+ * text the table holds instead of writing 3,200,000 JSON values (1.2 s on the embedded database).
+ */
+const gridPacking: Packing = {
+  columns: [...STORED_GRID_FIELDS, ...JOINED_GRID_FIELDS],
+  row: sql`'[' || page."gridRow" || ${sql.join(JOINED_GRID_FIELDS.map((key) => sql`', ' || coalesce(to_json(page.${sql.identifier(key)})::text, 'null')`), sql` || `)} || ']'`,
+}
+const packedGridFields = {
+  gridRow: sql`"transport"."grid_row"`.as('gridRow'),
+  ...Object.fromEntries(JOINED_GRID_FIELDS.map((key) => [key, gridJsonFields[key]!])),
+}
 
 /** The grid's page, packed (TRANSPORT_GRID_FIELDS): what the grid shows, in under a third of the bytes (pages of up to 100,000 rows). */
 export const findTransportGrid = (db: Executor, auth: SessionUser, q: TransportPaging): Promise<JsonPage> =>
-  pageOf(db, auth, q, packedGridFields, TRANSPORT_GRID_FIELDS)
+  pageOf(db, auth, q, packedGridFields, gridPacking)
 
 /** Every transport of the filters (up to the export maximum), a batch at a time, destinations included. */
 export const allTransports = (db: Executor, auth: SessionUser, q: TransportFilters) => allRows(transportList(db, auth, q))
