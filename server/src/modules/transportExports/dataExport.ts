@@ -16,7 +16,9 @@ const WIDTHS: Partial<Record<TransportColumn, number>> = {
 }
 const WEIGHTS = new Set(TRANSPORT_WEIGHT_COLUMNS)
 
-const column = (key: TransportColumn): Column<Transport> => ({
+type ExportedTransport = Pick<Transport, TransportColumn>
+
+const column = (key: TransportColumn): Column<ExportedTransport> => ({
   header: TRANSPORT_COLUMNS[key],
   width: WIDTHS[key] ?? (WEIGHTS.has(key) ? 14 : 16),
   numFmt: WEIGHTS.has(key) ? TONS_FORMAT : undefined,
@@ -25,11 +27,11 @@ const column = (key: TransportColumn): Column<Transport> => ({
 
 /** `POST /logistics/export` (数据导出.xlsx): exactly the chosen columns, in the order sent (the user's grid layout). */
 export const transportExport = (columns: readonly TransportColumn[]) =>
-  defineExport<Transport>({ name: TRANSPORT_EXPORT_NAME, sheet: '运单', format: 'xlsx', columns: columns.map(column) })
+  defineExport<ExportedTransport>({ name: TRANSPORT_EXPORT_NAME, sheet: '运单', format: 'xlsx', columns: columns.map(column) })
 
 /**
- * The transports of the grid's filters, a batch at a time: the export has no destination columns,
- * so the list's per-batch destination query is left out.
+ * The transports of the grid's filters, whole, a batch at a time: without their destinations (the
+ * carriers' SMS names none), so the list's per-batch destination query is left out.
  */
-export const exportedTransports = (db: Executor, auth: SessionUser, q: TransportFilters) =>
+export const transportsWithoutDestinations = (db: Executor, auth: SessionUser, q: TransportFilters) =>
   allRows({ ...transportList(db, auth, q), complete: undefined })

@@ -12,7 +12,7 @@ import { scopeCompany } from '../../platform/tenancy.js'
 import { carrierMobiles } from '../logisticsCompanies/service.js'
 import { writeLog } from '../logs/service.js'
 import { selectTransports, toTransport } from '../transports/query.js'
-import { exportedTransports } from './dataExport.js'
+import { transportsWithoutDestinations } from './dataExport.js'
 import { toleranceLookup } from '../transports/tolerance.js'
 
 /**
@@ -46,7 +46,7 @@ async function overTolerance(db: Executor, auth: SessionUser, body: SmsSendBody)
   const { ids, ...filters } = body
   const candidates: AsyncIterable<Transport> | Iterable<Transport> = ids?.length
     ? await selectedTransports(db, auth, ids)
-    : exportedTransports(db, auth, { ...filters, status: TransportStatus.DONE })
+    : transportsWithoutDestinations(db, auth, { ...filters, status: TransportStatus.DONE })
   const over: Transport[] = []
   for await (const t of candidates) if (t.status === TransportStatus.DONE && t.poundDiff != null) over.push(t)
   const tolerance = await toleranceLookup(db, over.map((t) => t.companyId))

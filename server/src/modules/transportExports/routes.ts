@@ -5,7 +5,8 @@ import type { AppContext } from '../../context.js'
 import { authOf } from '../../platform/access.js'
 import { done } from '../../platform/envelope.js'
 import { sendWorkbook } from '../../platform/exports.js'
-import { exportedTransports, transportExport } from './dataExport.js'
+import { allTransportColumns } from '../transports/query.js'
+import { transportExport } from './dataExport.js'
 import { sendPoundDiffSms } from './poundDiffSms.js'
 import { loadStatement, statementWorkbook } from './statement.js'
 import { findTolerances, saveTolerance } from './tolerances.js'
@@ -21,7 +22,7 @@ export function transportExportRoutes(app: FastifyInstance, ctx: AppContext) {
     schema: { tags, summary: '数据导出（所选列，当前筛选条件的全部运单，xlsx 流式写出）', body: transportExportBody },
   }, async (req, reply) => {
     const { exportColumns, ...filters } = req.body
-    return transportExport(exportColumns).send(reply, exportedTransports(ctx.db, authOf(req), filters))
+    return transportExport(exportColumns).send(reply, allTransportColumns(ctx.db, authOf(req), filters))
   })
 
   r.post('/logistics/exportSum', {
