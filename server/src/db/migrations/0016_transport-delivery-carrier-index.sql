@@ -1,2 +1,2 @@
 DROP INDEX "transport_company_delivery_time_idx";--> statement-breakpoint
-CREATE INDEX "transport_company_delivery_time_idx" ON "transport" USING btree ("company_id","delivery_time","delivery_carrier");
+CREATE INDEX "transport_company_delivery_time_idx" ON "transport" USING btree ("company_id","delivery_time","delivery_carrier","create_time","id");

@@ -74,9 +74,10 @@ export const transports = pgTable('transport', {
   // `order by create_time desc, id desc` (drizzle's .desc() makes DESC NULLS LAST, which that order cannot use)
   index('transport_company_time_idx').on(t.companyId, t.createTime, t.id),
   index('transport_time_idx').on(t.createTime, t.id),
-  // a base's period of deliveries; with the carrier in it, a carrier's count in a period (the grid's usual
-  // filter) reads the index alone once the table is vacuumed, instead of a heap page for every row
-  index('transport_company_delivery_time_idx').on(t.companyId, t.deliveryTime, t.deliveryCarrier),
+  // a base's period of deliveries. With the carrier, the upload time and the id in it, a carrier's count
+  // in a period (the grid's usual filter) and the ids of its page read the index alone once the table
+  // is vacuumed, instead of a table page for every row
+  index('transport_company_delivery_time_idx').on(t.companyId, t.deliveryTime, t.deliveryCarrier, t.createTime, t.id),
   // duplicate tickets: the same number of the same manufacturer
   index('transport_company_delivery_number_idx').on(t.companyId, t.deliveryNumber),
   index('transport_company_sign_number_idx').on(t.companyId, t.signNumber),

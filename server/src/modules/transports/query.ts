@@ -1,8 +1,8 @@
 import {
-  ATTACHMENT_URL_PREFIX, attachmentUrl, originalKey, rangeBounds, TICKET_FIELDS, TRANSPORT_DEFAULT_PAGE_SIZE,
+  ATTACHMENT_URL_PREFIX, attachmentUrl, originalKey, rangeBounds, resolvePaging, TICKET_FIELDS, TRANSPORT_DEFAULT_PAGE_SIZE,
   type Destination, type TicketField, type Transport, type TransportColumn, type TransportFilters, type TransportGridField,
 } from '@app/contract'
-import { and, asc, desc, eq, getTableColumns, gte, lte, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from 'drizzle-orm'
 import { alias, type PgColumn } from 'drizzle-orm/pg-core'
 import type { Executor } from '../../db/client.js'
 import { companies, transportDestinations, transports, users } from '../../db/schema/index.js'
@@ -175,8 +175,22 @@ const selectJoined = (db: Executor, fields: Record<string, SQL.Aliased | SQL | P
   .leftJoin(uploader, eq(uploader.id, transports.userId))
   .leftJoin(updater, eq(updater.id, transports.updatedBy))
 
-const pageOf = (db: Executor, auth: SessionUser, q: TransportPaging, fields: Record<string, SQL.Aliased | SQL | PgColumn>, packed?: Packing) =>
-  pagedJson(db, selectJoined(db, fields).where(where(auth, q)).$dynamic(), transportIds(db, auth, q), GRID_ORDER, q, TRANSPORT_DEFAULT_PAGE_SIZE, packed)
+/** pages up to this size pick their transports' ids first (see pageOf) */
+const KEYED_PAGE_MAX = 1000
+
+/**
+ * A page of the grid. One of up to KEYED_PAGE_MAX rows picks its ids first, from a select of the id
+ * alone that an index answers without the table (transport_company_time_idx, or the delivery-period
+ * index with its carrier once vacuumed), then reads those rows: rows skipped for the offset or refused
+ * by a filter are never read whole. A bigger page reads its rows in order straight away.
+ */
+function pageOf(db: Executor, auth: SessionUser, q: TransportPaging, fields: Record<string, SQL.Aliased | SQL | PgColumn>, packed?: Packing) {
+  const { size, offset } = resolvePaging(q, TRANSPORT_DEFAULT_PAGE_SIZE)
+  const keyed = size <= KEYED_PAGE_MAX
+  const onPage = keyed ? inArray(transports.id, transportIds(db, auth, q).orderBy(...GRID_ORDER).limit(size).offset(offset)) : undefined
+  return pagedJson(db, selectJoined(db, fields).where(and(where(auth, q), onPage)).$dynamic(), transportIds(db, auth, q), GRID_ORDER,
+    keyed ? { page: 1, size } : q, TRANSPORT_DEFAULT_PAGE_SIZE, packed)
+}
 
 /** A page of transports as the spec's list answers it (every field but the raw texts and readings), written as JSON by the database. */
 export const findTransportsJson = (db: Executor, auth: SessionUser, q: TransportPaging): Promise<JsonPage> => pageOf(db, auth, q, gridJsonFields)
