@@ -1,11 +1,5 @@
-import {
-  TRANSPORT_COLUMNS, TRANSPORT_EXPORT_NAME, TRANSPORT_WEIGHT_COLUMNS, type Transport, type TransportColumn, type TransportFilters,
-} from '@app/contract'
-import type { Executor } from '../../db/client.js'
+import { TRANSPORT_COLUMNS, TRANSPORT_EXPORT_NAME, TRANSPORT_WEIGHT_COLUMNS, type Transport, type TransportColumn } from '@app/contract'
 import { defineExport, type Column } from '../../platform/exports.js'
-import { allRows } from '../../platform/list.js'
-import type { SessionUser } from '../../platform/sessions.js'
-import { transportList } from '../transports/query.js'
 
 /** '0.00': tons as numbers, so the spreadsheet sums them. */
 export const TONS_FORMAT = '0.00'
@@ -28,10 +22,3 @@ const column = (key: TransportColumn): Column<ExportedTransport> => ({
 /** `POST /logistics/export` (数据导出.xlsx): exactly the chosen columns, in the order sent (the user's grid layout). */
 export const transportExport = (columns: readonly TransportColumn[]) =>
   defineExport<ExportedTransport>({ name: TRANSPORT_EXPORT_NAME, sheet: '运单', format: 'xlsx', columns: columns.map(column) })
-
-/**
- * The transports of the grid's filters, whole, a batch at a time: without their destinations (the
- * carriers' SMS names none), so the list's per-batch destination query is left out.
- */
-export const transportsWithoutDestinations = (db: Executor, auth: SessionUser, q: TransportFilters) =>
-  allRows({ ...transportList(db, auth, q), complete: undefined })

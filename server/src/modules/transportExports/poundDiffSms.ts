@@ -1,18 +1,18 @@
 import {
   formatDateTime, poundDiffOver, rangeBounds, SMS_SEND_LIMIT, SmsSendMsg, TransportMsg, TransportStatus,
-  type SmsSendBody, type SmsSendResult, type SmsTransportLine, type Transport,
+  type SmsSendBody, type SmsSendResult, type SmsTransportLine, type Transport, type TransportFilters,
 } from '@app/contract'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Db, Executor } from '../../db/client.js'
 import { transports, transportSms, users } from '../../db/schema/index.js'
 import { NotFoundError, RateLimitError, ValidationError } from '../../platform/errors.js'
+import { allRows } from '../../platform/list.js'
 import type { SmsProvider } from '../../platform/sms.js'
 import type { SessionUser } from '../../platform/sessions.js'
 import { scopeCompany } from '../../platform/tenancy.js'
 import { carrierMobiles } from '../logisticsCompanies/service.js'
 import { writeLog } from '../logs/service.js'
-import { selectTransports, toTransport } from '../transports/query.js'
-import { transportsWithoutDestinations } from './dataExport.js'
+import { selectTransports, toTransport, transportList } from '../transports/query.js'
 import { toleranceLookup } from '../transports/tolerance.js'
 
 /**
@@ -40,6 +40,10 @@ async function selectedTransports(db: Executor, auth: SessionUser, ids: number[]
   if (rows.length !== unique.length) throw new NotFoundError(TransportMsg.notFound)
   return rows.map(toTransport)
 }
+
+/** The transports of the grid's filters, whole, a batch at a time, without the destinations an SMS does not name. */
+const transportsWithoutDestinations = (db: Executor, auth: SessionUser, q: TransportFilters) =>
+  allRows({ ...transportList(db, auth, q), complete: undefined })
 
 /** The completed transports over tolerance, grouped by base and carrier. */
 async function overTolerance(db: Executor, auth: SessionUser, body: SmsSendBody): Promise<Group[]> {

@@ -211,7 +211,7 @@ type JoinedGridField = 'phone' | 'companyName' | 'destinations'
 
 /**
  * A packed row is the stored values with the joined fields' after them: a page of 100,000 rows copies
- * text the table holds instead of writing 3,200,000 JSON values (1.2 s on the embedded database).
+ * text the table holds instead of writing 3,200,000 JSON values (2.8 s became 1.6 s on the embedded database).
  */
 const packing = (joined: readonly JoinedGridField[]) => ({
   packing: {
