@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
+import { repeat } from '../platform/schedule.js'
 import type { Database, Db } from './client.js'
 
 export const UPKEEP_INTERVAL_MS = 10 * 60_000
@@ -42,31 +43,15 @@ export async function tidyTables(db: Db): Promise<string[]> {
 /**
  * The embedded database has no autovacuum (PGlite is one backend without background workers): left
  * alone, its tables keep their dead rows, an empty visibility map and the planner statistics of their
- * first days. This runs `tidyTables` a minute after the start and then every UPKEEP_INTERVAL_MS, without
- * keeping the process alive; `stop` waits for a round under way, so the database can close after it.
- * PostgreSQL's own autovacuum does this there: nothing is scheduled.
+ * first days. This runs `tidyTables` a minute after the start and then every UPKEEP_INTERVAL_MS
+ * (platform/schedule.ts). PostgreSQL's own autovacuum does this there: nothing is scheduled.
  */
 export function scheduleUpkeep(database: Pick<Database, 'kind' | 'db'>, log: FastifyBaseLogger, intervalMs = UPKEEP_INTERVAL_MS) {
   if (database.kind !== 'pglite') return { stop: async () => {} }
-  let running: Promise<unknown> | null = null
-  const run = () => {
+  const round = async () => {
     const started = performance.now()
-    running ??= tidyTables(database.db)
-      .then((done) => {
-        if (done.length) log.info(`database upkeep in ${Math.round(performance.now() - started)} ms: ${done.join(', ')}`)
-      })
-      .catch((err: Error) => log.warn({ err }, 'database upkeep failed'))
-      .finally(() => { running = null })
+    const done = await tidyTables(database.db)
+    if (done.length) log.info(`database upkeep in ${Math.round(performance.now() - started)} ms: ${done.join(', ')}`)
   }
-  const first = setTimeout(run, Math.min(FIRST_UPKEEP_MS, intervalMs))
-  const timer = setInterval(run, intervalMs)
-  first.unref()
-  timer.unref()
-  return {
-    async stop() {
-      clearTimeout(first)
-      clearInterval(timer)
-      await running
-    },
-  }
+  return repeat(round, (err) => log.warn({ err }, 'database upkeep failed'), intervalMs, Math.min(FIRST_UPKEEP_MS, intervalMs))
 }

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/client.js'
 import { RETIRED_KEY_VALID_MS } from './rsa.js'
+import { repeat } from './schedule.js'
 
 export const PRUNE_INTERVAL_MS = 10 * 60_000
 const DAY_MS = 24 * 60 * 60_000
@@ -36,22 +37,7 @@ export async function pruneExpired(db: Db, now = new Date()) {
   return deleted
 }
 
-/**
- * Runs pruneExpired every `intervalMs` without keeping the process alive; `stop` waits for a run
- * under way, so the database can close after it.
- */
+/** Runs pruneExpired every `intervalMs` (platform/schedule.ts). */
 export function schedulePruning(db: Db, log: FastifyBaseLogger, intervalMs = PRUNE_INTERVAL_MS) {
-  let running: Promise<unknown> | null = null
-  const timer = setInterval(() => {
-    running ??= pruneExpired(db)
-      .catch((err: Error) => log.warn({ err }, 'pruning expired rows failed'))
-      .finally(() => { running = null })
-  }, intervalMs)
-  timer.unref()
-  return {
-    async stop() {
-      clearInterval(timer)
-      await running
-    },
-  }
+  return repeat(() => pruneExpired(db), (err) => log.warn({ err }, 'pruning expired rows failed'), intervalMs)
 }

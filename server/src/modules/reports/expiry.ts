@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/client.js'
 import type { SmsProvider } from '../../platform/sms.js'
+import { repeat } from '../../platform/schedule.js'
 
 /**
  * Expiry SMS to the registered phone of signed reports: one per threshold (30 days, 10 days, overdue),
@@ -37,23 +38,7 @@ export async function sendExpiryWarnings(db: Db, sms: SmsProvider, log: FastifyB
 
 export const EXPIRY_CHECK_INTERVAL_MS = 60 * 60_000
 
-/** Checks at start and every hour without keeping the process alive; `stop` waits for a run under way. */
+/** Checks 5 s after the start and every hour (platform/schedule.ts). */
 export function scheduleExpiryWarnings(db: Db, sms: SmsProvider, log: FastifyBaseLogger, intervalMs = EXPIRY_CHECK_INTERVAL_MS) {
-  let running: Promise<unknown> | null = null
-  const run = () => {
-    running ??= sendExpiryWarnings(db, sms, log)
-      .catch((err: Error) => log.warn({ err }, 'expiry warnings failed'))
-      .finally(() => { running = null })
-  }
-  const first = setTimeout(run, 5_000)
-  const timer = setInterval(run, intervalMs)
-  first.unref()
-  timer.unref()
-  return {
-    async stop() {
-      clearTimeout(first)
-      clearInterval(timer)
-      await running
-    },
-  }
+  return repeat(() => sendExpiryWarnings(db, sms, log), (err) => log.warn({ err }, 'expiry warnings failed'), intervalMs, 5_000)
 }
