@@ -15,8 +15,8 @@ const FIRST_UPKEEP_MS = 60_000
  * lets a count read an index alone.
  */
 async function tablesToTidy(db: Db) {
-  const rows = await db.execute<{ name: string; vacuum: boolean; analyze: boolean }>(sql`
-    select c.relname as name,
+  const rows = await db.execute<{ schema: string; name: string; vacuum: boolean; analyze: boolean }>(sql`
+    select s.schemaname as schema, c.relname as name,
       s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0)
         or s.n_ins_since_vacuum > 1000 + 0.2 * greatest(c.reltuples, 0)
         or (c.relpages >= 128 and c.relallvisible < c.relpages / 2) as vacuum,
@@ -33,7 +33,8 @@ async function tablesToTidy(db: Db) {
 export async function tidyTables(db: Db): Promise<string[]> {
   const done: string[] = []
   for (const table of await tablesToTidy(db)) {
-    const name = sql.identifier(table.name)
+    // schema and all: drizzle keeps its migrations' record in a schema of its own
+    const name = sql`${sql.identifier(table.schema)}.${sql.identifier(table.name)}`
     await db.execute(table.vacuum ? sql`vacuum (analyze) ${name}` : sql`analyze ${name}`)
     done.push(`${table.vacuum ? 'vacuum' : 'analyze'} ${table.name}`)
   }

@@ -53,6 +53,17 @@ describe('upkeep of the embedded database (what autovacuum does on PostgreSQL)',
     expect(await tidyTables(env.db)).not.toContain('vacuum transport')
   })
 
+  test('a table of another schema (drizzle keeps its migrations in one) is tidied too, not taken for a missing public table', async () => {
+    await env.db.execute(sql`create schema upkeep_side`)
+    try {
+      await env.db.execute(sql`create table upkeep_side.notes as select g, repeat('记', 200) as body from generate_series(1, 3000) g`)
+      await env.db.execute(sql`analyze upkeep_side.notes`)
+      expect(await tidyTables(env.db)).toContain('vacuum notes')
+    } finally {
+      await env.db.execute(sql`drop schema upkeep_side cascade`)
+    }
+  })
+
   test('rows deleted since are vacuumed away, rows changed are analyzed (counters of this process)', async (ctx) => {
     // PostgreSQL reports a connection's counters when it goes idle, up to a second later: autovacuum reads them there
     if (!embedded) ctx.skip()
