@@ -127,6 +127,11 @@ export async function* allRows<Q extends PgSelect, Item>(source: ListSource<Q, I
   }
 }
 
+/** The keys an export reads, in the list's order, up to EXPORT_MAX_ROWS (`keys` selects the key alone). */
+async function keysInOrder(keys: PgSelect, orderBy: (PgColumn | SQL | SQL.Aliased)[]): Promise<number[]> {
+  return (await keys.orderBy(...orderBy).limit(EXPORT_MAX_ROWS) as Record<string, unknown>[]).map((r) => Object.values(r)[0] as number)
+}
+
 /**
  * `allRows` of a list the database writes packed (`pagedJson`'s `packed`), as objects reading the
  * packed rows (`unpackPage`): the keys in order in one query, then each batch as JSON text parsed at
@@ -136,7 +141,7 @@ export async function* allRows<Q extends PgSelect, Item>(source: ListSource<Q, I
 export async function* allPackedRows<Item>(
   db: Executor, keys: PgSelect, orderBy: (PgColumn | SQL | SQL.Aliased)[], rowsOf: (keys: number[]) => PgSelect, packed: Packing,
 ): AsyncGenerator<Item> {
-  const ordered = (await keys.orderBy(...orderBy).limit(EXPORT_MAX_ROWS) as Record<string, unknown>[]).map((r) => Object.values(r)[0] as number)
+  const ordered = await keysInOrder(keys, orderBy)
   for (let i = 0; i < ordered.length; i += EXPORT_BATCH_ROWS) {
     const text = await jsonRows(db, rowsOf(ordered.slice(i, i + EXPORT_BATCH_ROWS)).orderBy(...orderBy), packed)
     const rows = JSON.parse(`[${text.join(',')}]`) as unknown[][]
@@ -146,8 +151,7 @@ export async function* allPackedRows<Item>(
 
 /** `allRows` of a source with a key: the keys in order in one query, then the rows by key, a batch at a time. */
 async function* rowsByKey<Q extends PgSelect, Item>(source: ListSource<Q, Item>, key: NonNullable<ListSource<Q, Item>['key']>): AsyncGenerator<Item> {
-  const keys = (await key.select().orderBy(...source.orderBy).limit(EXPORT_MAX_ROWS) as Record<string, unknown>[])
-    .map((r) => Object.values(r)[0] as number)
+  const keys = await keysInOrder(key.select(), source.orderBy)
   for (let i = 0; i < keys.length; i += EXPORT_BATCH_ROWS) {
     const batch = keys.slice(i, i + EXPORT_BATCH_ROWS)
     // the keys were selected under the list's filters and scope; the batch is read by them alone
