@@ -192,7 +192,7 @@ async function signInToGrid(page: Page) {
   await page.evaluate(() => document.addEventListener('click', () => { window.clickedAt = performance.now() }, { capture: true, once: true }))
   await page.getByRole('button', { name: /登\s*录/ }).click()
   const handle = await page.waitForFunction(() => {
-    const row = location.pathname === '/by_agent/index' && document.querySelector('.ant-table-tbody .ant-table-row')
+    const row = location.pathname === '/by_agent/index' && document.querySelector('[data-testid="grid-body"] [role="row"]')
     if (!row || row.getBoundingClientRect().height === 0) return 0
     return performance.now() - window.clickedAt
   }, undefined, { polling: 'raf', timeout: 60_000 })

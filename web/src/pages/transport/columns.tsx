@@ -9,7 +9,6 @@ import { Tag } from 'antd'
 import { attachmentUrl, TRANSPORT_COLUMNS, TRANSPORT_STATUS, type TransportGridRow } from '@app/contract'
 import type { GridColumnSpec } from './gridLayout'
 import ProofImage from './ProofImage'
-import styles from './transport.module.css'
 import { formatTons, STATUS_COLORS } from './transportValues'
 
 export interface GridColumn extends GridColumnSpec {
@@ -19,12 +18,10 @@ export interface GridColumn extends GridColumnSpec {
 }
 
 /**
- * One line of text, the whole of it in the tooltip (rows keep one height, which the virtual list
- * likes). A class, not an inline style: React sets an inline style's properties one by one on each
- * of the some 700 cells a scroll frame of a big page mounts.
+ * Plain text: the grid's cell cuts it to one line with an ellipsis and shows the whole of it as the
+ * cell's title. No element of its own: a scroll frame of a big page makes some 700 new cells.
  */
-const textCell = (value: string | number | null | undefined) =>
-  value == null || value === '' ? '' : <span className={styles.ellipsis} title={String(value)}>{value}</span>
+const textCell = (value: string | number | null | undefined) => (value == null ? '' : String(value))
 
 type Key = keyof typeof TRANSPORT_COLUMNS
 
