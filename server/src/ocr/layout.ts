@@ -231,7 +231,53 @@ export function buildLayout(rawLines: OcrLine[], fileType: FileType, width: numb
   })
   const layout = { items, fileType, skew }
   completeCutLabels(layout, lexicon)
+  readNearLabels(layout, lexicon)
   return layout
+}
+
+/** below this the recogniser doubts its reading of a box */
+const DOUBTFUL = 0.9
+
+/** a and b differ by one character: one changed, one missing or one extra */
+export function oneEditApart(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false
+  const [s, l] = a.length <= b.length ? [a, b] : [b, a]
+  let i = 0
+  while (i < s.length && s[i] === l[i]) i++
+  return s.length === l.length ? s.slice(i + 1) === l.slice(i + 1) : s.slice(i) === l.slice(i + 1)
+}
+
+/**
+ * A label the recogniser misread by one character ('总量' for 总重量, '雷方' for 需方, '可机' for 司机)
+ * in a box it doubts: read as the label it is one character from, when every such label names the
+ * same thing (one field, or only labels that stop a value). A clear reading of a label the reader
+ * does not know ('总价') is a label of its own and stays one.
+ */
+function readNearLabels(layout: Layout, lexicon: string[]) {
+  const known = new Set(lexicon)
+  const fieldOf = new Map<string, string>()
+  for (const [suffix, labels] of Object.entries(SYNONYMS[layout.fileType])) for (const l of labels) fieldOf.set(l.toUpperCase(), suffix)
+  const near = (label: string): string | null => {
+    if (label.length < 2 || !/^[\u4e00-\u9fff]+$/.test(label)) return null
+    const hits = lexicon.filter((l) => l.length >= 2 && oneEditApart(label, l))
+    const meanings = new Set(hits.map((l) => fieldOf.get(l) ?? 'stop'))
+    return meanings.size === 1 ? hits[0]! : null
+  }
+  for (const it of layout.items) {
+    if (it.score >= DOUBTFUL) continue
+    for (const seg of it.segs) {
+      if (!seg.label || known.has(seg.label)) continue
+      const label = near(seg.label)
+      if (label) seg.label = label
+    }
+    // a label printed without a colon, alone in its box, with a value beside it
+    const bare = it.text.replace(/[:：\s]+$/, '')
+    if (it.segs.length || !/^[\u4e00-\u9fff]{2,6}$/.test(bare) || !rightOf(layout, it)) continue
+    const label = near(bare)
+    if (!label) continue
+    it.text = label
+    Object.assign(it, segment(it.text, lexicon))
+  }
 }
 
 /**

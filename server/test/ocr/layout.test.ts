@@ -1,6 +1,7 @@
 /** Layout reasoning on synthetic OCR lines: labels never taken as values, wrapped cells, the vocabulary of real tickets. */
 import { describe, expect, it } from 'vitest'
 import { analyzeLines } from '../../src/ocr/analyze.js'
+import { oneEditApart } from '../../src/ocr/layout.js'
 import type { OcrLine } from '../../src/ocr/engine.js'
 
 /** a text box at (x, y), 14 px per character, 20 px high unless told */
@@ -81,6 +82,39 @@ describe('a label the recogniser cut short', () => {
   it('leaves such a box alone with nothing beside it (a title)', () => {
     const title = analyzeLines({ lines: [L('结算客', 300, 10), L('净重：30.50吨', 20, 60)], fileType: 2, ...size })
     expect(title.fields.signSettlement).toBeNull()
+  })
+})
+
+describe('a label misread by one character', () => {
+  /** a box the recogniser doubts */
+  const doubted = (line: OcrLine, score = 0.7): OcrLine => ({ ...line, score })
+
+  it('tells one character changed, missing or extra from two or more', () => {
+    expect(oneEditApart('雷方', '需方')).toBe(true)
+    expect(oneEditApart('总量', '总重量')).toBe(true)
+    expect(oneEditApart('总重量', '总量')).toBe(true)
+    expect(oneEditApart('毛重', '毛重')).toBe(false)
+    expect(oneEditApart('雷力', '需方')).toBe(false)
+    expect(oneEditApart('重', '总重量')).toBe(false)
+  })
+
+  it('reads a doubtful box one character from a label as that label, with a colon or without', () => {
+    const lines = [doubted(L('雷方：', 20, 60)), L('襄阳市新星城建有限公司', 140, 60), doubted(L('毛垂', 20, 100)), L('56.08', 140, 100, 60)]
+    const r = analyzeLines({ lines, fileType: 1, ...size })
+    expect(r.fields.deliveryCustomer).toBe('襄阳市新星城建有限公司')
+    expect(r.fields.deliveryGrossWeight).toBe(56.08)
+  })
+
+  it('leaves a clear reading alone: a label the reader does not know (毛利, one character from 毛重) is a label of its own', () => {
+    const clear = analyzeLines({ lines: [L('毛利：', 20, 60), L('56.08', 140, 60, 60)], fileType: 1, ...size })
+    expect(clear.fields.deliveryGrossWeight).toBeNull()
+    const doubtful = analyzeLines({ lines: [doubted(L('毛利：', 20, 60)), L('56.08', 140, 60, 60)], fileType: 1, ...size })
+    expect(doubtful.fields.deliveryGrossWeight).toBe(56.08)
+  })
+
+  it('leaves it alone when the labels one character away mean different things (总量: 总重 or 数量)', () => {
+    const r = analyzeLines({ lines: [doubted(L('总量：', 20, 60)), L('56.08', 140, 60, 60)], fileType: 1, ...size })
+    expect(r.fields.deliveryGrossWeight).toBeNull()
   })
 })
 
