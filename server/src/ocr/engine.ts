@@ -25,6 +25,8 @@ export interface OcrLine {
   score: number
   /** top-left, top-right, bottom-right, bottom-left in the coordinate space of the image given */
   box: Box
+  /** what a second look read otherwise (the layout takes the reading the ticket's labels and the field's checks support) */
+  alternates?: string[]
 }
 
 export interface RawImage {
@@ -45,6 +47,8 @@ export interface EngineOptions {
   /** drop recognised lines below this mean score */
   minScore?: number
   recBatch?: number
+  /** lines read below this mean score get a second look (0: none) */
+  lookAgainBelow?: number
 }
 
 const req = createRequire(import.meta.url)
@@ -72,6 +76,55 @@ const REC_NORM: PlaneNorm = { mul: [1 / 127.5, 1 / 127.5, 1 / 127.5], add: [-1, 
 const REC_HEIGHT = 48
 /** the widest crop the recogniser reads (a longer line is squeezed) */
 const REC_MAX_WIDTH = 1600
+/** by default a line read with a lower mean character probability gets a second look */
+const LOOK_AGAIN = 0.85
+
+/** the box grown by a fifth of its height above and below and half of it at each end, inside the image */
+function grow(box: Box, W: number, H: number): Box {
+  const h = Math.max(dist(box[0], box[3]), dist(box[1], box[2]))
+  const [tl, tr, br, bl] = box
+  const ux = (tr[0] - tl[0]) / Math.max(1, dist(tl, tr))
+  const uy = (tr[1] - tl[1]) / Math.max(1, dist(tl, tr))
+  // along the line (u) and across it (v, pointing down)
+  const [vx, vy] = [-uy, ux]
+  const move = (p: Point, along: number, across: number): Point =>
+    [clamp(p[0] + ux * along + vx * across, 0, W - 1), clamp(p[1] + uy * along + vy * across, 0, H - 1)]
+  return [move(tl, -0.5 * h, -0.2 * h), move(tr, 0.5 * h, -0.2 * h), move(br, 0.5 * h, 0.2 * h), move(bl, -0.5 * h, 0.2 * h)]
+}
+
+/**
+ * Spreads the tones of one cut (its three planes in the recogniser's -1..1) so that its darkest
+ * 2 % become black and its lightest 2 % white.
+ */
+function stretchPlanes(input: Float32Array, offset: number, w: number, h: number, stride: number, plane: number) {
+  const bins = new Uint32Array(256)
+  let n = 0
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = offset + y * stride + x
+      const v = (input[i]! + input[i + plane]! + input[i + 2 * plane]!) / 3
+      bins[Math.max(0, Math.min(255, Math.round((v + 1) * 127.5)))]!++
+      n++
+    }
+  }
+  const at = (share: number) => {
+    let seen = 0
+    for (let b = 0; b < 256; b++) if ((seen += bins[b]!) >= share * n) return b
+    return 255
+  }
+  const lo = at(0.02) / 127.5 - 1
+  const hi = at(0.98) / 127.5 - 1
+  if (hi - lo < 0.05) return
+  const k = 2 / (hi - lo)
+  for (let c = 0; c < 3; c++) {
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const i = offset + c * plane + y * stride + x
+        input[i] = Math.max(-1, Math.min(1, (input[i]! - lo) * k - 1))
+      }
+    }
+  }
+}
 
 export class OcrEngine {
   private constructor(
@@ -95,6 +148,7 @@ export class OcrEngine {
       unclipRatio: options.unclipRatio ?? 1.6,
       minScore: options.minScore ?? 0.5,
       recBatch: options.recBatch ?? 1,
+      lookAgainBelow: options.lookAgainBelow ?? LOOK_AGAIN,
     }
     const ort = req('onnxruntime-node')
     const models = resolveModelPaths()
@@ -167,7 +221,33 @@ export class OcrEngine {
   }
 
   // -------------------------------------------------------------- recognition
+  /**
+   * Every box read, then a second look at the lines the recogniser doubts: read again from a cut a
+   * little taller and wider (a cut close to the box clips a faint edge), and again with the cut's
+   * contrast stretched (faint print, tinted paper). The first reading stays the line's text; the
+   * others that differ are kept beside it, for the layout to choose by what the ticket supports (a
+   * label it knows, a value the field accepts): the recogniser's own score chose badly ('0' for 'o').
+   */
   private async recognizeBoxes(image: RawImage, boxes: Box[]): Promise<OcrLine[]> {
+    const read = await this.readCrops(image, boxes, false)
+    const lines = read.map((r, i): OcrLine | null =>
+      r && r.text.trim() !== '' && r.score >= this.opts.minScore ? { text: r.text, score: r.score, box: boxes[i]! } : null)
+    const doubtful = lines.flatMap((l, i) => (l && l.score < this.opts.lookAgainBelow ? [i] : []))
+    if (doubtful.length) {
+      const wider = await this.readCrops(image, doubtful.map((i) => grow(boxes[i]!, image.width, image.height)), false)
+      const stretched = await this.readCrops(image, doubtful.map((i) => boxes[i]!), true)
+      doubtful.forEach((i, k) => {
+        const line = lines[i]!
+        const others = [wider[k], stretched[k]].flatMap((r) => (r && r.score >= this.opts.minScore && r.text.trim() ? [r.text] : []))
+        const alternates = [...new Set(others)].filter((t) => t !== line.text)
+        if (alternates.length) line.alternates = alternates
+      })
+    }
+    return lines.filter((l): l is OcrLine => l !== null)
+  }
+
+  /** each box's reading (null for a box too small to read); `stretch` spreads each cut's tones over the whole range first */
+  private async readCrops(image: RawImage, boxes: Box[], stretch: boolean): Promise<({ text: string; score: number } | null)[]> {
     const H = REC_HEIGHT
     const crops: { idx: number; w: number; corners: Point[] }[] = []
     boxes.forEach((box, idx) => {
@@ -183,7 +263,7 @@ export class OcrEngine {
       crops.push({ idx, w, corners })
     })
 
-    const results: (OcrLine | null)[] = new Array(boxes.length).fill(null)
+    const results: ({ text: string; score: number } | null)[] = new Array(boxes.length).fill(null)
     // batch crops of similar width
     crops.sort((a, b) => a.w - b.w)
     const B = this.opts.recBatch
@@ -196,6 +276,7 @@ export class OcrEngine {
       batch.forEach((c, bi) => {
         try {
           warpToPlanes(image, boxes[c.idx], c.corners, c.w, H, input, bi * 3 * plane, maxW, plane, REC_NORM)
+          if (stretch) stretchPlanes(input, bi * 3 * plane, c.w, H, maxW, plane)
         } catch {
           // a degenerate box reads as blank
         }
@@ -206,11 +287,10 @@ export class OcrEngine {
       const [, T, C] = o.dims as number[]
       const data = o.data as Float32Array
       batch.forEach((c, bi) => {
-        const { text, score } = this.ctcDecode(data, bi * T * C, T, C)
-        results[c.idx] = { text, score, box: boxes[c.idx] }
+        results[c.idx] = this.ctcDecode(data, bi * T * C, T, C)
       })
     }
-    return results.filter((r): r is OcrLine => !!r && r.text.trim() !== '' && r.score >= this.opts.minScore)
+    return results
   }
 
   private ctcDecode(data: Float32Array, off: number, T: number, C: number) {

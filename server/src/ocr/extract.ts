@@ -34,6 +34,8 @@ export function parseValue(kind: FieldKind, raw: string, unit: WeightUnit | null
       return v !== null && v >= 0 && v < 200 ? v : null
     }
     case 'int': {
+      // a count cell read as a lone letter O: the recogniser's 0 (fixDigits only mends runs that hold a digit)
+      if (/^[OoD]\s*[袋包件]?$/.test(t)) return 0
       const v = parseInteger(t)
       return v !== null && v >= 0 && v < 100000 ? v : null
     }
@@ -146,6 +148,12 @@ export function extractBySynonyms(layout: Layout, suffix: string): FieldResult |
         for (const c of cands) {
           const v = parseValue(kind, joinWrapped(kind, c), seg.unit)
           if (v !== null && v !== '') return result(v, c, 'synonym')
+          // a box of its own whose first reading is no such value: what a second look read there
+          if (c.item === it || c.above || c.next) continue
+          for (const alt of c.item.valueAlternates) {
+            const again = parseValue(kind, alt, seg.unit)
+            if (again !== null && again !== '') return result(again, { ...c, text: alt }, 'synonym')
+          }
         }
       }
     }

@@ -34,6 +34,8 @@ export interface Item {
   /** text before the first label (a bare value) */
   prefix: string
   segs: Seg[]
+  /** a second look's readings of a box that holds a bare value (a value the field's checks may accept when the first reading is none) */
+  valueAlternates: string[]
 }
 
 export interface Layout {
@@ -220,13 +222,16 @@ export function buildLayout(rawLines: OcrLine[], fileType: FileType, width: numb
     const ys = b.map((p) => p[1])
     const y0 = Math.min(...ys)
     const y1 = Math.max(...ys)
-    const text = normalizeText(l.text)
-    const { prefix, segs } = segment(text, lexicon)
+    // of the recogniser's readings, the first holding a label the reader knows, or else its first
+    const readings = [l.text, ...(l.alternates ?? [])].map((r) => ({ text: normalizeText(r), ...segment(normalizeText(r), lexicon) }))
+    const chosen = readings.find((r) => r.segs.some((s) => s.label && known.has(s.label))) ?? readings[0]!
+    const { text, prefix, segs } = chosen
+    const valueAlternates = segs.length ? [] : readings.filter((r) => r !== chosen && !r.segs.length && r.prefix).map((r) => r.prefix)
     return {
       idx, raw: l.text, text, score: l.score, box: l.box,
       x0: Math.min(...xs), x1: Math.max(...xs), y0, y1,
       cx: (Math.min(...xs) + Math.max(...xs)) / 2, cy: (y0 + y1) / 2, h: Math.max(1, y1 - y0),
-      prefix, segs,
+      prefix, segs, valueAlternates,
     }
   })
   const layout = { items, fileType, skew }

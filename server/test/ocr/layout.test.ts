@@ -118,6 +118,25 @@ describe('a label misread by one character', () => {
   })
 })
 
+describe('a second look\'s readings', () => {
+  const withAlternates = (line: OcrLine, ...alternates: string[]): OcrLine => ({ ...line, score: 0.7, alternates })
+
+  it('takes the reading that holds a label the reader knows', () => {
+    const lines = [withAlternates(L('可机：', 20, 60), '司机：'), L('张师傅', 140, 60), L('车号：', 20, 100), L('皖A12345', 140, 100, 90)]
+    const r = analyzeLines({ lines, fileType: 1, ...size })
+    expect(r.fields.deliveryPlateNumber).toBe('皖A12345')
+    // 张师傅 is the driver's: 司机 stops it from being taken for anything else
+    expect(Object.values(r.fields)).not.toContain('张师傅')
+  })
+
+  it('takes a value box\'s other reading when its first is no value of the field, and keeps a first reading that is', () => {
+    const lines = [L('净重：', 20, 60), withAlternates(L('三七', 140, 60, 60), '37.08'), L('毛重：', 20, 100), withAlternates(L('54.11', 140, 100, 60), '54.71')]
+    const r = analyzeLines({ lines, fileType: 1, ...size })
+    expect(r.fields.deliveryNetWeight).toBe(37.08)
+    expect(r.fields.deliveryGrossWeight).toBe(54.11)
+  })
+})
+
 describe('wrapped cells', () => {
   it('joins a company name wrapped in a narrow cell beside a centred label', () => {
     const lines = [

@@ -1,0 +1,35 @@
+/**
+ * The recogniser's second look at lines it doubts (real OCR): the first reading stays each line's
+ * text, and what the second look read otherwise is kept beside it for the layout to choose from.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { OcrEngine } from '../../src/ocr/engine.js'
+import { prepareImage } from '../../src/ocr/image.js'
+import { FIXTURES } from './accuracy.js'
+
+let once: OcrEngine
+let everyLine: OcrEngine
+beforeAll(async () => {
+  once = await OcrEngine.create({ lookAgainBelow: 0 })
+  // every line doubted: each gets its second look
+  everyLine = await OcrEngine.create({ lookAgainBelow: 1.01 })
+}, 120_000)
+afterAll(async () => {
+  await once?.release()
+  await everyLine?.release()
+})
+
+describe('second look', () => {
+  it('keeps the first reading of every line and adds only readings that differ from it', async () => {
+    const image = await prepareImage(fs.readFileSync(path.join(FIXTURES, 'generated-sample', 'wrapped_02.jpg')))
+    const first = await once.recognize(image)
+    const looked = await everyLine.recognize(image)
+    expect(looked.map((l) => [l.text, l.box])).toEqual(first.map((l) => [l.text, l.box]))
+    expect(first.every((l) => l.alternates === undefined)).toBe(true)
+    for (const l of looked) for (const alt of l.alternates ?? []) expect(alt).not.toBe(l.text)
+    // a cut taller and wider, or stretched, reads some line otherwise
+    expect(looked.some((l) => l.alternates?.length)).toBe(true)
+  }, 60_000)
+})
