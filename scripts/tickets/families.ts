@@ -316,4 +316,26 @@ const extras: Family = (t, r) => {
   return { html: page(body, css, r.pick(FONTS), r.int(13, 17)), fields: truthOf(t, es) }
 }
 
-export const FAMILIES: Record<string, Family> = { table, lines, slip, header, stacked, twin, dense, dotmatrix, wrapped, handwritten, extras }
+/**
+ * F12 a pre-printed form filled in a second pass (a carbon copy, a form fed through an office
+ * printer): the values are off the register of their cells, the whole page by one shift up or down
+ * and sideways and each value a little more, in purple or blue copying ink; the printed labels
+ * often have no colon
+ */
+const misprint: Family = (t, r) => {
+  const manRow = r.chance(0.5)
+  const es = mix(r, entries(t, r, { manufacturerRow: manRow }))
+  const per = r.pick([1, 2, 2])
+  const c = r.chance(0.4) ? colon(r) : ''
+  const [dx, dy] = [r.float(-0.4, 1.2), r.pick([-1, 1]) * r.float(0.15, 0.45)]
+  const ink = r.pick(['#4b2a8c', '#2a3f9c', '#5a3a9a', '#1f2f7a'])
+  const value = (e: Entry) => {
+    const [x, y] = [dx + r.float(-0.15, 0.15), dy + r.float(-0.08, 0.08)]
+    return `<span class="fill" style="left:${x.toFixed(2)}em;top:${y.toFixed(2)}em">${esc(e.value)}</span>`
+  }
+  const body = `<h1>${esc(title(t, r, !manRow))}</h1><table>${rows(es, per).map((row) => `<tr>${row.map((e) => `<td class="l">${esc(e.label)}${c}</td><td class="v">${value(e)}</td>`).join('')}</tr>`).join('')}</table>`
+  const css = `table{border-collapse:collapse}td{border:1px solid #444;padding:6px 10px;height:1.6em}td.l{color:#333}td.v{min-width:13em;white-space:nowrap}.fill{position:relative;color:${ink};opacity:${r.float(0.7, 0.95).toFixed(2)};filter:blur(${r.float(0.2, 0.5).toFixed(2)}px);font-family:${r.pick(['"Noto Sans Mono CJK SC"', '"Noto Sans CJK SC"'])}}`
+  return { html: page(body, css, r.pick(FONTS), r.int(14, 18)), fields: truthOf(t, es) }
+}
+
+export const FAMILIES: Record<string, Family> = { table, lines, slip, header, stacked, twin, dense, dotmatrix, wrapped, handwritten, extras, misprint }

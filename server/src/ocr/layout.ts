@@ -57,7 +57,7 @@ function buildLexicon(fileType: FileType): string[] {
 const UNITS = 't|T|吨|kg|KG|Kg|公斤|千克'
 export const UNIT_RE = new RegExp(`^\\s*\\(\\s*(${UNITS})\\s*\\)`)
 /** a header cell's unit on a line of its own under its label: '(kg)', or the two halves of a wrapped '(公斤)' */
-const UNIT_LINE = new RegExp(`^\\((?:${UNITS})\\)?$|^\\(?(?:${UNITS}|斤)\\)$`)
+const UNIT_LINE = new RegExp(`^\\((?:${UNITS}|公)\\)?[:：]?$|^\\(?(?:${UNITS}|斤)\\)[:：]?$`)
 const GENERIC_LABEL_RE = /[\u4e00-\u9fff]{2,8}(?=\s*(?:\([^)]{0,6}\))?\s*:)/g
 
 /** split one normalised text into [prefix] + label/value segments */
@@ -180,8 +180,9 @@ export function mergeSpacedLabels(lines: OcrLine[], labels: ReadonlySet<string> 
 }
 
 /**
- * A label wrapped in a narrow cell ("交货地" over "点：") comes out as two boxes, one under the
- * other: join them when together they make a label the reader knows.
+ * A label wrapped in a narrow cell ("交货地" over "点：", or "收货" over "单" over "位：") comes out as
+ * two or three boxes, one under the other: join them when together they make a label the reader knows
+ * (also when the first is a label of its own: '商品' over '名称' is 商品名称).
  */
 export function mergeWrappedLabels(lines: OcrLine[], labels: ReadonlySet<string>): OcrLine[] {
   const geo = (l: OcrLine) => {
@@ -189,24 +190,46 @@ export function mergeWrappedLabels(lines: OcrLine[], labels: ReadonlySet<string>
     const ys = l.box.map((p) => p[1])
     return { x0: Math.min(...xs), y0: Math.min(...ys), y1: Math.max(...ys), h: Math.max(...ys) - Math.min(...ys) }
   }
+  const bare = (l: OcrLine) => normalizeText(l.text).replace(/\s+/g, '')
+  const starts = new Set([...labels].flatMap((l) => Array.from({ length: l.length - 1 }, (_, k) => l.slice(0, k + 1))))
   const out = [...lines]
-  for (let i = 0; i < out.length; i++) {
-    const a = out[i]!
-    const ta = normalizeText(a.text).replace(/\s+/g, '')
-    if (!/^[\u4e00-\u9fff]{1,6}$/.test(ta) || labels.has(ta)) continue
+  /** the line right under `a` in its cell that continues `sofar` (into a label, or towards one) */
+  const under = (a: OcrLine, sofar: string, complete: boolean) => {
     const ga = geo(a)
-    const j = out.findIndex((b, k) => {
-      if (k === i) return false
-      const tb = normalizeText(b.text).replace(/\s+/g, '')
-      if (!/^[\u4e00-\u9fff]{1,3}[:：]?$/.test(tb) || !labels.has((ta + tb).replace(/[:：]$/, ''))) return false
+    return out.findIndex((b) => {
+      if (b === a) return false
+      const tb = bare(b)
+      if (!/^[\u4e00-\u9fff]{1,3}[:：]?$/.test(tb)) return false
+      const joined = (sofar + tb).replace(/[:：]$/, '')
+      if (complete ? !labels.has(joined) : !starts.has(joined) || /[:：]$/.test(tb)) return false
       const gb = geo(b)
       return Math.abs(gb.x0 - ga.x0) <= 1.2 * ga.h && gb.y0 >= ga.y1 - 0.4 * ga.h && gb.y0 - ga.y1 <= 0.8 * ga.h
     })
-    if (j < 0) continue
-    const b = out[j]!
-    out[i] = { text: ta + normalizeText(b.text).replace(/\s+/g, ''), score: Math.min(a.score, b.score), box: [a.box[0], a.box[1], b.box[2], b.box[3]] }
-    out.splice(j, 1)
-    if (j < i) i--
+  }
+  for (let i = 0; i < out.length; i++) {
+    const a = out[i]!
+    const ta = bare(a)
+    // a label the reader knows may be the start of a longer one ('商品' over '名' over '称：')
+    if (!/^[\u4e00-\u9fff]{1,6}$/.test(ta)) continue
+    let parts = [under(a, ta, true)]
+    if (parts[0]! < 0) {
+      // three lines: the middle one only starts the label
+      const j = under(a, ta, false)
+      const k = j < 0 ? -1 : under(out[j]!, ta + bare(out[j]!), true)
+      if (k < 0) continue
+      parts = [j, k]
+    }
+    const pieces = parts.map((j) => out[j]!)
+    const last = pieces.at(-1)!
+    out[i] = {
+      text: ta + pieces.map(bare).join(''),
+      score: Math.min(a.score, ...pieces.map((p) => p.score)),
+      box: [a.box[0], a.box[1], last.box[2], last.box[3]],
+    }
+    for (const j of [...parts].sort((x, y) => y - x)) {
+      out.splice(j, 1)
+      if (j < i) i--
+    }
   }
   return out
 }

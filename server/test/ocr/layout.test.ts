@@ -85,6 +85,25 @@ describe('a label the recogniser cut short', () => {
   })
 })
 
+describe('a label wrapped over three lines of a narrow cell', () => {
+  it('joins 收货 / 单 / 位： and 商品 / 名 / 称： (商品 a label of its own) into the labels they make', () => {
+    const lines = [
+      L('收货', 20, 60), L('单', 20, 84), L('位：', 20, 108), L('大同市嘉禾中建有限公司', 120, 84),
+      L('商品', 20, 150), L('名', 20, 174), L('称：', 20, 198), L('袋装普通硅酸盐水泥', 120, 174),
+    ]
+    const r = analyzeLines({ lines, fileType: 2, ...size })
+    expect(r.fields.signName).toBe('大同市嘉禾中建有限公司')
+    expect(r.fields.signGoodsName).toBe('袋装普通硅酸盐水泥')
+  })
+
+  it('leaves lines that make no label apart', () => {
+    const lines = [L('收货', 20, 60), L('单', 20, 84), L('据', 20, 108), L('某某公司', 120, 84)]
+    const r = analyzeLines({ lines, fileType: 2, ...size })
+    expect(r.fields.signName).toBeNull()
+    expect(r.origin.split('\n')).toHaveLength(4)
+  })
+})
+
 describe('a label misread by one character', () => {
   /** a box the recogniser doubts */
   const doubted = (line: OcrLine, score = 0.7): OcrLine => ({ ...line, score })
