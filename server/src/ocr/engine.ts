@@ -92,6 +92,32 @@ function grow(box: Box, W: number, H: number): Box {
   return [move(tl, -0.5 * h, -0.2 * h), move(tr, 0.5 * h, -0.2 * h), move(br, 0.5 * h, 0.2 * h), move(bl, -0.5 * h, 0.2 * h)]
 }
 
+/** a 3×3 box blur of one cut (grain and JPEG speckle on a small scan) */
+function smoothPlanes(input: Float32Array, offset: number, w: number, h: number, stride: number, plane: number) {
+  const copy = new Float32Array(w * h)
+  for (let c = 0; c < 3; c++) {
+    const base = offset + c * plane
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) copy[y * w + x] = input[base + y * stride + x]!
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        let sum = 0
+        let n = 0
+        for (let dy = -1; dy <= 1; dy++) {
+          const yy = y + dy
+          if (yy < 0 || yy >= h) continue
+          for (let dx = -1; dx <= 1; dx++) {
+            const xx = x + dx
+            if (xx < 0 || xx >= w) continue
+            sum += copy[yy * w + xx]!
+            n++
+          }
+        }
+        input[base + y * stride + x] = sum / n
+      }
+    }
+  }
+}
+
 /**
  * Spreads the tones of one cut (its three planes in the recogniser's -1..1) so that its darkest
  * 2 % become black and its lightest 2 % white.
@@ -223,22 +249,23 @@ export class OcrEngine {
   // -------------------------------------------------------------- recognition
   /**
    * Every box read, then a second look at the lines the recogniser doubts: read again from a cut a
-   * little taller and wider (a cut close to the box clips a faint edge), and again with the cut's
-   * contrast stretched (faint print, tinted paper). The first reading stays the line's text; the
+   * little taller and wider (a cut close to the box clips a faint edge), with the cut's contrast
+   * stretched (faint print, tinted paper) and with it smoothed (grain, JPEG speckle). The first reading stays the line's text; the
    * others that differ are kept beside it, for the layout to choose by what the ticket supports (a
    * label it knows, a value the field accepts): the recogniser's own score chose badly ('0' for 'o').
    */
   private async recognizeBoxes(image: RawImage, boxes: Box[]): Promise<OcrLine[]> {
-    const read = await this.readCrops(image, boxes, false)
+    const read = await this.readCrops(image, boxes, 'as-is')
     const lines = read.map((r, i): OcrLine | null =>
       r && r.text.trim() !== '' && r.score >= this.opts.minScore ? { text: r.text, score: r.score, box: boxes[i]! } : null)
     const doubtful = lines.flatMap((l, i) => (l && l.score < this.opts.lookAgainBelow ? [i] : []))
     if (doubtful.length) {
-      const wider = await this.readCrops(image, doubtful.map((i) => grow(boxes[i]!, image.width, image.height)), false)
-      const stretched = await this.readCrops(image, doubtful.map((i) => boxes[i]!), true)
+      const wider = await this.readCrops(image, doubtful.map((i) => grow(boxes[i]!, image.width, image.height)), 'as-is')
+      const stretched = await this.readCrops(image, doubtful.map((i) => boxes[i]!), 'stretch')
+      const smoothed = await this.readCrops(image, doubtful.map((i) => boxes[i]!), 'smooth')
       doubtful.forEach((i, k) => {
         const line = lines[i]!
-        const others = [wider[k], stretched[k]].flatMap((r) => (r && r.score >= this.opts.minScore && r.text.trim() ? [r.text] : []))
+        const others = [wider[k], stretched[k], smoothed[k]].flatMap((r) => (r && r.score >= this.opts.minScore && r.text.trim() ? [r.text] : []))
         const alternates = [...new Set(others)].filter((t) => t !== line.text)
         if (alternates.length) line.alternates = alternates
       })
@@ -246,8 +273,8 @@ export class OcrEngine {
     return lines.filter((l): l is OcrLine => l !== null)
   }
 
-  /** each box's reading (null for a box too small to read); `stretch` spreads each cut's tones over the whole range first */
-  private async readCrops(image: RawImage, boxes: Box[], stretch: boolean): Promise<({ text: string; score: number } | null)[]> {
+  /** each box's reading (null for a box too small to read), from its cut as it is, stretched or smoothed */
+  private async readCrops(image: RawImage, boxes: Box[], cut: 'as-is' | 'stretch' | 'smooth'): Promise<({ text: string; score: number } | null)[]> {
     const H = REC_HEIGHT
     const crops: { idx: number; w: number; corners: Point[] }[] = []
     boxes.forEach((box, idx) => {
@@ -276,7 +303,8 @@ export class OcrEngine {
       batch.forEach((c, bi) => {
         try {
           warpToPlanes(image, boxes[c.idx], c.corners, c.w, H, input, bi * 3 * plane, maxW, plane, REC_NORM)
-          if (stretch) stretchPlanes(input, bi * 3 * plane, c.w, H, maxW, plane)
+          if (cut === 'smooth') smoothPlanes(input, bi * 3 * plane, c.w, H, maxW, plane)
+          else if (cut === 'stretch') stretchPlanes(input, bi * 3 * plane, c.w, H, maxW, plane)
         } catch {
           // a degenerate box reads as blank
         }
