@@ -338,4 +338,20 @@ const misprint: Family = (t, r) => {
   return { html: page(body, css, r.pick(FONTS), r.int(14, 18)), fields: truthOf(t, es) }
 }
 
-export const FAMILIES: Record<string, Family> = { table, lines, slip, header, stacked, twin, dense, dotmatrix, wrapped, handwritten, extras, misprint }
+/**
+ * F13 a thermal-printer receipt of a weighbridge terminal: narrow, monospace, one field a line, the
+ * print faded grey with strokes broken where the paper's coating wore off
+ */
+const thermal: Family = (t, r) => {
+  const es = mix(r, entries(t, r, { manufacturerRow: r.chance(0.5) }))
+  const c = r.pick([':', '：', ': '])
+  const seed = r.int(1, 9999)
+  const wear = r.float(2.6, 3.4).toFixed(2)
+  const line = (e: Entry) => `<div class="ln"><span class="l">${esc(e.label)}${c}</span><span class="v">${esc(e.value)}</span></div>`
+  const body = `<svg width="0" height="0" style="position:absolute"><filter id="worn"><feTurbulence type="fractalNoise" baseFrequency="${r.float(0.6, 1.1).toFixed(2)}" numOctaves="2" seed="${seed}" result="n"/><feColorMatrix in="n" type="matrix" values="0 0 0 0 0  0 0 0 0 0  0 0 0 0 0  0 0 0 -4 ${wear}" result="holes"/><feComposite in="SourceGraphic" in2="holes" operator="in"/></filter></svg>
+<div class="worn"><h1>${esc(title(t, r, !es.some((e) => e.key === 'Manufactory')))}</h1><div class="rule">${'-'.repeat(30)}</div>${es.map(line).join('')}<div class="rule">${'-'.repeat(30)}</div><div class="ln">打印时间${c}${esc(t.time)}</div></div>`
+  const css = `.ticket{background:${r.pick(['#f6f5f0', '#f2f2ee', '#fbfbf8'])};max-width:26em}.worn{filter:url(#worn);color:${r.pick(['#4a4a4a', '#5a5a5a', '#666'])}}.ln{margin:${r.int(1, 5)}px 0;white-space:nowrap}.l{display:inline-block;min-width:${r.pick([5, 6, 7])}em}.rule{letter-spacing:-.05em;overflow:hidden}.ticket h1{font-size:1.2em}`
+  return { html: page(body, css, '"Noto Sans Mono CJK SC"', r.int(13, 17)), fields: truthOf(t, es) }
+}
+
+export const FAMILIES: Record<string, Family> = { table, lines, slip, header, stacked, twin, dense, dotmatrix, wrapped, handwritten, extras, misprint, thermal }

@@ -16,13 +16,16 @@ export const CORRECTED_CONFIDENCE = 0.8
 
 // ----------------------------------------------------------------------------------- legal form
 
-/** 有限公司 misread though it ends in 公司 ('有眼公司', '货运育限公司'): the one complete-looking ending that is corrected */
+/** 有限公司 misread though it ends in 公司 ('有眼公司', '货运育限公司') */
 const MISREAD_LIMITED = /(?:有[眼跟]|[育宥]限)公司$/
+/** 有限责任公司 misread though it ends in 公司 ('有限资任公司') */
+const MISREAD_LIABILITY = /有限[资贵]任公司$/
 
 /** endings the recogniser cuts or misreads, and the one legal form each can only be */
 const LEGAL_ENDINGS: [RegExp, string][] = [
   [/股份有限公[可同司]?$/, '股份有限公司'],
   [/有限责任?公?[可同司]?$/, '有限责任公司'],
+  [/有限[资贵]任公[可同司]?$/, '有限责任公司'],
   // cut after 公, or 限 / 有 misread as a look-alike ('有眼公', '货运育限公')
   [/(?:有[限眼跟]|[育宥]限)公[可同]?$/, '有限公司'],
   [MISREAD_LIMITED, '有限公司'],
@@ -31,7 +34,7 @@ const LEGAL_ENDINGS: [RegExp, string][] = [
 
 /** '…有限公' -> '…有限公司', '…有限公可' -> '…有限公司'; null when the name needs nothing */
 export function completeLegalForm(name: string): string | null {
-  if (/(?:公司|厂|集团|中心)$/.test(name) && !MISREAD_LIMITED.test(name)) return null
+  if (/(?:公司|厂|集团|中心)$/.test(name) && !MISREAD_LIMITED.test(name) && !MISREAD_LIABILITY.test(name)) return null
   for (const [re, full] of LEGAL_ENDINGS) {
     const m = name.match(re)
     if (!m) continue
@@ -114,7 +117,7 @@ export function fixPlate(value: string): string | null {
 const LOOKALIKES = [
   '司可同', '限眼跟', '泥泊', '材村', '建健', '设没', '工土', '厂广', '团困', '份伤', '贸货', '运达', '输榆', '流济',
   '己已巳', '未末', '日曰', '人入八', '大太犬', '天夭', '王玉主', '田由甲申', '士土', '千干于', '戊戌', '衡衢', '湖潮', '州洲',
-  '阳阴', '江汪', '海诲', '宁亍', '冀翼', '鑫鍂', '晋普', '辽辺',
+  '阳阴', '江汪', '海诲', '宁亍', '冀翼', '鑫鍂', '晋普', '辽辺', '重量', '责资贵',
 ]
 const LOOK: Map<string, string> = new Map()
 for (const g of LOOKALIKES) for (const c of g) LOOK.set(c, g)

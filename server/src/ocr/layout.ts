@@ -6,6 +6,7 @@
 import type { OcrLine } from './engine.js'
 import { STOP_LABELS, SYNONYMS } from './fieldCatalogue.js'
 import { estimateSkew, rotatePoints } from './image.js'
+import { lookalikeDistance } from './correct.js'
 import { normalizeText, parseUnit, type WeightUnit } from './normalize.js'
 import type { FileType } from './types.js'
 
@@ -276,37 +277,41 @@ export function oneEditApart(a: string, b: string): boolean {
 }
 
 /**
- * A label the recogniser misread by one character ('总量' for 总重量, '雷方' for 需方, '可机' for 司机)
- * in a box it doubts: read as the label it is one character from, when every such label names the
- * same thing (one field, or only labels that stop a value). A clear reading of a label the reader
- * does not know ('总价') is a label of its own and stays one.
+ * A label the recogniser misread by one character: read as the label it is one character from, when
+ * every such label names the same thing (one field, or only labels that stop a value). A character
+ * it is known to confuse ('毛量' for 毛重: 量 and 重 look alike) is read so in any box; any other
+ * character ('雷方' for 需方, '可机' for 司机) only in a box it doubts. A clear reading of a label the
+ * reader does not know ('毛利') is a label of its own.
  */
 function readNearLabels(layout: Layout, lexicon: string[]) {
   const known = new Set(lexicon)
   const fieldOf = new Map<string, string>()
   for (const [suffix, labels] of Object.entries(SYNONYMS[layout.fileType])) for (const l of labels) fieldOf.set(l.toUpperCase(), suffix)
-  const near = (label: string): string | null => {
+  const only = (hits: string[]) => (new Set(hits.map((l) => fieldOf.get(l) ?? 'stop')).size === 1 ? hits[0]! : null)
+  const near = (label: string, doubtful: boolean): string | null => {
     if (label.length < 2 || !/^[\u4e00-\u9fff]+$/.test(label)) return null
-    const hits = lexicon.filter((l) => l.length >= 2 && oneEditApart(label, l))
-    const meanings = new Set(hits.map((l) => fieldOf.get(l) ?? 'stop'))
-    return meanings.size === 1 ? hits[0]! : null
+    const candidates = lexicon.filter((l) => l.length >= 2 && oneEditApart(label, l))
+    const lookalike = candidates.filter((l) => l.length === label.length && lookalikeDistance(label, l, 1) === 1)
+    if (lookalike.length) return only(lookalike)
+    return doubtful && candidates.length ? only(candidates) : null
   }
   for (const it of layout.items) {
-    if (it.score >= DOUBTFUL) continue
+    const doubtful = it.score < DOUBTFUL
     for (const seg of it.segs) {
       if (!seg.label || known.has(seg.label)) continue
-      const label = near(seg.label)
+      const label = near(seg.label, doubtful)
       if (label) seg.label = label
     }
     // a label printed without a colon, alone in its box, with a value beside it
     const bare = it.text.replace(/[:：\s]+$/, '')
     if (it.segs.length || !/^[\u4e00-\u9fff]{2,6}$/.test(bare) || !rightOf(layout, it)) continue
-    const label = near(bare)
+    const label = near(bare, doubtful)
     if (!label) continue
     it.text = label
     Object.assign(it, segment(it.text, lexicon))
   }
 }
+
 
 /**
  * The recogniser sometimes drops a label's last character ('结算客' for 结算客户, '工地地' for 工地地址).

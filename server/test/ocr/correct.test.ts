@@ -16,6 +16,7 @@ describe('legal form', () => {
     expect(completeLegalForm('华新水泥有眼公司')).toBe('华新水泥有限公司')
     expect(completeLegalForm('徐州长江货运育限公司')).toBe('徐州长江货运有限公司')
     expect(completeLegalForm('徐州长江货运宥限公')).toBe('徐州长江货运有限公司')
+    expect(completeLegalForm('包头润泽供应链有限资任公司')).toBe('包头润泽供应链有限责任公司')
   })
   it('leaves whole names and endings that could be several forms', () => {
     expect(completeLegalForm('遵义汇通建材有限公司')).toBeNull()

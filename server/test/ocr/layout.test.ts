@@ -131,9 +131,16 @@ describe('a label misread by one character', () => {
     expect(doubtful.fields.deliveryGrossWeight).toBe(56.08)
   })
 
-  it('leaves it alone when the labels one character away mean different things (总量: 总重 or 数量)', () => {
-    const r = analyzeLines({ lines: [doubted(L('总量：', 20, 60)), L('56.08', 140, 60, 60)], fileType: 1, ...size })
+  it('leaves it alone when the labels one character away mean different things (总价: 总重 or 单价)', () => {
+    const r = analyzeLines({ lines: [doubted(L('总价：', 20, 60)), L('56.08', 140, 60, 60)], fileType: 1, ...size })
     expect(r.fields.deliveryGrossWeight).toBeNull()
+  })
+
+  it('reads a character the recogniser confuses with the label\'s even in a clear box (毛量 is 毛重; 总量 is 总重, not 数量)', () => {
+    const r = analyzeLines({ lines: [L('毛量（公斤）：57870', 20, 60), doubted(L('总量：', 20, 100)), L('56.08', 140, 100, 60)], fileType: 1, ...size })
+    expect(r.fields.deliveryGrossWeight).toBe(57.87)
+    const sign = analyzeLines({ lines: [doubted(L('总量：', 20, 100)), L('56.08', 140, 100, 60)], fileType: 2, ...size })
+    expect(sign.fields.signGrossWeight).toBe(56.08)
   })
 })
 
