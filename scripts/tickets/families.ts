@@ -354,4 +354,40 @@ const thermal: Family = (t, r) => {
   return { html: page(body, css, '"Noto Sans Mono CJK SC"', r.int(13, 17)), fields: truthOf(t, es) }
 }
 
-export const FAMILIES: Record<string, Family> = { table, lines, slip, header, stacked, twin, dense, dotmatrix, wrapped, handwritten, extras, misprint, thermal }
+/** English names printed beside the Chinese labels of bilingual tickets, per field */
+const ENGLISH: Record<string, string[]> = {
+  Manufactory: ['Supplier', 'Manufacturer'], Customer: ['Customer', 'Buyer'], GoodsName: ['Product', 'Material'],
+  Specific: ['Batch No.', 'Lot No.'], PlateNumber: ['Truck No.', 'Vehicle No.', 'Plate No.'], Carrier: ['Carrier', 'Transporter'],
+  Number: ['Ticket No.', 'Serial No.'], Time: ['Date', 'Date/Time'], NetWeight: ['Net', 'Net Weight'], GrossWeight: ['Gross', 'Gross Weight'],
+  TareWeight: ['Tare', 'Tare Weight'], Bags: ['Bags', 'Packages'], Name: ['Consignee', 'Receiver'], Place: ['Delivery Address', 'Site'],
+  User: ['Received by', 'Checked by'], Settlement: ['Payer', 'Billing'],
+}
+
+/**
+ * F14 a bilingual ticket (weighbridge software, plants that export): each label with its English
+ * name after it, under it or before it, in a bordered table or as lines
+ */
+const bilingual: Family = (t, r) => {
+  const manRow = r.chance(0.5)
+  const es = mix(r, entries(t, r, { manufacturerRow: manRow }))
+  const how = r.pick(['after', 'after', 'paren', 'under', 'before'] as const)
+  const c = r.pick(['：', ':', ''])
+  const label = (e: Entry) => {
+    const en = esc(r.pick(ENGLISH[e.key] ?? ['']))
+    const zh = esc(e.label)
+    switch (how) {
+      case 'after': return `${zh} ${en}${c}`
+      case 'paren': return `${zh}(${en})${c}`
+      case 'under': return `${zh}${c}<div class="en">${en}</div>`
+      default: return `<span class="en">${en}</span> ${zh}${c}`
+    }
+  }
+  const inTable = r.chance(0.6)
+  const body = `<h1>${esc(title(t, r, !manRow))}<div class="en">${r.pick(['DELIVERY NOTE', 'WEIGHING TICKET', 'GOODS RECEIPT'])}</div></h1>` + (inTable
+    ? `<table>${rows(es, r.pick([1, 2])).map((row) => `<tr>${row.map((e) => `<td class="l">${label(e)}</td><td class="v">${esc(e.value)}</td>`).join('')}</tr>`).join('')}</table>`
+    : es.map((e) => `<div class="ln"><span class="l">${label(e)}</span> <span class="v">${esc(e.value)}</span></div>`).join(''))
+  const css = `table{border-collapse:collapse}td{border:1px solid #333;padding:5px 10px}.en{font-size:.72em;color:#444;font-family:"Noto Sans CJK SC"}h1 .en{font-size:.5em;letter-spacing:.2em}.ln{margin:4px 0}.ln .l{display:inline-block;min-width:11em}`
+  return { html: page(body, css, r.pick(FONTS), r.int(14, 18)), fields: truthOf(t, es) }
+}
+
+export const FAMILIES: Record<string, Family> = { table, lines, slip, header, stacked, twin, dense, dotmatrix, wrapped, handwritten, extras, misprint, thermal, bilingual }

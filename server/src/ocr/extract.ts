@@ -53,7 +53,8 @@ export function parseValue(kind: FieldKind, raw: string, unit: WeightUnit | null
     case 'spec': {
       const s = normalizeSpec(t.split(' ')[0].length >= 3 ? t.replace(/\s+(?=[-\d])/g, '') : t)
       if (/^[A-Z]{0,4}\d{8,}$/.test(s)) return null
-      return /[\dA-Za-z]/.test(s) ? s : null
+      // a grade or batch number has digits: a word ('Lot No.', a label's English name) is none
+      return /\d/.test(s) ? s : null
     }
     case 'org': {
       const s = t.replace(/\s+/g, '')
@@ -67,8 +68,9 @@ export function parseValue(kind: FieldKind, raw: string, unit: WeightUnit | null
     }
     case 'text': {
       const s = t.replace(/\s+(?=[\u4e00-\u9fff])|(?<=[\u4e00-\u9fff])\s+/g, '')
-      // one character is the rest of a misread label ('商品名' + '称'), not a goods name or an address
-      return /[\u4e00-\u9fff\w]/.test(s) && s.length >= 2 ? s : null
+      // one character is the rest of a misread label ('商品名' + '称'), not a goods name or an address;
+      // both are written in Chinese (a Latin word is a label's English name: 'Material', 'Site')
+      return /[\u4e00-\u9fff]/.test(s) && s.length >= 2 ? s : null
     }
     case 'remark':
       return t

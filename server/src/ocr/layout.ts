@@ -59,6 +59,14 @@ const UNITS = 't|T|吨|kg|KG|Kg|公斤|千克'
 export const UNIT_RE = new RegExp(`^\\s*\\(\\s*(${UNITS})\\s*\\)`)
 /** a header cell's unit on a line of its own under its label: '(kg)', or the two halves of a wrapped '(公斤)' */
 const UNIT_LINE = new RegExp(`^\\((?:${UNITS}|公)\\)?[:：]?$|^\\(?(?:${UNITS}|斤)\\)[:：]?$`)
+/**
+ * Words of a label's English name: letters (with '.', '/', '&', '-') and no digit, at most four
+ * words, not a cement grade ('P.O') or a unit. After a label it runs to a colon, the box's end, a
+ * Chinese character (the space is often lost), or a space before a value that holds a digit.
+ */
+const EN_WORDS = String.raw`(?!P\s*[.·]|(?:kg|KG|Kg|t|T)\b)[A-Za-z][A-Za-z.\/&-]*(?:\s+[A-Za-z][A-Za-z.\/&-]*){0,3}`
+const ENGLISH_NAME = new RegExp(String.raw`^\s*(?:[(（]\s*${EN_WORDS}\s*[)）]|${EN_WORDS})(?=\s*[:：]|\s*$|\s*[\u4e00-\u9fff]|\s+\S*\d)`)
+const ENGLISH_ONLY = new RegExp(String.raw`^${EN_WORDS}$`)
 const GENERIC_LABEL_RE = /[\u4e00-\u9fff]{2,8}(?=\s*(?:\([^)]{0,6}\))?\s*:)/g
 
 /** split one normalised text into [prefix] + label/value segments */
@@ -81,12 +89,16 @@ export function segment(text: string, lexicon: string[]): { prefix: string; segs
       const followedByColon = /^\s*(?:\([^)]{0,6}\))?\s*:/.test(after) || (isAscii && /^[.:]+\s*[A-Z\d]/i.test(after))
       const ok =
         (i === 0 && (!isAscii || followedByColon || /^\s*[\d(]/.test(after) || /^[\s.:]*$/.test(after))) ||
+        // after the label's English name, the space between them often lost ('Supplier生产企业')
+        (!isAscii && ENGLISH_ONLY.test(before.trim())) ||
         followedByColon ||
         (!isAscii && (/\s$/.test(before) || /[\d吨tT)]\s*$/.test(before)) && /^\s*[\u4e00-\u9fff\d(A-Z]/.test(after) === true && hit.length >= 2)
       // a label glued inside a Chinese phrase (e.g. 单位 in a company name) is not a label
       if (ok && !(i > 0 && !followedByColon && /[\u4e00-\u9fff]$/.test(before))) {
         found.push({ start: i, label: hit })
         i += hit.length
+        // the label's English name is part of it ('车牌号码 Truck No.：' holds no label NO.)
+        if (!isAscii) i += text.slice(i).match(ENGLISH_NAME)?.[0].length ?? 0
         continue
       }
     }
@@ -111,12 +123,17 @@ export function segment(text: string, lexicon: string[]): { prefix: string; segs
       unit = parseUnit(um[1])
       p += um[0].length
     }
+    // a bilingual ticket's English name after the label ('毛重 Gross Weight：', '品名(Product)')
+    const en = text.slice(p).match(ENGLISH_NAME)
+    if (en) p += en[0].length
     const cm = text.slice(p).match(/^\s*[:.]*\s*/)
     p += cm ? cm[0].length : 0
     const end = k + 1 < found.length ? found[k + 1].start : text.length
     segs.push({ label: f.label, start: f.start, end: p, unit, value: text.slice(p, Math.max(p, end)).trim() })
   }
-  const prefix = (found.length ? text.slice(0, found[0].start) : text).trim()
+  const before = (found.length ? text.slice(0, found[0].start) : text).trim()
+  // the English name printed before a label ('Gross Weight 毛重：') is no value
+  const prefix = found.length && ENGLISH_ONLY.test(before) ? '' : before
   return { prefix, segs }
 }
 
@@ -424,10 +441,11 @@ function nextInColumn(layout: Layout, it: Item, gap: number): Item | null {
   return best
 }
 
-/** the unit printed on the line under a label, in its cell */
+/** the unit or the English name printed on the line under a label, in its cell ('(kg)', 'Gross Weight') */
 function unitUnder(layout: Layout, it: Item): Item | null {
   const u = nextInColumn(layout, it, 0.8)
-  return u && !u.segs.length && UNIT_LINE.test(u.text.replace(/\s+/g, '')) ? u : null
+  if (!u || u.segs.length) return null
+  return UNIT_LINE.test(u.text.replace(/\s+/g, '')) || (it.segs.length > 0 && ENGLISH_ONLY.test(u.text.trim())) ? u : null
 }
 
 /**

@@ -104,6 +104,38 @@ describe('a label wrapped over three lines of a narrow cell', () => {
   })
 })
 
+describe('bilingual labels', () => {
+  it('reads past a label\'s English name after it, in brackets, glued before it, or on the line under it', () => {
+    const lines = [
+      L('毛重 Gross Weight：54.28', 20, 60),
+      L('品名(Product)：普通硅酸盐水泥', 20, 100),
+      L('Supplier生产企业', 20, 140), L('柳州山水水泥有限责任公司', 300, 140),
+      L('车牌号码TruckNo.：', 20, 180), L('京KF72706', 300, 180, 100), L('流水号 Ticket No.:', 500, 180), L('RK202608039241', 760, 180),
+      L('购货单位', 20, 230), L('Customer', 20, 254, 90), L('安阳泰和市政有限责任公司', 300, 242),
+    ]
+    const r = analyzeLines({ lines, fileType: 1, ...size })
+    expect(r.fields).toMatchObject({
+      deliveryGrossWeight: 54.28, deliveryGoodsName: '普通硅酸盐水泥', deliveryManufactory: '柳州山水水泥有限责任公司',
+      deliveryPlateNumber: '京KF72706', deliveryCustomer: '安阳泰和市政有限责任公司',
+    })
+    // the English name's No. is no label of the ticket number: the plate is not taken for it
+    expect(r.fields.deliveryNumber).toBe('RK202608039241')
+  })
+
+  it('never takes an English word for a goods name, an address or a batch number', () => {
+    const lines = [L('品名', 20, 60), L('Material', 20, 84, 90), L('水泥批号', 20, 130), L('Lot No.', 20, 154, 80)]
+    const r = analyzeLines({ lines, fileType: 1, ...size })
+    expect(r.fields.deliveryGoodsName).toBeNull()
+    expect(r.fields.deliverySpecific).toBeNull()
+  })
+
+  it('keeps a grade and a unit after a label', () => {
+    const r = analyzeLines({ lines: [L('规格 P.O 42.5R', 20, 60), L('毛重 kg：54280', 20, 100)], fileType: 1, ...size })
+    expect(r.fields.deliverySpecific).toBe('P.O42.5R')
+    expect(r.fields.deliveryGrossWeight).toBe(54.28)
+  })
+})
+
 describe('a label misread by one character', () => {
   /** a box the recogniser doubts */
   const doubted = (line: OcrLine, score = 0.7): OcrLine => ({ ...line, score })
