@@ -64,7 +64,7 @@ const UNIT_LINE = new RegExp(`^\\((?:${UNITS}|公)\\)?[:：]?$|^\\(?(?:${UNITS}|
  * words, not a cement grade ('P.O') or a unit. After a label it runs to a colon, the box's end, a
  * Chinese character (the space is often lost), or a space before a value that holds a digit.
  */
-const EN_WORDS = String.raw`(?!P\s*[.·]|(?:kg|KG|Kg|t|T)\b)[A-Za-z][A-Za-z.\/&-]*(?:\s+[A-Za-z][A-Za-z.\/&-]*){0,3}`
+const EN_WORDS = String.raw`(?!P\s*[.·]|P[A-Z]{0,3}\s*\d|(?:kg|KG|Kg|t|T)\b)[A-Za-z][A-Za-z.\/&-]*(?:\s+[A-Za-z][A-Za-z.\/&-]*){0,3}`
 const ENGLISH_NAME = new RegExp(String.raw`^\s*(?:[(（]\s*${EN_WORDS}\s*[)）]|${EN_WORDS})(?=\s*[:：]|\s*$|\s*[\u4e00-\u9fff]|\s+\S*\d)`)
 const ENGLISH_ONLY = new RegExp(String.raw`^${EN_WORDS}$`)
 const GENERIC_LABEL_RE = /[\u4e00-\u9fff]{2,8}(?=\s*(?:\([^)]{0,6}\))?\s*:)/g
@@ -328,7 +328,6 @@ function readNearLabels(layout: Layout, lexicon: string[]) {
     Object.assign(it, segment(it.text, lexicon))
   }
 }
-
 
 /**
  * The recogniser sometimes drops a label's last character ('结算客' for 结算客户, '工地地' for 工地地址).

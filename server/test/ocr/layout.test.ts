@@ -132,6 +132,8 @@ describe('bilingual labels', () => {
   it('keeps a grade and a unit after a label', () => {
     const r = analyzeLines({ lines: [L('规格 P.O 42.5R', 20, 60), L('毛重 kg：54280', 20, 100)], fileType: 1, ...size })
     expect(r.fields.deliverySpecific).toBe('P.O42.5R')
+    const spaced = analyzeLines({ lines: [L('规格 PO 42.5R', 20, 60)], fileType: 1, ...size })
+    expect(spaced.fields.deliverySpecific).toBe('P.O42.5R')
     expect(r.fields.deliveryGrossWeight).toBe(54.28)
   })
 })
