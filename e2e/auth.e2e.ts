@@ -57,7 +57,8 @@ describe('login page', () => {
     await expect.poll(() => requested().length).toBe(assets.length)
     expect(assets.filter((a) => priority.get(a) !== 'Low')).toEqual([])
     await loginViaForm(page, ADMIN.username, adminPassword)
-    await page.locator('.ant-table-tbody').waitFor()
+    // the home grid's body, empty or not
+    await page.getByTestId('grid-body').waitFor()
     expect(priority.get('/api/users/login')).toBe('High')
     await context.close()
   })

@@ -147,7 +147,7 @@ export default function GridBody({
 
   if (!rows.length) {
     return (
-      <div ref={setHolder} className={styles.gridBody} style={{ ...tokens, height: Math.min(height, 240), overflowX: 'auto' }}>
+      <div ref={setHolder} className={styles.gridBody} style={{ ...tokens, height: Math.min(height, 240), overflowX: 'auto' }} data-testid="grid-body">
         <div style={{ width }} className={styles.gridEmpty}><Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /></div>
       </div>
     )
