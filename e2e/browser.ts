@@ -74,9 +74,10 @@ export async function openMenu(page: Page, section: string, item: string) {
 
 /**
  * Waits until a dialog has finished its opening animation: a click while it still zooms in can land on
- * the mask instead of the control under the pointer.
+ * the mask instead of the control under the pointer. An animation cancelled meanwhile (a form message
+ * replaced by the next) is over too: its `finished` rejects with AbortError, which is no failure.
  */
 export async function dialogOpened(dialog: Locator) {
   await dialog.waitFor()
-  await dialog.evaluate((el) => Promise.all((el.closest('.ant-modal-root') ?? el).getAnimations({ subtree: true }).map((a) => a.finished)))
+  await dialog.evaluate((el) => Promise.all((el.closest('.ant-modal-root') ?? el).getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))))
 }
