@@ -6,7 +6,7 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
-import { loginViaForm } from './browser'
+import { loginViaForm, shot } from './browser'
 import { ADMIN, useServerAndBrowser } from './server'
 
 const env = useServerAndBrowser()
@@ -30,11 +30,16 @@ beforeAll(async () => {
 })
 afterAll(async () => context?.close())
 
-/** Opens a screen of the app and waits until it has settled. */
+/** Opens a screen of the app and waits until it has settled; a screen that does not says which it was and where it ended. */
 async function visit(path: string, ready: () => Promise<unknown>) {
   const res = await page.goto(path)
   expect(res?.headers()['content-security-policy']).toContain("frame-ancestors 'none'")
-  await ready()
+  try {
+    await ready()
+  } catch (e) {
+    await shot(page, `headers-stuck${path.replace(/\//g, '-')}`)
+    throw new Error(`${path} did not settle (now at ${page.url()}): ${(e as Error).message}`)
+  }
   await page.waitForLoadState('networkidle')
 }
 
@@ -47,7 +52,8 @@ describe('the web app under its Content-Security-Policy', () => {
     await page.locator('.ant-pro-sider').getByText('运单管理', { exact: true }).waitFor()
     const menuPages = ['/agent/index', '/agent/record', '/user/index', '/user/use', '/bill/index', '/bill/rule', '/log/index', '/by_agent/index', '/upload/index', '/trace/index', '/trace/reservation', '/imagesearch/index', '/profile']
     for (const path of menuPages) {
-      await visit(path, () => page.locator('.ant-layout-content').first().waitFor())
+      // this test is about the policy, not speed: a loaded CI machine once took over 15 s to show one of these
+      await visit(path, () => page.locator('.ant-layout-content').first().waitFor({ timeout: 45_000 }))
     }
     expect(violations).toEqual([])
   })
