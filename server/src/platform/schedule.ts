@@ -8,10 +8,14 @@ export function repeat(task: () => Promise<unknown>, failed: (err: Error) => voi
   const run = () => {
     running ??= task().catch(failed).finally(() => { running = null })
   }
-  const first = setTimeout(run, firstAfterMs)
-  const timer = setInterval(run, intervalMs)
+  let timer: NodeJS.Timeout | undefined
+  // the interval starts with the first run: started together, both fired at once when they were equal
+  const first = setTimeout(() => {
+    run()
+    timer = setInterval(run, intervalMs)
+    timer.unref()
+  }, firstAfterMs)
   first.unref()
-  timer.unref()
   return {
     async stop() {
       clearTimeout(first)
