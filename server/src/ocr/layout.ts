@@ -264,7 +264,7 @@ export function buildLayout(rawLines: OcrLine[], fileType: FileType, width: numb
     const y0 = Math.min(...ys)
     const y1 = Math.max(...ys)
     // of the recogniser's readings, the first holding a label the reader knows, or else its first
-    const readings = [l.text, ...(l.alternates ?? [])].map((r) => ({ text: normalizeText(r), ...segment(normalizeText(r), lexicon) }))
+    const readings = [l.text, ...(l.alternates ?? [])].map(normalizeText).map((text) => ({ text, ...segment(text, lexicon) }))
     const chosen = readings.find((r) => r.segs.some((s) => s.label && known.has(s.label))) ?? readings[0]!
     const { text, prefix, segs } = chosen
     const valueAlternates = segs.length ? [] : readings.filter((r) => r !== chosen && !r.segs.length && r.prefix).map((r) => r.prefix)
@@ -276,7 +276,6 @@ export function buildLayout(rawLines: OcrLine[], fileType: FileType, width: numb
     }
   })
   const layout = { items, fileType, skew }
-  completeCutLabels(layout, lexicon)
   readNearLabels(layout, lexicon)
   return layout
 }
@@ -294,54 +293,42 @@ export function oneEditApart(a: string, b: string): boolean {
 }
 
 /**
- * A label the recogniser misread by one character: read as the label it is one character from, when
- * every such label names the same thing (one field, or only labels that stop a value). A character
- * it is known to confuse ('毛量' for 毛重: 量 and 重 look alike) is read so in any box; any other
- * character ('雷方' for 需方, '可机' for 司机) only in a box it doubts. A clear reading of a label the
- * reader does not know ('毛利') is a label of its own.
+ * A label the recogniser misread by one character: read as the label(s) it is one character from,
+ * when every such label names the same thing (one field, or only labels that stop a value).
+ * - a character it is known to confuse ('毛量' for 毛重: 量 and 重 look alike): in any box;
+ * - a last character dropped ('结算客' for 结算客户, '工地地' for 工地地址): in a box of three
+ *   characters or more that is nothing but the label, with a value beside it;
+ * - any other character ('雷方' for 需方, '可机' for 司机): only in a box the recogniser doubts.
+ * A clear reading of a label the reader does not know ('毛利') is a label of its own, and a box
+ * alone on its row (a title) is no label.
  */
 function readNearLabels(layout: Layout, lexicon: string[]) {
   const known = new Set(lexicon)
   const fieldOf = new Map<string, string>()
   for (const [suffix, labels] of Object.entries(SYNONYMS[layout.fileType])) for (const l of labels) fieldOf.set(l.toUpperCase(), suffix)
   const only = (hits: string[]) => (new Set(hits.map((l) => fieldOf.get(l) ?? 'stop')).size === 1 ? hits[0]! : null)
-  const near = (label: string, doubtful: boolean): string | null => {
+  const near = (label: string, doubtful: boolean, alone: boolean): string | null => {
     if (label.length < 2 || !/^[\u4e00-\u9fff]+$/.test(label)) return null
     const candidates = lexicon.filter((l) => l.length >= 2 && oneEditApart(label, l))
     const lookalike = candidates.filter((l) => l.length === label.length && lookalikeDistance(label, l, 1) === 1)
     if (lookalike.length) return only(lookalike)
+    const cut = alone && label.length >= 3 ? candidates.filter((l) => l.length === label.length + 1 && l.startsWith(label)) : []
+    if (cut.length) return only(cut)
     return doubtful && candidates.length ? only(candidates) : null
   }
   for (const it of layout.items) {
     const doubtful = it.score < DOUBTFUL
     for (const seg of it.segs) {
       if (!seg.label || known.has(seg.label)) continue
-      const label = near(seg.label, doubtful)
+      const label = near(seg.label, doubtful, false)
       if (label) seg.label = label
     }
     // a label printed without a colon, alone in its box, with a value beside it
     const bare = it.text.replace(/[:：\s]+$/, '')
-    if (it.segs.length || !/^[\u4e00-\u9fff]{2,6}$/.test(bare) || !rightOf(layout, it)) continue
-    const label = near(bare, doubtful)
+    if (it.segs.length || !/^[\u4e00-\u9fff]{2,7}$/.test(bare) || !rightOf(layout, it)) continue
+    const label = near(bare, doubtful, true)
     if (!label) continue
     it.text = label
-    Object.assign(it, segment(it.text, lexicon))
-  }
-}
-
-/**
- * The recogniser sometimes drops a label's last character ('结算客' for 结算客户, '工地地' for 工地地址).
- * A box that is all of a label but its last character, with a value beside it on its row, is read
- * as that label when only one label completes it.
- */
-function completeCutLabels(layout: Layout, lexicon: string[]) {
-  for (const it of layout.items) {
-    const bare = it.text.replace(/[:：\s]+$/, '')
-    if (it.segs.length || !/^[\u4e00-\u9fff]{3,7}$/.test(bare)) continue
-    const completions = lexicon.filter((l) => l.length === bare.length + 1 && l.startsWith(bare))
-    if (completions.length !== 1) continue
-    if (!rightOf(layout, it)) continue
-    it.text = completions[0]!
     Object.assign(it, segment(it.text, lexicon))
   }
 }
