@@ -66,7 +66,8 @@ export interface GridBodyProps {
   emptyText: string
   /** a new value (a new search, page or reload) scrolls back to the first row */
   scrollKey: unknown
-  /** told the width the rows are seen in (without the scroll bar) as it changes */
+  /** the width the rows are seen in (without the scroll bar), as the body last reported it */
+  viewWidth: number
   onViewWidth: (width: number) => void
   info: BodyInfo
 }
@@ -80,11 +81,10 @@ function assignRef<T>(ref: Ref<T> | undefined, value: T | null) {
 }
 
 export default function GridBody({
-  rows, columns, width, height, selected, onSelect, opened, onOpen, detail, emptyText, scrollKey, onViewWidth, info,
+  rows, columns, width, height, selected, onSelect, opened, onOpen, detail, emptyText, scrollKey, viewWidth, onViewWidth, info,
 }: GridBodyProps) {
   const holder = useRef<HTMLDivElement | null>(null)
   const [scrollTop, setScrollTop] = useState(0)
-  const [viewWidth, setViewWidth] = useState(0)
   const [detailHeights, setDetailHeights] = useState<ReadonlyMap<number, number>>(new Map())
   const { token } = theme.useToken()
   // antd's table colours, for the rows' CSS
@@ -120,10 +120,7 @@ export default function GridBody({
         onScroll({ currentTarget: el, scrollLeft: x })
       }
     }
-    const resized = new ResizeObserver(() => {
-      setViewWidth(el.clientWidth)
-      onViewWidth(el.clientWidth)
-    })
+    const resized = new ResizeObserver(() => onViewWidth(el.clientWidth))
     resized.observe(el)
     el.addEventListener('scroll', scrolled, { passive: true })
     return () => {

@@ -165,7 +165,7 @@ export default function TransportPage() {
     <GridBody
       rows={data} columns={bodyColumns} width={scrollX} height={scrollY}
       selected={selectedIds} onSelect={onSelect} opened={opened} onOpen={onOpen}
-      detail={openedDetail} emptyText="暂无运单" scrollKey={grid.load} onViewWidth={setViewWidth} info={info}
+      detail={openedDetail} emptyText="暂无运单" scrollKey={grid.load} viewWidth={viewWidth} onViewWidth={setViewWidth} info={info}
     />
   )
 
