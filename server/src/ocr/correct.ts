@@ -8,7 +8,7 @@
 import type { FieldCorrection } from '@app/contract'
 import { fieldSuffix, kindOf } from './fieldCatalogue.js'
 import { PROVINCES } from './normalize.js'
-import { fixTown } from './places.js'
+import { fixTown, placeCovers } from './places.js'
 import type { FieldMeta, FieldValue } from './types.js'
 
 /** confidence of a corrected field: at most this (the form marks fields below 0.9) */
@@ -164,6 +164,58 @@ export function snapToSaved(read: string, saved: readonly string[], max = 2): st
   return best && !tie ? best : null
 }
 
+// ------------------------------------------------------------------------------ repeated names
+
+/** the roles one party often holds at once on a ticket (客户, 收货单位, 结算单位) */
+const PARTY_FIELDS = ['Customer', 'Name', 'Settlement']
+
+/**
+ * Whether two readings of one length can be one name: they differ in at most two characters, not
+ * side by side (two neighbours differing is another word: 运输 / 建材).
+ */
+function oneName(a: string, b: string): boolean {
+  if (a.length !== b.length) return false
+  let count = 0
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === b[i]) continue
+    if (++count > 2 || (i > 0 && a[i - 1] !== b[i - 1])) return false
+  }
+  return true
+}
+
+/**
+ * A party's name printed more than once, read differently: readings of one length that differ in
+ * one or two characters apart are one name (two sister companies named so alike would be taken for
+ * one: the corrected field is marked for a look like every correction). Each differing character
+ * is the one most readings have; between two readings, the one that names a real place there (遵义,
+ * not 道义), else it stays as read. Returns the agreed name per reading (null: unchanged).
+ */
+export function agreeRepeatedNames(readings: readonly string[]): (string | null)[] {
+  const agreed: (string | null)[] = readings.map(() => null)
+  const done = new Set<number>()
+  readings.forEach((first, i) => {
+    if (done.has(i) || first.length < 6) return
+    const group = readings.flatMap((r, j) => (j !== i && !done.has(j) && oneName(first, r) ? [j] : []))
+    if (!group.length) return
+    group.unshift(i)
+    for (const j of group) done.add(j)
+    const chars = [...first].map((c, at) => {
+      const votes = new Map<string, number>()
+      for (const j of group) votes.set(readings[j]![at]!, (votes.get(readings[j]![at]!) ?? 0) + 1)
+      if (votes.size === 1) return c
+      const ranked = [...votes].sort((a, b) => b[1] - a[1])
+      if (ranked[0]![1] > ranked[1]![1]) return ranked[0]![0]
+      const placed = ranked.filter(([ch]) => placeCovers(first.slice(0, at) + ch + first.slice(at + 1), at))
+      return placed.length === 1 ? placed[0]![0] : null
+    })
+    for (const j of group) {
+      const name = [...readings[j]!].map((c, at) => chars[at] ?? c).join('')
+      if (name !== readings[j]) agreed[j] = name
+    }
+  })
+  return agreed
+}
+
 // ---------------------------------------------------------------------------------------- apply
 
 /** Names the base has saved before, per field suffix (Manufactory, Customer, Carrier, Settlement, Name). */
@@ -204,12 +256,19 @@ function correctOne(suffix: string, value: string, saved: SavedNames): Corrected
  * correction and a confidence of at most CORRECTED_CONFIDENCE.
  */
 export function correctFields(fields: Record<string, FieldValue>, meta: Record<string, FieldMeta>, saved: SavedNames = {}) {
+  const correct = (field: string, c: Corrected) => {
+    const m = meta[field]
+    if (m) meta[field] = { ...m, raw: m.raw ?? (fields[field] as string), correction: c.correction, confidence: Math.min(m.confidence, CORRECTED_CONFIDENCE) }
+    fields[field] = c.value
+  }
   for (const [field, value] of Object.entries(fields)) {
     if (typeof value !== 'string' || !value) continue
     const c = correctOne(fieldSuffix(field), value, saved)
-    if (!c) continue
-    fields[field] = c.value
-    const m = meta[field]
-    if (m) meta[field] = { ...m, raw: value, correction: c.correction, confidence: Math.min(m.confidence, CORRECTED_CONFIDENCE) }
+    if (c) correct(field, c)
   }
+  // after the legal forms are complete, so that '…有限公' and '…有限公司' compare
+  const party = Object.keys(fields).filter((f) => PARTY_FIELDS.includes(fieldSuffix(f)) && typeof fields[f] === 'string')
+  agreeRepeatedNames(party.map((f) => fields[f] as string)).forEach((name, k) => {
+    if (name) correct(party[k]!, { value: name, correction: 'repeatedName' })
+  })
 }

