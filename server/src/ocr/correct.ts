@@ -1,9 +1,10 @@
 /**
  * Domain correction of what the recogniser gets wrong, never guessing: a correction is made only
- * when the domain leaves one reading (a legal form has one ending, a grade one standard spelling, a
- * plate position one kind of character, one saved name lies that close, one town of the district
- * named is that near). The raw reading stays in
- * the field's meta and the confidence is lowered, so the form marks the field for a look.
+ * when the domain leaves one reading (a legal form has one ending, a grade one standard spelling and
+ * one cement name, a plate position one kind of character, one saved name lies that close, one town
+ * of the district named is that near, most readings of a name printed thrice agree). The raw
+ * reading stays in the field's meta and the confidence is lowered, so the form marks the field for
+ * a look.
  */
 import type { FieldCorrection } from '@app/contract'
 import { fieldSuffix, kindOf } from './fieldCatalogue.js'
@@ -80,6 +81,36 @@ export function snapGrade(value: string): string | null {
   if (!GRADE_TABLE[type]!.includes(strength)) return null
   const rest = m[4]!.replace(/^\s+/, '')
   const fixed = `${type}${strength}${rest}`
+  return fixed === value ? null : fixed
+}
+
+// ---------------------------------------------------------------------------------------- goods
+
+/** GB 175's common cements by grade type, and the other cements a ticket names */
+const CEMENT_OF_TYPE: Record<string, string> = {
+  'P.I': '硅酸盐水泥', 'P.II': '硅酸盐水泥', 'P.O': '普通硅酸盐水泥', 'P.S.A': '矿渣硅酸盐水泥', 'P.S.B': '矿渣硅酸盐水泥',
+  'P.P': '火山灰质硅酸盐水泥', 'P.F': '粉煤灰硅酸盐水泥', 'P.C': '复合硅酸盐水泥',
+}
+const CEMENTS = [...new Set(Object.values(CEMENT_OF_TYPE)), '砌筑水泥', '道路硅酸盐水泥', '中热硅酸盐水泥', '低热硅酸盐水泥',
+  '低热矿渣硅酸盐水泥', '白色硅酸盐水泥', '快硬硅酸盐水泥', '抗硫酸盐硅酸盐水泥', '铝酸盐水泥', '硫铝酸盐水泥', '油井水泥']
+
+/**
+ * A goods name snapped to the cement it names: the one standard name within two characters (the
+ * one the ticket's grade stands for, when it has one: P.S.A is 矿渣硅酸盐水泥), and a misread
+ * packaging word by the bags (袋装 when bags were counted, 散装 when none). null: nothing to change.
+ */
+export function snapGoods(value: string, grade: string | null, bags: number | null): string | null {
+  const packed = value.length > 2 && value[1] === '装'
+  let pack = packed ? value.slice(0, 2) : ''
+  let name = packed ? value.slice(2) : value
+  if (packed && pack !== '袋装' && pack !== '散装' && bags !== null) pack = bags > 0 ? '袋装' : '散装'
+  if (name.length >= 4 && !CEMENTS.includes(name)) {
+    const type = grade?.match(/^P\.(?:S\.[AB]|II|I|O|P|F|C)/)?.[0]
+    const near = (type ? [CEMENT_OF_TYPE[type]!] : CEMENTS).map((c) => ({ c, d: lookalikeDistance(name, c, 4) })).filter((x) => x.d < Infinity)
+    near.sort((a, b) => a.d - b.d)
+    if (near.length && (near.length === 1 || near[0]!.d < near[1]!.d)) name = near[0]!.c
+  }
+  const fixed = pack + name
   return fixed === value ? null : fixed
 }
 
@@ -265,6 +296,15 @@ export function correctFields(fields: Record<string, FieldValue>, meta: Record<s
     if (typeof value !== 'string' || !value) continue
     const c = correctOne(fieldSuffix(field), value, saved)
     if (c) correct(field, c)
+  }
+  // after the grade is snapped: the goods name follows the grade's type
+  for (const [field, value] of Object.entries(fields)) {
+    if (typeof value !== 'string' || fieldSuffix(field) !== 'GoodsName') continue
+    const prefix = field.slice(0, -'GoodsName'.length)
+    const grade = fields[`${prefix}Specific`]
+    const bags = fields[`${prefix}Bags`]
+    const goods = snapGoods(value, typeof grade === 'string' ? grade : null, typeof bags === 'number' ? bags : null)
+    if (goods) correct(field, { value: goods, correction: 'goods' })
   }
   // after the legal forms are complete, so that '…有限公' and '…有限公司' compare
   const party = Object.keys(fields).filter((f) => PARTY_FIELDS.includes(fieldSuffix(f)) && typeof fields[f] === 'string')

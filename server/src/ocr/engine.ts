@@ -77,7 +77,7 @@ const REC_HEIGHT = 48
 /** the widest crop the recogniser reads (a longer line is squeezed) */
 const REC_MAX_WIDTH = 1600
 /** by default a line read with a lower mean character probability gets a second look */
-const LOOK_AGAIN = 0.85
+const LOOK_AGAIN = 0.95
 
 /** the box grown by a fifth of its height above and below and half of it at each end, inside the image */
 function grow(box: Box, W: number, H: number): Box {

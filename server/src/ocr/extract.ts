@@ -6,6 +6,7 @@
 import { FIELD_PREFIX, TicketMsg } from '@app/contract'
 import { fieldSuffix, fieldSuffixes, kindOf, synonymsOf, type FieldKind } from './fieldCatalogue.js'
 import { UNIT_RE, valueCandidates, type Candidate, type Layout } from './layout.js'
+import { nameSupport } from './names.js'
 import {
   normalizeCode,
   normalizePlate,
@@ -46,7 +47,8 @@ export function parseValue(kind: FieldKind, raw: string, unit: WeightUnit | null
       return new RegExp(`^[${PROVINCES}][A-Z][A-Z0-9]{3,6}`).test(p) ? p : null
     }
     case 'code': {
-      if (/^P\.[A-Z]/i.test(t)) return null
+      // a cement grade, also one whose type letter was read as a digit ('P.1152.5-2670C'), is no ticket number
+      if (/^P\s*[.·]/i.test(t)) return null
       const c = normalizeCode(t)
       return (c.match(/\d/g) ?? []).length >= 4 ? c : null
     }
@@ -148,14 +150,19 @@ export function extractBySynonyms(layout: Layout, suffix: string): FieldResult |
         // what follows the last label in its box may be debris of a value printed beside it ('NO.:2' + '20260519660')
         const cands = isLast ? valueCandidates(layout, it, seg.value) : seg.value ? [{ text: seg.value, item: it }] : []
         for (const c of cands) {
-          const v = parseValue(kind, joinWrapped(kind, c), seg.unit)
-          if (v !== null && v !== '') return result(v, c, 'synonym')
-          // a box of its own whose first reading is no such value: what a second look read there
-          if (c.item === it || c.above || c.next) continue
-          for (const alt of c.item.valueAlternates) {
-            const again = parseValue(kind, alt, seg.unit)
-            if (again !== null && again !== '') return result(again, { ...c, text: alt }, 'synonym')
+          // a box of its own: what a second look read there too
+          const texts = [joinWrapped(kind, c), ...(c.item === it || c.above || c.next ? [] : c.item.valueAlternates)]
+          const readings = texts.flatMap((text) => {
+            const v = parseValue(kind, text, seg.unit)
+            return v !== null && v !== '' ? [{ v, text }] : []
+          })
+          if (!readings.length) continue
+          // the first reading that is such a value; of names and addresses, the one the domain's words explain best
+          let best = readings[0]!
+          if (kind === 'org' || suffix === 'Place') {
+            for (const r of readings) if (nameSupport(String(r.v)) > nameSupport(String(best.v))) best = r
           }
+          return result(best.v, { ...c, text: best.text }, 'synonym')
         }
       }
     }

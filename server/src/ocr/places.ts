@@ -34,7 +34,7 @@ function districts(): Map<string, District[]> {
 }
 
 /** every province, city and district name, also without its 省 / 市 / 区 / 县 … (at least two characters) */
-function regionNames(): Set<string> {
+export function regionNames(): Set<string> {
   if (regions) return regions
   regions = new Set()
   const add = (name: string) => {

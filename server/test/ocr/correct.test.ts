@@ -1,7 +1,7 @@
 /** Domain corrections: made only where the domain leaves one reading, always marked in the meta. */
 import { describe, expect, it } from 'vitest'
 import { analyzeLines } from '../../src/ocr/analyze.js'
-import { agreeRepeatedNames, completeLegalForm, correctFields, CORRECTED_CONFIDENCE, fixPlate, lookalikeDistance, snapGrade, snapToSaved } from '../../src/ocr/correct.js'
+import { agreeRepeatedNames, completeLegalForm, correctFields, CORRECTED_CONFIDENCE, fixPlate, lookalikeDistance, snapGoods, snapGrade, snapToSaved } from '../../src/ocr/correct.js'
 import type { OcrLine } from '../../src/ocr/engine.js'
 
 const L = (text: string, y: number): OcrLine => ({ text, score: 0.97, box: [[20, y], [20 + text.length * 14, y], [20 + text.length * 14, y + 20], [20, y + 20]] })
@@ -43,6 +43,26 @@ describe('cement grade', () => {
     expect(snapGrade('P.O2.5-2482G')).toBeNull() // 42.5 or 52.5: a guess
     expect(snapGrade('P.O32.5')).toBeNull() // no such grade since GB 175-2007
     expect(snapGrade('2608F')).toBeNull()
+  })
+})
+
+describe('goods name', () => {
+  it.each([
+    ['袋装矿硅酸盐水泥', 'P.S.A32.5-2431K', 200, '袋装矿渣硅酸盐水泥'],
+    ['矿硅酸盐水泥', 'P.S.B32.5-2431K', null, '矿渣硅酸盐水泥'],
+    ['华装火山灰质硅酸站水泥', 'P.P32.5R-2673H', 400, '袋装火山灰质硅酸盐水泥'],
+    ['装装普通硅酸盐水泥', null, 0, '散装普通硅酸盐水泥'],
+    ['复合硅酸盐水配', null, null, '复合硅酸盐水泥'],
+  ])('%s (grade %s, bags %s) -> %s', (read, grade, bags, fixed) => {
+    expect(snapGoods(read, grade, bags)).toBe(fixed)
+  })
+  it('leaves a standard name, one two names are as near to, a name far from its grade\'s, and a packaging word without bags', () => {
+    expect(snapGoods('散装普通硅酸盐水泥', 'P.O42.5', 0)).toBeNull()
+    // 硅酸盐水泥 without 矿, or 矿渣硅酸盐水泥 without 渣: only a grade tells
+    expect(snapGoods('矿硅酸盐水泥', null, null)).toBeNull()
+    expect(snapGoods('复合硅酸盐水泥', 'P.O42.5', null)).toBeNull()
+    expect(snapGoods('华装普通硅酸盐水泥', null, null)).toBeNull()
+    expect(snapGoods('名种', null, null)).toBeNull()
   })
 })
 

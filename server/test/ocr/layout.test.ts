@@ -195,6 +195,26 @@ describe('a second look\'s readings', () => {
     expect(r.fields.deliveryNetWeight).toBe(37.08)
     expect(r.fields.deliveryGrossWeight).toBe(54.11)
   })
+
+  it('of a name or an address, takes the reading that places and the legal form explain best, else the first', () => {
+    const lines = [
+      L('客户：', 20, 60), withAlternates(L('牡丹江利民市政设份有限公司', 140, 60, 300), '牡丹江利民市政股份有限公司'),
+      L('工地地址：', 20, 100), withAlternates(L('邯辉市城关区建设路293号', 140, 100, 300), '邯郸市城关区建设路293号', '邯智市城关区理设路293号'),
+      L('承运人：', 20, 140), withAlternates(L('唐山天成货运有限公司', 140, 140, 300), '唐山天或货运有限公司'),
+    ]
+    const r = analyzeLines({ lines, fileType: 2, ...size })
+    expect(r.fields.signCustomer).toBe('牡丹江利民市政股份有限公司')
+    expect(r.fields.signPlace).toBe('邯郸市城关区建设路293号')
+    // as well explained: the recogniser's first reading
+    expect(r.fields.signCarrier).toBe('唐山天成货运有限公司')
+  })
+
+  it('never takes a grade for a ticket number, even one whose type letter was read as a digit', () => {
+    const lines = [L('编号：', 20, 60), withAlternates(L('P.I152.5-2670C', 140, 60, 200), 'P.1152.5-2670C')]
+    const r = analyzeLines({ lines, fileType: 1, ...size })
+    expect(r.fields.deliveryNumber).toBeNull()
+    expect(r.fields.deliverySpecific).toBe('P.II52.5-2670C')
+  })
 })
 
 describe('wrapped cells', () => {
