@@ -19,14 +19,17 @@ export const CORRECTED_CONFIDENCE = 0.8
 
 /** 有限公司 misread though it ends in 公司 ('有眼公司', '货运育限公司') */
 const MISREAD_LIMITED = /(?:有[眼跟]|[育宥]限)公司$/
-/** 有限责任公司 misread though it ends in 公司 ('有限资任公司') */
-const MISREAD_LIABILITY = /有限[资贵]任公司$/
+/** 有限责任公司 misread though it ends in 公司 ('有限资任公司', '有限费任公司'): no other legal form reads 有限?任 */
+const MISREAD_LIABILITY = /有限[^责]任公司$/
+/** 股份有限公司 misread though it ends in 公司 ('设份有限公司'): 股份 is the only legal form word ending in 份 */
+const MISREAD_SHARES = /[^股]份有限公司$/
 
 /** endings the recogniser cuts or misreads, and the one legal form each can only be */
 const LEGAL_ENDINGS: [RegExp, string][] = [
   [/股份有限公[可同司]?$/, '股份有限公司'],
   [/有限责任?公?[可同司]?$/, '有限责任公司'],
-  [/有限[资贵]任公[可同司]?$/, '有限责任公司'],
+  [/有限[^责]任公[可同司]?$/, '有限责任公司'],
+  [/[^股]份有限公[可同司]?$/, '股份有限公司'],
   // cut after 公, or 限 / 有 misread as a look-alike ('有眼公', '货运育限公')
   [/(?:有[限眼跟]|[育宥]限)公[可同]?$/, '有限公司'],
   [MISREAD_LIMITED, '有限公司'],
@@ -35,7 +38,7 @@ const LEGAL_ENDINGS: [RegExp, string][] = [
 
 /** '…有限公' -> '…有限公司', '…有限公可' -> '…有限公司'; null when the name needs nothing */
 export function completeLegalForm(name: string): string | null {
-  if (/(?:公司|厂|集团|中心)$/.test(name) && !MISREAD_LIMITED.test(name) && !MISREAD_LIABILITY.test(name)) return null
+  if (/(?:公司|厂|集团|中心)$/.test(name) && ![MISREAD_LIMITED, MISREAD_LIABILITY, MISREAD_SHARES].some((re) => re.test(name))) return null
   for (const [re, full] of LEGAL_ENDINGS) {
     const m = name.match(re)
     if (!m) continue

@@ -17,6 +17,9 @@ describe('legal form', () => {
     expect(completeLegalForm('徐州长江货运育限公司')).toBe('徐州长江货运有限公司')
     expect(completeLegalForm('徐州长江货运宥限公')).toBe('徐州长江货运有限公司')
     expect(completeLegalForm('包头润泽供应链有限资任公司')).toBe('包头润泽供应链有限责任公司')
+    expect(completeLegalForm('安阳市德润建工有限费任公司')).toBe('安阳市德润建工有限责任公司')
+    expect(completeLegalForm('牡丹江利民市政设份有限公司')).toBe('牡丹江利民市政股份有限公司')
+    expect(completeLegalForm('柳州长城水泥服份有限公')).toBe('柳州长城水泥股份有限公司')
   })
   it('leaves whole names and endings that could be several forms', () => {
     expect(completeLegalForm('遵义汇通建材有限公司')).toBeNull()
