@@ -298,7 +298,8 @@ export function oneEditApart(a: string, b: string): boolean {
  * - a character it is known to confuse ('毛量' for 毛重: 量 and 重 look alike): in any box;
  * - a last character dropped ('结算客' for 结算客户, '工地地' for 工地地址): in a box of three
  *   characters or more that is nothing but the label, with a value beside it;
- * - any other character ('雷方' for 需方, '可机' for 司机): only in a box the recogniser doubts.
+ * - any other character ('雷方' for 需方, '可机' for 司机): only in a box the recogniser doubts, also
+ *   where the label's misread start was left outside a shorter label it holds ('结牌客户', not 客户).
  * A clear reading of a label the reader does not know ('毛利') is a label of its own, and a box
  * alone on its row (a title) is no label.
  */
@@ -318,6 +319,19 @@ function readNearLabels(layout: Layout, lexicon: string[]) {
   }
   for (const it of layout.items) {
     const doubtful = it.score < DOUBTFUL
+    // a label misread in its first characters, the rest read as a shorter label ('结牌客户' as 结牌 + 客户)
+    const first = it.segs[0]
+    const short = first?.label
+    if (doubtful && first && short && /^[\u4e00-\u9fff]{1,2}$/.test(it.prefix)) {
+      const whole = it.prefix + short
+      const hits = lexicon.filter((l) => l.length === whole.length && l.endsWith(short) && oneEditApart(whole, l))
+      const label = hits.length ? only(hits) : null
+      if (label) {
+        first.label = label
+        first.start = 0
+        it.prefix = ''
+      }
+    }
     for (const seg of it.segs) {
       if (!seg.label || known.has(seg.label)) continue
       const label = near(seg.label, doubtful, false)

@@ -170,6 +170,16 @@ describe('a label misread by one character', () => {
     expect(r.fields.deliveryGrossWeight).toBeNull()
   })
 
+  it('reads a doubted label whose misread start was left outside a shorter label (结牌客户 is 结算客户, not 客户)', () => {
+    const lines = [doubted(L('结牌客户：本溪腾飞建工有限公司', 20, 60)), L('客户：天水鸿基市政有限公司', 20, 100)]
+    const r = analyzeLines({ lines, fileType: 2, ...size })
+    expect(r.fields.signSettlement).toBe('本溪腾飞建工有限公司')
+    expect(r.fields.signCustomer).toBe('天水鸿基市政有限公司')
+    // read clearly, a word before a label is the reader's to leave alone
+    const clear = analyzeLines({ lines: [L('结牌客户：本溪腾飞建工有限公司', 20, 60)], fileType: 2, ...size })
+    expect(clear.fields.signSettlement).toBeNull()
+  })
+
   it('reads a character the recogniser confuses with the label\'s even in a clear box (毛量 is 毛重; 总量 is 总重, not 数量)', () => {
     const r = analyzeLines({ lines: [L('毛量（公斤）：57870', 20, 60), doubted(L('总量：', 20, 100)), L('56.08', 140, 100, 60)], fileType: 1, ...size })
     expect(r.fields.deliveryGrossWeight).toBe(57.87)
