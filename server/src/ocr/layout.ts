@@ -4,11 +4,12 @@
  * same row, or the box below (table column).
  */
 import type { OcrLine } from './engine.js'
-import { STOP_LABELS, SYNONYMS } from './fieldCatalogue.js'
+import { kindOf, STOP_LABELS, SYNONYMS } from './fieldCatalogue.js'
 import { estimateSkew, rotatePoints } from './image.js'
 import { lookalikeDistance } from './correct.js'
 import { normalizeText, parseUnit, type WeightUnit } from './normalize.js'
 import type { FileType } from './types.js'
+import { parseValue } from './values.js'
 
 interface Seg {
   label: string | null
@@ -280,6 +281,9 @@ export function buildLayout(rawLines: OcrLine[], fileType: FileType, width: numb
   return layout
 }
 
+/** a weight with its unit */
+const WEIGHED = new RegExp(`\\d\\s*(?:${UNITS})\\s*$`)
+
 /** below this the recogniser doubts its reading of a box */
 const DOUBTFUL = 0.9
 
@@ -307,15 +311,23 @@ function readNearLabels(layout: Layout, lexicon: string[]) {
   const known = new Set(lexicon)
   const fieldOf = new Map<string, string>()
   for (const [suffix, labels] of Object.entries(SYNONYMS[layout.fileType])) for (const l of labels) fieldOf.set(l.toUpperCase(), suffix)
-  const only = (hits: string[]) => (new Set(hits.map((l) => fieldOf.get(l) ?? 'stop')).size === 1 ? hits[0]! : null)
-  const near = (label: string, doubtful: boolean, alone: boolean): string | null => {
+  const field = (l: string) => fieldOf.get(l) ?? 'stop'
+  // labels of several fields: those whose field takes the value printed with it ('车卖：14460公斤' is 车重, not 车号 or
+  // 车型); a label that only stops a value may stand beside anything but a weight with its unit ('总价：56.08': 总重 or 单价)
+  const only = (hits: string[], value: string) => {
+    const fields = new Set(hits.map(field))
+    if (fields.size === 1) return hits[0]!
+    const taking = value ? hits.filter((l) => { const k = kindOf(field(l)); return k ? parseValue(k, value) !== null : !WEIGHED.test(value) }) : []
+    return taking.length && new Set(taking.map(field)).size === 1 ? taking[0]! : null
+  }
+  const near = (label: string, doubtful: boolean, alone: boolean, value: string): string | null => {
     if (label.length < 2 || !/^[\u4e00-\u9fff]+$/.test(label)) return null
     const candidates = lexicon.filter((l) => l.length >= 2 && oneEditApart(label, l))
     const lookalike = candidates.filter((l) => l.length === label.length && lookalikeDistance(label, l, 1) === 1)
-    if (lookalike.length) return only(lookalike)
+    if (lookalike.length) return only(lookalike, value)
     const cut = alone && label.length >= 3 ? candidates.filter((l) => l.length === label.length + 1 && l.startsWith(label)) : []
-    if (cut.length) return only(cut)
-    return doubtful && candidates.length ? only(candidates) : null
+    if (cut.length) return only(cut, value)
+    return doubtful && candidates.length ? only(candidates, value) : null
   }
   for (const it of layout.items) {
     const doubtful = it.score < DOUBTFUL
@@ -325,7 +337,7 @@ function readNearLabels(layout: Layout, lexicon: string[]) {
     if (doubtful && first && short && /^[\u4e00-\u9fff]{1,2}$/.test(it.prefix)) {
       const whole = it.prefix + short
       const hits = lexicon.filter((l) => l.length === whole.length && l.endsWith(short) && oneEditApart(whole, l))
-      const label = hits.length ? only(hits) : null
+      const label = hits.length ? only(hits, first.value) : null
       if (label) {
         first.label = label
         first.start = 0
@@ -334,13 +346,14 @@ function readNearLabels(layout: Layout, lexicon: string[]) {
     }
     for (const seg of it.segs) {
       if (!seg.label || known.has(seg.label)) continue
-      const label = near(seg.label, doubtful, false)
+      const label = near(seg.label, doubtful, false, seg.value || (rightOf(layout, it)?.text ?? ''))
       if (label) seg.label = label
     }
     // a label printed without a colon, alone in its box, with a value beside it
     const bare = it.text.replace(/[:：\s]+$/, '')
-    if (it.segs.length || !/^[\u4e00-\u9fff]{2,7}$/.test(bare) || !rightOf(layout, it)) continue
-    const label = near(bare, doubtful, true)
+    const beside = it.segs.length || !/^[\u4e00-\u9fff]{2,7}$/.test(bare) ? null : rightOf(layout, it)
+    if (!beside) continue
+    const label = near(bare, doubtful, true, beside.text)
     if (!label) continue
     it.text = label
     Object.assign(it, segment(it.text, lexicon))

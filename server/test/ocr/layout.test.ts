@@ -170,6 +170,12 @@ describe('a label misread by one character', () => {
     expect(r.fields.deliveryGrossWeight).toBeNull()
   })
 
+  it('reads a doubted label one character from labels of several fields as the one whose field takes its value (车卖 beside a weight is 车重)', () => {
+    const r = analyzeLines({ lines: [doubted(L('车卖：', 20, 60)), L('14460公斤', 140, 60, 90), doubted(L('车卖：', 20, 100)), L('皖A12345', 140, 100, 90)], fileType: 2, ...size })
+    expect(r.fields.signTareWeight).toBe(14.46)
+    expect(r.fields.signPlateNumber).toBe('皖A12345')
+  })
+
   it('reads a doubted label whose misread start was left outside a shorter label (结牌客户 is 结算客户, not 客户)', () => {
     const lines = [doubted(L('结牌客户：本溪腾飞建工有限公司', 20, 60)), L('客户：天水鸿基市政有限公司', 20, 100)]
     const r = analyzeLines({ lines, fileType: 2, ...size })
