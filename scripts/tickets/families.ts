@@ -390,4 +390,26 @@ const bilingual: Family = (t, r) => {
   return { html: page(body, css, r.pick(FONTS), r.int(14, 18)), fields: truthOf(t, es) }
 }
 
-export const FAMILIES: Record<string, Family> = { table, lines, slip, header, stacked, twin, dense, dotmatrix, wrapped, handwritten, extras, misprint, thermal, bilingual }
+/**
+ * F15 an impact (24-pin dot-matrix) printer's slip on continuous form paper: tractor-feed holes down both edges,
+ * every character (labels too) made of the pins' dots, the ribbon's ink uneven along the line
+ */
+const impact: Family = (t, r) => {
+  const manRow = r.chance(0.5)
+  const es = mix(r, entries(t, r, { manufacturerRow: manRow, variants: true }))
+  const c = r.pick(['：', ':', ' ', ''])
+  const per = r.pick([1, 2, 2])
+  const pitch = r.float(1.5, 2.1).toFixed(2)
+  const pin = r.int(52, 64)
+  const ink = r.pick(['#222', '#2b2b3a', '#333'])
+  const line = (row: Entry[]) => `<div class="ln">${row.map((e) => `<span class="f"><span class="l">${esc(e.label)}${c}</span>${esc(e.value)}</span>`).join('')}</div>`
+  const holes = `<div class="feed">${'<i></i>'.repeat(14)}</div>`
+  const body = `${holes}<div class="print"><h1>${esc(title(t, r, !manRow))}</h1>${rows(es, per).map(line).join('')}<div class="ln">司磅员${c}${esc(t.user)}　　打印时间${c}${esc(t.time)}</div></div>${holes}`
+  const css = `.ticket{display:inline-flex;gap:14px;padding:10px 8px;background:${r.pick(['#fdfdf8', '#f7f7f2', '#fff'])}}
+.feed{display:flex;flex-direction:column;justify-content:space-between;border-${r.chance(0.5) ? 'left' : 'right'}:1px dashed #bbb;padding:0 6px}.feed i{display:block;width:12px;height:12px;border-radius:50%;background:#d9d9d4;box-shadow:inset 1px 1px 2px #999}
+.print{color:${ink};opacity:${r.float(0.75, 0.95).toFixed(2)};-webkit-mask-image:radial-gradient(circle,#000 ${pin - 8}%,rgba(0,0,0,.25) ${pin}%,transparent ${pin + 8}%),linear-gradient(${r.int(0, 180)}deg,rgba(0,0,0,1),rgba(0,0,0,.55),rgba(0,0,0,1));-webkit-mask-size:${pitch}px ${pitch}px,100% 100%;-webkit-mask-composite:source-in;mask-composite:intersect;font-family:"Noto Sans Mono CJK SC";font-weight:bold}
+.ln{margin:3px 0;white-space:pre}.f{display:inline-block;min-width:${per === 2 ? 20 : 24}em;margin-right:1.5em}.l{display:inline-block;min-width:${r.pick([5, 6])}em}`
+  return { html: page(body, css, '"Noto Sans Mono CJK SC"', r.int(13, 17)), fields: truthOf(t, es) }
+}
+
+export const FAMILIES: Record<string, Family> = { table, lines, slip, header, stacked, twin, dense, dotmatrix, wrapped, handwritten, extras, misprint, thermal, bilingual, impact }

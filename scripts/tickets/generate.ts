@@ -22,6 +22,8 @@ const PER = Number(arg('per', '10'))
 const SEED = Number(arg('seed', '2026'))
 const FAMILY_NAMES = arg('families', Object.keys(FAMILIES).join(',')).split(',')
 const VARIANTS = arg('variants', 'flat,phone').split(',') as ('flat' | 'phone')[]
+/** CSS zoom of flat tickets: a scan's resolution (0.8 ≈ small print scanned at 150 dpi) */
+const [ZOOM_LO, ZOOM_HI] = arg('flat-zoom', '1,1.6').split(',').map(Number) as [number, number]
 
 /** seeded grey noise, `amount` 0..255 around 128, as a one-channel raw image */
 function noise(r: Rng, width: number, height: number, amount: number) {
@@ -96,7 +98,7 @@ try {
         const fileType = (i % 2 === 0 ? 1 : 2) as 1 | 2
         const t = ticket(r, fileType)
         const { html, fields } = render(t, r)
-        const ticketScale = variant === 'phone' ? 2 : r.float(1, 1.6)
+        const ticketScale = variant === 'phone' ? 2 : r.float(ZOOM_LO, ZOOM_HI)
         await page.setViewportSize({ width: 1400, height: 1000 })
         const tpage = variant === 'phone' ? await ctx.newPage() : page
         if (variant === 'phone') await tpage.setViewportSize({ width: 1400, height: 1000 })
