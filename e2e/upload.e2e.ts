@@ -226,6 +226,8 @@ describe('上传票据', () => {
     const real = await readThroughApi('A1_000.jpg')
     real.meta.deliveryCarrier!.confidence = 0.55
     real.flags.deliveryGrossWeight = '毛重 − 皮重 与净重不符'
+    // and a name the reader corrected
+    real.meta.deliveryManufactory = { ...real.meta.deliveryManufactory!, confidence: 0.8, raw: '安徽海螺水泥股份有限公', correction: 'legalSuffix' }
     Object.assign(real, { deliveryNetWeight: null, deliveryBags: 700 })
     await page.route('**/api/logistics/analysis?*', (route) => route.fulfill({ json: { code: 200, message: '', data: real } }), { times: 1 })
     await readTicket('delivery', 'A1_000.jpg')
@@ -236,6 +238,8 @@ describe('上传票据', () => {
     await step('delivery').getByText(/已按袋数估算/).waitFor()
     await page.getByTestId('marker-deliveryCarrier').hover()
     await page.locator('.ant-tooltip:visible').getByText(/识别把握不大（55%）/).waitFor()
+    await page.getByTestId('marker-deliveryManufactory').hover()
+    await page.locator('.ant-tooltip:visible').getByText(/已补全公司名称的组织形式，原识别为“安徽海螺水泥股份有限公”，请核对/).waitFor()
     await field('delivery_deliveryCarrier').focus()
     await settledShot('upload-marks')
     // the same photo is already on the first transport

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { TRANSPORT_MAX_PAGE_SIZE } from './constants.js'
 import { dateRange, filterText, idField, optDateTime, optIdField, optInt, optText, optWeight } from './fields.js'
-import { DELIVERY_FIELDS, SIGN_FIELDS, type FieldMeta, type FieldValue, type TicketField } from './tickets.js'
+import { DELIVERY_FIELDS, SIGN_FIELDS, type FieldCorrection, type FieldMeta, type FieldValue, type TicketField } from './tickets.js'
 import { MAX_EXTRA_DESTINATIONS, type DangerLevel } from './transportMath.js'
 import { pagingUpTo } from './zod.js'
 
@@ -289,6 +289,17 @@ export const TransportMsg = {
 } as const
 
 /** What the upload page says (spec 001 §5, §8) beyond the server's answers. */
+/** how the reader corrected a reading (the form says it beside the field) */
+const CORRECTIONS: Record<FieldCorrection, string> = {
+  legalSuffix: '已补全公司名称的组织形式',
+  grade: '已按标准强度等级更正',
+  goods: '已按水泥品种更正',
+  plate: '已按车牌规则更正',
+  savedName: '已按本基地用过的名称更正',
+  place: '已按行政区划更正',
+  repeatedName: '已按票面上同一单位的其他写法更正',
+}
+
 export const UploadMsg = {
   uploaded: '上传成功',
   uploadFailed: '上传失败',
@@ -299,6 +310,7 @@ export const UploadMsg = {
   destinationsFull: `其他收货地最多${MAX_EXTRA_DESTINATIONS}个`,
   netWeightFallback: '识别的净重为空、为0或不在15-80吨之间，已按袋数估算（每袋0.05吨），请核对',
   lowConfidence: (percent: number) => `识别把握不大（${percent}%），请对照图片核对`,
+  corrected: (correction: FieldCorrection, raw: string) => `${CORRECTIONS[correction]}，原识别为“${raw}”，请核对`,
   duplicateTitle: '票据重复',
   duplicateFound: '该票据已在本基地的其他运单中上传过',
 } as const

@@ -77,6 +77,15 @@ describe('fields to check', () => {
     expect(fieldMarks(null, ['deliveryNetWeight'])).toEqual({})
   })
 
+  it('marks a field the reader corrected, with what it read', () => {
+    const marks = fieldMarks({
+      meta: { signSettlement: { confidence: 0.8, box: null, source: 'synonym', raw: '武关泰和建工有限公司', correction: 'repeatedName' } },
+      flags: {},
+    }, ['signSettlement'])
+    expect(marks).toEqual({ signSettlement: [UploadMsg.corrected('repeatedName', '武关泰和建工有限公司')] })
+    expect(marks.signSettlement![0]).toBe('已按票面上同一单位的其他写法更正，原识别为“武关泰和建工有限公司”，请核对')
+  })
+
   it('lists the first receiving net before the total it adds up to, every field once', () => {
     const order = formOrder(2)
     expect(order.indexOf('signFirstNetWeight')).toBe(order.indexOf('signNetWeight') - 1)

@@ -12,7 +12,7 @@ import { PROVINCES } from './normalize.js'
 import { fixTown, placeCovers } from './places.js'
 import type { FieldMeta, FieldValue } from './types.js'
 
-/** confidence of a corrected field: at most this (the form marks fields below 0.9) */
+/** confidence of a corrected field: at most this (the form marks it, with what was read) */
 export const CORRECTED_CONFIDENCE = 0.8
 
 // ----------------------------------------------------------------------------------- legal form

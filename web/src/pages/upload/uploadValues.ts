@@ -150,14 +150,15 @@ export function valuesOfTransport(type: TicketType, t: Transport): TicketValues 
   return values
 }
 
-/** Why a field needs a look: low confidence and the reader's consistency check. */
+/** Why a field needs a look: low confidence, a correction of the reading (with what was read), and the reader's consistency check. */
 export function fieldMarks(reading: Pick<Reading, 'meta' | 'flags'> | null, fields: readonly TicketField[]): Partial<Record<TicketField, string[]>> {
   const marks: Partial<Record<TicketField, string[]>> = {}
   if (!reading) return marks
   for (const f of fields) {
     const reasons: string[] = []
-    const confidence = reading.meta[f]?.confidence
-    if (typeof confidence === 'number' && confidence < LOW_CONFIDENCE) reasons.push(UploadMsg.lowConfidence(Math.round(Math.max(0, confidence) * 100)))
+    const meta = reading.meta[f]
+    if (typeof meta?.confidence === 'number' && meta.confidence < LOW_CONFIDENCE) reasons.push(UploadMsg.lowConfidence(Math.round(Math.max(0, meta.confidence) * 100)))
+    if (meta?.correction && meta.raw) reasons.push(UploadMsg.corrected(meta.correction, meta.raw))
     const flag = reading.flags[f]
     if (flag) reasons.push(flag)
     if (reasons.length) marks[f] = reasons
