@@ -2,6 +2,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
+import { expect } from 'vitest'
 
 export const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? '/tmp/shots'
 const EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -65,11 +66,24 @@ export async function confirmIn(dialog: Locator) {
   await dialog.getByRole('button', { name: /确\s*定/ }).click()
 }
 
-/** Opens a menu item, opening its section first unless it is open. */
+/**
+ * Opens a menu item, opening its section first unless it is open. On a loaded machine a click can
+ * land while the section still folds in or out and open nothing: the item is clicked again until the
+ * menu shows it selected.
+ */
 export async function openMenu(page: Page, section: string, item: string) {
   const submenu = page.locator('.ant-pro-sider li.ant-menu-submenu').filter({ has: page.getByText(section, { exact: true }) })
-  if (!/ant-menu-submenu-open/.test((await submenu.getAttribute('class')) ?? '')) await submenu.getByText(section, { exact: true }).click()
-  await submenu.getByText(item, { exact: true }).click()
+  const entry = submenu.locator('li.ant-menu-item').filter({ has: page.getByText(item, { exact: true }) })
+  for (let attempt = 1; ; attempt++) {
+    if (!/ant-menu-submenu-open/.test((await submenu.getAttribute('class')) ?? '')) await submenu.getByText(section, { exact: true }).click()
+    await submenu.getByText(item, { exact: true }).click()
+    try {
+      await expect.poll(async () => (await entry.getAttribute('class')) ?? '', { timeout: 5_000 }).toMatch(/ant-menu-item-selected/)
+      return
+    } catch (e) {
+      if (attempt === 3) throw e
+    }
+  }
 }
 
 /**

@@ -132,7 +132,7 @@ describe('预约', () => {
     await openMenu(base, '预约接待', '预约列表')
     const other = rows(base).filter({ hasText: '苏A23456' })
     await other.getByText('取消预约').click()
-    await base.getByRole('dialog').getByRole('button', { name: /确\s*定/ }).click()
+    await confirmIn(base.getByRole('dialog'))
     await toast(base, '更改成功').waitFor()
     await other.getByText('已取消').waitFor()
     const plans = await env.server.api.call<{ data: { bookedCount: number; totalCount: number }[] }>('POST', '/reservationPlan/find', {}, await env.server.api.token())
