@@ -9,7 +9,8 @@
 import type { FieldCorrection } from '@app/contract'
 import { fieldSuffix, kindOf } from './fieldCatalogue.js'
 import { PROVINCES } from './normalize.js'
-import { fixTown, placeCovers } from './places.js'
+import { nameSupport } from './names.js'
+import { fixTown } from './places.js'
 import type { FieldMeta, FieldValue } from './types.js'
 
 /** confidence of a corrected field: at most this (the form marks it, with what was read) */
@@ -239,8 +240,9 @@ export function agreeRepeatedNames(readings: readonly string[]): (string | null)
       if (votes.size === 1) return c
       const ranked = [...votes].sort((a, b) => b[1] - a[1])
       if (ranked[0]![1] > ranked[1]![1]) return ranked[0]![0]
-      const placed = ranked.filter(([ch]) => placeCovers(first.slice(0, at) + ch + first.slice(at + 1), at))
-      return placed.length === 1 ? placed[0]![0] : null
+      // a tie: the reading the region names explain better there, if one does
+      const support = ranked.map(([ch]) => ({ ch, n: nameSupport(first.slice(0, at) + ch + first.slice(at + 1)) })).sort((a, b) => b.n - a.n)
+      return support[0]!.n > support[1]!.n ? support[0]!.ch : null
     })
     for (const j of group) {
       const name = [...readings[j]!].map((c, at) => chars[at] ?? c).join('')

@@ -92,8 +92,9 @@ export function extractBySynonyms(layout: Layout, suffix: string): FieldResult |
           if (!readings.length) continue
           // the first reading that is such a value; of names and addresses, the one the domain's words explain best
           let best = readings[0]!
-          if (kind === 'org' || suffix === 'Place') {
-            for (const r of readings) if (nameSupport(String(r.v)) > nameSupport(String(best.v))) best = r
+          if (readings.length > 1 && (kind === 'org' || suffix === 'Place')) {
+            const support = readings.map((r) => nameSupport(String(r.v)))
+            best = readings[support.indexOf(Math.max(...support))]!
           }
           return result(best.v, { ...c, text: best.text }, 'synonym')
         }

@@ -314,13 +314,15 @@ function readNearLabels(layout: Layout, lexicon: string[]) {
   const field = (l: string) => fieldOf.get(l) ?? 'stop'
   // labels of several fields: those whose field takes the value printed with it ('车卖：14460公斤' is 车重, not 车号 or
   // 车型); a label that only stops a value may stand beside anything but a weight with its unit ('总价：56.08': 总重 or 单价)
-  const only = (hits: string[], value: string) => {
+  // the value is looked for only when the labels' fields differ
+  const only = (hits: string[], valueOf: () => string) => {
     const fields = new Set(hits.map(field))
     if (fields.size === 1) return hits[0]!
+    const value = valueOf()
     const taking = value ? hits.filter((l) => { const k = kindOf(field(l)); return k ? parseValue(k, value) !== null : !WEIGHED.test(value) }) : []
     return taking.length && new Set(taking.map(field)).size === 1 ? taking[0]! : null
   }
-  const near = (label: string, doubtful: boolean, alone: boolean, value: string): string | null => {
+  const near = (label: string, doubtful: boolean, alone: boolean, value: () => string): string | null => {
     if (label.length < 2 || !/^[\u4e00-\u9fff]+$/.test(label)) return null
     const candidates = lexicon.filter((l) => l.length >= 2 && oneEditApart(label, l))
     const lookalike = candidates.filter((l) => l.length === label.length && lookalikeDistance(label, l, 1) === 1)
@@ -337,23 +339,24 @@ function readNearLabels(layout: Layout, lexicon: string[]) {
     if (doubtful && first && short && /^[\u4e00-\u9fff]{1,2}$/.test(it.prefix)) {
       const whole = it.prefix + short
       const hits = lexicon.filter((l) => l.length === whole.length && l.endsWith(short) && oneEditApart(whole, l))
-      const label = hits.length ? only(hits, first.value) : null
+      const label = hits.length ? only(hits, () => first.value || (it.segs.length === 1 ? rightOf(layout, it)?.text ?? '' : '')) : null
       if (label) {
         first.label = label
         first.start = 0
         it.prefix = ''
       }
     }
-    for (const seg of it.segs) {
-      if (!seg.label || known.has(seg.label)) continue
-      const label = near(seg.label, doubtful, false, seg.value || (rightOf(layout, it)?.text ?? ''))
+    it.segs.forEach((seg, si) => {
+      if (!seg.label || known.has(seg.label)) return
+      // its value: what follows it in its box, or for the box's last label the box beside
+      const label = near(seg.label, doubtful, false, () => seg.value || (si === it.segs.length - 1 ? rightOf(layout, it)?.text ?? '' : ''))
       if (label) seg.label = label
-    }
+    })
     // a label printed without a colon, alone in its box, with a value beside it
     const bare = it.text.replace(/[:：\s]+$/, '')
     const beside = it.segs.length || !/^[\u4e00-\u9fff]{2,7}$/.test(bare) ? null : rightOf(layout, it)
     if (!beside) continue
-    const label = near(bare, doubtful, true, beside.text)
+    const label = near(bare, doubtful, true, () => beside.text)
     if (!label) continue
     it.text = label
     Object.assign(it, segment(it.text, lexicon))

