@@ -24,6 +24,8 @@ const FAMILY_NAMES = arg('families', Object.keys(FAMILIES).join(',')).split(',')
 const VARIANTS = arg('variants', 'flat,phone').split(',') as ('flat' | 'phone')[]
 /** CSS zoom of flat tickets: a scan's resolution (0.8 ≈ small print scanned at 150 dpi) */
 const [ZOOM_LO, ZOOM_HI] = arg('flat-zoom', '1,1.6').split(',').map(Number) as [number, number]
+/** flat tickets scanned on a flatbed's whole A4 page (the ticket somewhere on it) instead of cut to the ticket */
+const PAGE = process.argv.includes('--page')
 
 /** seeded grey noise, `amount` 0..255 around 128, as a one-channel raw image */
 function noise(r: Rng, width: number, height: number, amount: number) {
@@ -33,6 +35,28 @@ function noise(r: Rng, width: number, height: number, amount: number) {
   const buf = Buffer.alloc(w * h)
   for (let i = 0; i < buf.length; i++) buf[i] = Math.max(0, Math.min(255, 128 + (r.next() + r.next() + r.next() - 1.5) * amount))
   return sharp(buf, { raw: { width: w, height: h, channels: 1 } }).resize(width, height, { kernel: 'nearest' }).png().toBuffer()
+}
+
+/**
+ * The ticket laid on a scanner's glass: an A4 page at the scan's resolution (96 dpi a CSS px times
+ * the zoom), turned to landscape or enlarged when the ticket does not fit, the ticket near a corner
+ * or anywhere on it, a faint lid shadow along the edges.
+ */
+async function onPage(png: Buffer, r: Rng, zoom: number): Promise<Buffer> {
+  const meta = await sharp(png).metadata()
+  const [w, h] = [meta.width!, meta.height!]
+  let [pw, ph] = [Math.round(794 * zoom), Math.round(1123 * zoom)]
+  if (w > pw - 40) [pw, ph] = [ph, pw]
+  pw = Math.max(pw, w + 40)
+  ph = Math.max(ph, h + 40)
+  const corner = r.chance(0.6)
+  const left = corner ? r.int(8, 60) : r.int(8, pw - w - 8)
+  const top = corner ? r.int(8, 60) : r.int(8, ph - h - 8)
+  const shade = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${pw}" height="${ph}"><defs><linearGradient id="g"><stop offset="0" stop-color="#000" stop-opacity=".12"/><stop offset=".03" stop-color="#000" stop-opacity="0"/></linearGradient></defs><rect width="${pw}" height="${ph}" fill="url(#g)"/></svg>`)
+  return sharp({ create: { width: pw, height: ph, channels: 3, background: r.pick(['#ffffff', '#fbfbf8', '#f6f6f2']) } })
+    .composite([{ input: shade }, { input: png, left, top }])
+    .png()
+    .toBuffer()
 }
 
 /** flat scan: slight rotation, blur, grain, JPEG */
@@ -106,7 +130,7 @@ try {
         await tpage.evaluate((s) => { document.body.style.zoom = String(s) }, ticketScale)
         const png = await tpage.locator('.ticket').screenshot({ type: 'png' })
         if (tpage !== page) await tpage.close()
-        const jpg = variant === 'phone' ? await degradePhone(page, png, r) : await degradeFlat(png, r)
+        const jpg = variant === 'phone' ? await degradePhone(page, png, r) : await degradeFlat(PAGE ? await onPage(png, r, ticketScale) : png, r)
         const file = `${family}_${String(i).padStart(2, '0')}.jpg`
         fs.writeFileSync(path.join(dir, file), jpg)
         truth.push({ file, fileType, layout: family, fields })
