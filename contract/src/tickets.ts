@@ -170,9 +170,11 @@ export interface FieldMeta {
  * Domain corrections of a reading: a company's legal form completed (…有限公 -> …有限公司), a cement
  * grade snapped to the standard set, a goods name to the cement its grade stands for, a plate's 0/O 8/B 1/I resolved by position, a name the base
  * has saved before within one or two similar characters, an address's town by the region data, a
- * party's name printed twice or more and read differently agreed by its readings.
+ * party's name printed twice or more and read differently agreed by its readings, a character the
+ * recogniser doubted taken from what else it saw there when place names, the trade's words or a
+ * surname explain that reading better.
  */
-export type FieldCorrection = 'legalSuffix' | 'grade' | 'goods' | 'plate' | 'savedName' | 'place' | 'repeatedName'
+export type FieldCorrection = 'legalSuffix' | 'grade' | 'goods' | 'plate' | 'savedName' | 'place' | 'repeatedName' | 'otherReading'
 
 /** What reading one ticket gives (the OCR pool's answer, and the rule tester's). */
 export interface TicketAnalysis {

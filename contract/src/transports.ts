@@ -298,6 +298,7 @@ const CORRECTIONS: Record<FieldCorrection, string> = {
   savedName: '已按本基地用过的名称更正',
   place: '已按行政区划更正',
   repeatedName: '已按票面上同一单位的其他写法更正',
+  otherReading: '已按地名、行业用词或姓氏改用识别的备选字',
 }
 
 export const UploadMsg = {

@@ -27,7 +27,25 @@ export interface OcrLine {
   box: Box
   /** what a second look read otherwise (the layout takes the reading the ticket's labels and the field's checks support) */
   alternates?: string[]
+  /** characters of `text` the recogniser doubted, with what else it saw there */
+  doubts?: CharDoubt[]
 }
+
+/** text[at] was read with probability `p`, less than DOUBTED_CHAR; `others` are the next likeliest characters there */
+export interface CharDoubt {
+  at: number
+  p: number
+  others: [string, number][]
+}
+
+const round3 = (p: number) => Math.round(p * 1000) / 1000
+
+type Reading = { text: string; score: number; doubts: CharDoubt[] }
+
+/** a character read with less probability than this is doubted */
+const DOUBTED_CHAR = 0.9
+/** another character is kept for a doubted one from this probability */
+const OTHER_CHAR = 0.02
 
 export interface RawImage {
   /** RGBA, 8 bit */
@@ -257,7 +275,7 @@ export class OcrEngine {
   private async recognizeBoxes(image: RawImage, boxes: Box[]): Promise<OcrLine[]> {
     const read = await this.readCrops(image, boxes, 'as-is')
     const lines = read.map((r, i): OcrLine | null =>
-      r && r.text.trim() !== '' && r.score >= this.opts.minScore ? { text: r.text, score: r.score, box: boxes[i]! } : null)
+      r && r.text.trim() !== '' && r.score >= this.opts.minScore ? { text: r.text, score: r.score, box: boxes[i]!, ...(r.doubts.length ? { doubts: r.doubts } : {}) } : null)
     const doubtful = lines.flatMap((l, i) => (l && l.score < this.opts.lookAgainBelow ? [i] : []))
     if (doubtful.length) {
       const wider = await this.readCrops(image, doubtful.map((i) => grow(boxes[i]!, image.width, image.height)), 'as-is')
@@ -274,7 +292,7 @@ export class OcrEngine {
   }
 
   /** each box's reading (null for a box too small to read), from its cut as it is, stretched or smoothed */
-  private async readCrops(image: RawImage, boxes: Box[], cut: 'as-is' | 'stretch' | 'smooth'): Promise<({ text: string; score: number } | null)[]> {
+  private async readCrops(image: RawImage, boxes: Box[], cut: 'as-is' | 'stretch' | 'smooth'): Promise<(Reading | null)[]> {
     const H = REC_HEIGHT
     const crops: { idx: number; w: number; corners: Point[] }[] = []
     boxes.forEach((box, idx) => {
@@ -290,7 +308,7 @@ export class OcrEngine {
       crops.push({ idx, w, corners })
     })
 
-    const results: ({ text: string; score: number } | null)[] = new Array(boxes.length).fill(null)
+    const results: (Reading | null)[] = new Array(boxes.length).fill(null)
     // batch crops of similar width
     crops.sort((a, b) => a.w - b.w)
     const B = this.opts.recBatch
@@ -321,30 +339,60 @@ export class OcrEngine {
     return results
   }
 
+  /**
+   * Best path: each frame's likeliest class, repeats and blanks dropped. A character the recogniser
+   * doubts keeps the characters it found next likeliest in its frames (`others`).
+   */
   private ctcDecode(data: Float32Array, off: number, T: number, C: number) {
     let prev = -1
     let text = ''
     let sum = 0
     let count = 0
+    const doubts: CharDoubt[] = []
+    let run: Map<number, number> | null = null
+    let runBest = 0
+    const endRun = () => {
+      if (run && runBest < DOUBTED_CHAR) {
+        const others = [...run].filter(([c, p]) => p >= OTHER_CHAR && this.dict[c]).sort((a, b) => b[1] - a[1]).slice(0, 3)
+        if (others.length) doubts.push({ at: text.length - 1, p: round3(runBest), others: others.map(([c, p]) => [this.dict[c]!, round3(p)]) })
+      }
+      run = null
+    }
     for (let t = 0; t < T; t++) {
       let best = 0
       let bestP = -Infinity
+      let second = 0
+      let secondP = -Infinity
       const row = off + t * C
       for (let c = 0; c < C; c++) {
         const v = data[row + c]
         if (v > bestP) {
+          second = best
+          secondP = bestP
           bestP = v
           best = c
+        } else if (v > secondP) {
+          second = c
+          secondP = v
         }
       }
+      if (best !== prev) endRun()
       if (best !== 0 && best !== prev) {
         text += this.dict[best] ?? ''
         sum += bestP
         count++
+        run = new Map()
+        runBest = bestP
+      }
+      if (run && best !== 0) {
+        runBest = Math.min(runBest, bestP)
+        // the likeliest other character of the frame (a blank second is no other reading)
+        if (second !== 0 && secondP > (run.get(second) ?? 0)) run.set(second, secondP)
       }
       prev = best
     }
-    return { text, score: count ? sum / count : 0 }
+    endRun()
+    return { text, score: count ? sum / count : 0, doubts }
   }
 
   async release() {

@@ -6,11 +6,16 @@
 import { FIELD_PREFIX, TicketMsg } from '@app/contract'
 import { fieldSuffix, fieldSuffixes, kindOf, synonymsOf, type FieldKind } from './fieldCatalogue.js'
 import { UNIT_RE, valueCandidates, type Candidate, type Layout } from './layout.js'
-import { nameSupport } from './names.js'
+import { CORRECTED_CONFIDENCE } from './correct.js'
+import { doubtedReadings } from './doubts.js'
+import { nameSupport, personSupport } from './names.js'
 import { normalizeSpec, parseDateTime, parseUnit, PROVINCES, type WeightUnit } from './normalize.js'
 import { parseValue } from './values.js'
 import { safeExec, safeExecAll, UserRegexError, type SafeMatch } from './safeRegex.js'
 import type { ExtractionRule, FieldMeta, FieldValue } from './types.js'
+
+/** how the domain's words explain a reading, for the kinds of value they name */
+const SUPPORT: Partial<Record<FieldKind | 'place', (text: string) => number>> = { org: nameSupport, place: nameSupport, person: personSupport }
 
 const WHOLE_NAME = /(?:公司|厂|集团|中心|站|部|处|局|院|所)$/
 
@@ -84,19 +89,25 @@ export function extractBySynonyms(layout: Layout, suffix: string): FieldResult |
         const cands = isLast ? valueCandidates(layout, it, seg.value) : seg.value ? [{ text: seg.value, item: it }] : []
         for (const c of cands) {
           // a box of its own: what a second look read there too
-          const texts = [joinWrapped(kind, c), ...(c.item === it || c.above || c.next ? [] : c.item.valueAlternates)]
-          const readings = texts.flatMap((text) => {
+          const joined = joinWrapped(kind, c)
+          const texts = [joined, ...(c.item === it || c.above || c.next ? [] : c.item.valueAlternates)]
+          const support = SUPPORT[kind === 'text' && suffix === 'Place' ? 'place' : kind]
+          // the characters the recogniser doubted, changed to what else it saw there: last, so that a tie keeps what it read
+          const doubted = support ? doubtedReadings(c.text, c.item.raw, c.item.doubts).map((v) => joined.replace(c.text, v)) : []
+          const readings = [...texts, ...doubted].flatMap((text, i) => {
             const v = parseValue(kind, text, seg.unit)
-            return v !== null && v !== '' ? [{ v, text }] : []
+            return v !== null && v !== '' ? [{ v, text, doubted: i >= texts.length }] : []
           })
           if (!readings.length) continue
           // the first reading that is such a value; of names and addresses, the one the domain's words explain best
           let best = readings[0]!
-          if (readings.length > 1 && (kind === 'org' || suffix === 'Place')) {
-            const support = readings.map((r) => nameSupport(String(r.v)))
-            best = readings[support.indexOf(Math.max(...support))]!
+          if (readings.length > 1 && support) {
+            const n = readings.map((r) => support(String(r.v)))
+            best = readings[n.indexOf(Math.max(...n))]!
           }
-          return result(best.v, { ...c, text: best.text }, 'synonym')
+          const found = result(best.v, { ...c, text: best.text }, 'synonym')
+          if (!best.doubted) return found
+          return { ...found, meta: { ...found.meta, raw: String(readings[0]!.v), correction: 'otherReading', confidence: Math.min(found.meta.confidence, CORRECTED_CONFIDENCE) } }
         }
       }
     }

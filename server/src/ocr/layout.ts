@@ -3,7 +3,7 @@
  * the geometry that pairs a label with its value: the same box after the label, the next box on the
  * same row, or the box below (table column).
  */
-import type { OcrLine } from './engine.js'
+import type { CharDoubt, OcrLine } from './engine.js'
 import { kindOf, STOP_LABELS, SYNONYMS } from './fieldCatalogue.js'
 import { estimateSkew, rotatePoints } from './image.js'
 import { lookalikeDistance } from './correct.js'
@@ -38,6 +38,8 @@ export interface Item {
   segs: Seg[]
   /** a second look's readings of a box that holds a bare value (a value the field's checks may accept when the first reading is none) */
   valueAlternates: string[]
+  /** characters of `raw` the recogniser doubted */
+  doubts?: CharDoubt[]
 }
 
 export interface Layout {
@@ -273,7 +275,7 @@ export function buildLayout(rawLines: OcrLine[], fileType: FileType, width: numb
       idx, raw: l.text, text, score: l.score, box: l.box,
       x0: Math.min(...xs), x1: Math.max(...xs), y0, y1,
       cx: (Math.min(...xs) + Math.max(...xs)) / 2, cy: (y0 + y1) / 2, h: Math.max(1, y1 - y0),
-      prefix, segs, valueAlternates,
+      prefix, segs, valueAlternates, doubts: l.doubts,
     }
   })
   const layout = { items, fileType, skew }

@@ -33,18 +33,22 @@ function districts(): Map<string, District[]> {
   return byName
 }
 
-/** every province, city and district name, also without its 省 / 市 / 区 / 县 … (at least two characters) */
+/**
+ * Every province and city name, also without its 省 / 市 / 自治区 … , and every district name as
+ * written (城关区, 金阳县; at least two characters). A district's bare name ('金阳', '城关') is left
+ * out: too many of them are two common characters, which a misread brand or word would match.
+ */
 export function regionNames(): Set<string> {
   if (regions) return regions
   regions = new Set()
-  const add = (name: string) => {
-    for (const n of [name, name.replace(/(省|市|自治区|特别行政区|地区|自治州|盟|区|县|自治县|旗)$/, '')]) if (n.length >= 2) regions!.add(n)
+  const add = (name: string, bare: boolean) => {
+    for (const n of bare ? [name, name.replace(/(省|市|自治区|特别行政区|地区|自治州|盟)$/, '')] : [name]) if (n.length >= 2) regions!.add(n)
   }
   for (const [province, cities] of Object.entries(pcas())) {
-    add(province)
+    add(province, true)
     for (const [city, ds] of Object.entries(cities)) {
-      add(city)
-      for (const d of Object.keys(ds)) if (d !== '市辖区') add(d)
+      add(city, true)
+      for (const d of Object.keys(ds)) if (d !== '市辖区') add(d, /市$/.test(d))
     }
   }
   return regions

@@ -104,8 +104,10 @@ describe('a party named more than once', () => {
   })
   it('between two readings, takes the one that names a real place there, else leaves both', () => {
     expect(agreeRepeatedNames(['道义黄河市政集团有限公司', '遵义黄河市政集团有限公司'])).toEqual(['遵义黄河市政集团有限公司', null])
-    // 永兴 is a county (郴州): a place named in the middle counts too
-    expect(agreeRepeatedNames(['宜昌水兴市政集团有限公司', '宜昌永兴市政集团有限公司'])).toEqual(['宜昌永兴市政集团有限公司', null])
+    // 宜兴 is a city (无锡): a place named in the middle counts too
+    expect(agreeRepeatedNames(['无锡宣兴市政集团有限公司', '无锡宜兴市政集团有限公司'])).toEqual(['无锡宜兴市政集团有限公司', null])
+    // 永兴 is a county's name without its 县: two common characters, no place's name
+    expect(agreeRepeatedNames(['宜昌水兴市政集团有限公司', '宜昌永兴市政集团有限公司'])).toEqual([null, null])
     expect(agreeRepeatedNames(['万年青水泥股份有限公司', '万年靑水泥股份有限公司'])).toEqual([null, null])
   })
   it('leaves names that differ in more than two characters, in length, or are short', () => {

@@ -1,6 +1,7 @@
 /**
  * The recogniser's second look at lines it doubts (real OCR): the first reading stays each line's
- * text, and what the second look read otherwise is kept beside it for the layout to choose from.
+ * text, and what the second look read otherwise is kept beside it for the layout to choose from; so
+ * are the characters it doubted, with what else it saw there.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -31,5 +32,25 @@ describe('second look', () => {
     for (const l of looked) for (const alt of l.alternates ?? []) expect(alt).not.toBe(l.text)
     // a cut taller and wider, or stretched, reads some line otherwise
     expect(looked.some((l) => l.alternates?.length)).toBe(true)
+  }, 60_000)
+
+  it('keeps, for characters it doubted, what else the recogniser saw there', async () => {
+    const image = await prepareImage(fs.readFileSync(path.join(FIXTURES, 'generated-sample', 'wrapped_02.jpg')))
+    const lines = await once.recognize(image)
+    const doubts = lines.flatMap((l) => (l.doubts ?? []).map((d) => ({ ...d, text: l.text })))
+    expect(doubts.length).toBeGreaterThan(0)
+    for (const d of doubts) {
+      expect(d.at).toBeGreaterThanOrEqual(0)
+      expect(d.at).toBeLessThan(d.text.length)
+      expect(d.p).toBeLessThan(0.9)
+      expect(d.others.length).toBeGreaterThan(0)
+      for (const [ch, p] of d.others) {
+        expect(ch).not.toBe(d.text[d.at])
+        expect(p).toBeGreaterThanOrEqual(0.02)
+        expect(p).toBeLessThanOrEqual(1)
+      }
+      // likeliest first
+      expect(d.others.map(([, p]) => p)).toEqual([...d.others.map(([, p]) => p)].sort((a, b) => b - a))
+    }
   }, 60_000)
 })
