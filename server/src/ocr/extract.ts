@@ -9,13 +9,16 @@ import { UNIT_RE, valueCandidates, type Candidate, type Layout } from './layout.
 import { CORRECTED_CONFIDENCE } from './correct.js'
 import { doubtedReadings } from './doubts.js'
 import { nameSupport, personSupport } from './names.js'
-import { normalizeSpec, parseDateTime, parseUnit, PROVINCES, type WeightUnit } from './normalize.js'
+import { fixDigits, normalizeSpec, normalizeText, parseDateTime, parseUnit, PROVINCES, type WeightUnit } from './normalize.js'
 import { parseValue } from './values.js'
 import { safeExec, safeExecAll, UserRegexError, type SafeMatch } from './safeRegex.js'
 import type { ExtractionRule, FieldMeta, FieldValue } from './types.js'
 
 /** how the domain's words explain a reading, for the kinds of value they name */
 const SUPPORT: Partial<Record<FieldKind | 'place', (text: string) => number>> = { org: nameSupport, place: nameSupport, person: personSupport }
+
+/** a number and its unit, nothing else */
+const WHOLE_NUMBER = /^\s*\d+(?:\.\d+)?\s*(?:kg|公斤|千克|吨|t|袋|包|件)?\s*$/i
 
 const WHOLE_NAME = /(?:公司|厂|集团|中心|站|部|处|局|院|所)$/
 
@@ -105,6 +108,8 @@ export function extractBySynonyms(layout: Layout, suffix: string): FieldResult |
             const n = readings.map((r) => support(String(r.v)))
             best = readings[n.indexOf(Math.max(...n))]!
           }
+          // of a number's readings, one that is nothing but the number ('61.64', not '61.6...')
+          if (readings.length > 1 && (kind === 'weight' || kind === 'int')) best = readings.find((r) => WHOLE_NUMBER.test(fixDigits(normalizeText(r.text)))) ?? best
           const found = result(best.v, { ...c, text: best.text }, 'synonym')
           if (!best.doubted) return found
           return { ...found, meta: { ...found.meta, raw: String(readings[0]!.v), correction: 'otherReading', confidence: Math.min(found.meta.confidence, CORRECTED_CONFIDENCE) } }
@@ -202,6 +207,8 @@ export function applyRules(layout: Layout, rules: ExtractionRule[]): RuleOutcome
       }
       const pick = (c: Candidate, unit: WeightUnit | null): FieldResult | null => {
         let text = joinWrapped(kind, c)
+        // a number's look-alike letters and decimal comma mended first ('16,93'): the rule's \d+(?:\.\d+)? takes it whole
+        if (kind === 'weight' || kind === 'int') text = fixDigits(normalizeText(text))
         if (rule.valueRegular) {
           const m = safeExec(rule.valueRegular, text)
           if (!m) return null

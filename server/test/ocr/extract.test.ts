@@ -157,6 +157,23 @@ describe('extraction rules', () => {
   })
 })
 
+describe('numbers read with debris or a decimal comma', () => {
+  it('takes a weight whole through a default rule when its decimal point was read as a comma', () => {
+    const lines = [L('发货单', 300, 10), L('毛重：', 20, 60), L('45.13', 140, 60, 70), L('皮重：', 20, 100), L('16,93', 140, 100, 70), L('净重：', 20, 140), L('28.20', 140, 140, 70)]
+    const r = analyzeLines({ lines, fileType: 1, ...size })
+    expect(r.fields.deliveryTareWeight).toBe(16.93)
+    expect(r.meta.deliveryTareWeight.source).toBe('rule')
+  })
+
+  it('of a weight\'s readings, takes the one that is nothing but the number', () => {
+    const lines = [L('总重', 20, 60), { ...L('61.6...', 140, 60, 70), score: 0.69, alternates: ['61.64', '6t.6-.'] }, L('皮重', 20, 100), { ...L('14.87', 140, 100, 70), alternates: ['14.37'] }]
+    const r = analyzeLines({ lines, fileType: 1, ...size })
+    expect(r.fields.deliveryGrossWeight).toBe(61.64)
+    // both whole numbers: the first reading
+    expect(r.fields.deliveryTareWeight).toBe(14.87)
+  })
+})
+
 describe('built-in fallbacks shared by the candidate formats', () => {
   const lines = [
     L('某某水泥有限公司发货单', 300, 10),
