@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { dateRange, filterText, idField, int, oneOf, optInt, optText, text } from './fields.js'
 import { TicketMsg, RULE_TEST_TEXT_MAX } from './ticketMessages.js'
-import { paging } from './zod.js'
+import { numberFromText, paging } from './zod.js'
 
 /** Ticket types: 1 发货单 (delivery note), 2 收货单 (receiving note). */
 export const TICKET_TYPES = { 1: '发货单', 2: '收货单' } as const
@@ -100,7 +100,7 @@ export interface ExtractionRule {
 }
 
 /** A rule from the rule form, tried before it is saved: `id` stands in for the stored rule of that id. */
-export const candidateRule = extractionRuleBody.extend({ id: z.coerce.number().int().positive().optional() })
+export const candidateRule = extractionRuleBody.extend({ id: numberFromText(z.number().int().positive()).optional() })
 export type CandidateRule = z.infer<typeof candidateRule>
 
 /** `POST /logistics/analysis?fileType=`: companyId and userId are accepted for the old clients; the session decides both. */

@@ -3,14 +3,14 @@ import type { MenuNode } from './menu.js'
 import type { Permission } from './permissions.js'
 import { SMS_CODE_RE } from './constants.js'
 import { Msg } from './messages.js'
-import { mobile } from './zod.js'
+import { mobile, numberFromText } from './zod.js'
 
 export const loginBody = z.object({
   username: z.string().trim().min(1).max(64).describe('用户名'),
   /** base64 RSA-OAEP-SHA256 of `{"password": "...", "ts": <ms>}` */
   password: z.string().min(1).max(2048).describe('密码'),
   remember: z.boolean().optional(),
-  companyid: z.coerce.number().int().positive().optional(),
+  companyid: numberFromText(z.number().int().positive()).optional(),
 })
 export type LoginBody = z.infer<typeof loginBody>
 

@@ -27,7 +27,7 @@ export function installZodChinese() {
   z.config({
     customError: (iss) => {
       const f = label(iss)
-      const missing = iss.input === undefined || iss.input === null || (typeof iss.input === 'number' && Number.isNaN(iss.input) && iss.code === 'invalid_type')
+      const missing = iss.input === undefined || iss.input === null
       switch (iss.code) {
         case 'invalid_type':
           if (missing) return `${f}不能为空`
@@ -56,11 +56,24 @@ export function installZodChinese() {
 }
 
 export const mobile = () => z.string().trim().regex(MOBILE_RE, { error: Msg.mobileFormat })
-/** An id in a path or query: positive integer, coerced from text. */
-export const idParam = () => z.coerce.number().int().positive().max(2_147_483_647)
 
-const pageNumber = z.coerce.number().int().min(1).max(1_000_000).optional()
-const pageSize = (max: number) => z.coerce.number().int().min(1).max(max, { error: `每页条数不能大于${max}` }).optional()
+/**
+ * A number sent as text (a query string, a path): '12' is 12, '' is not given, and 'abc' stays text so
+ * that it is answered '…必须是数字', not taken for a missing value as a coerced NaN would be.
+ */
+export const numberFromText = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => {
+    if (typeof v !== 'string') return v
+    if (v.trim() === '') return undefined
+    const n = Number(v)
+    return Number.isNaN(n) ? v : n
+  }, schema)
+
+/** An id in a path or query: positive integer, coerced from text. */
+export const idParam = () => numberFromText(z.number().int().positive().max(2_147_483_647))
+
+const pageNumber = numberFromText(z.number().int().min(1).max(1_000_000)).optional()
+const pageSize = (max: number) => numberFromText(z.number().int().min(1).max(max, { error: `每页条数不能大于${max}` })).optional()
 
 /** `page`/`size` (also `pageNo`/`pageSize`) of a list that offers up to `max` rows a page. */
 export const pagingUpTo = (max: number) => z.object({ page: pageNumber, size: pageSize(max), pageNo: pageNumber, pageSize: pageSize(max) })

@@ -36,7 +36,7 @@ function listRoutes(): { route: ApiRoute; where: Where }[] {
   return out
 }
 
-async function ask(route: ApiRoute, where: Where, sizes: Record<string, number>) {
+async function ask(route: ApiRoute, where: Where, sizes: Record<string, number | string>) {
   const url = route.url.replace(/:(\w+)/g, '1')
   const asQuery = Object.fromEntries(Object.entries(sizes).map(([k, v]) => [k, String(v)]))
   const res = await env.app.inject({
@@ -101,6 +101,17 @@ describe('list page sizes', () => {
     const page = await env.call(token, 'POST', '/api/company/find/', { page: 1, size: 100 })
     expect(page.status).toBe(200)
     expect(page.data.data.length).toBeGreaterThan(0)
+  })
+
+  test('a size or page that is no number is answered as such on every list, not as a missing one', async () => {
+    const wrong: string[] = []
+    for (const { route, where } of listRoutes()) {
+      for (const [key, name] of [['size', '每页条数'], ['pageSize', '每页条数'], ['page', '页码']] as const) {
+        const res = await ask(route, where, { [key]: 'abc' })
+        if (res.status !== 400 || res.message !== `${name}必须是数字`) wrong.push(`${route.method} ${route.url} ${key}=abc -> ${res.status} ${res.message}`)
+      }
+    }
+    expect(wrong).toEqual([])
   })
 
   test('a size below 1 names the field too', async () => {
