@@ -31,10 +31,9 @@ export interface OcrLine {
   doubts?: CharDoubt[]
 }
 
-/** text[at] was read with probability `p`, less than DOUBTED_CHAR; `others` are the next likeliest characters there */
+/** text[at] was read with less than DOUBTED_CHAR probability in a frame; `others` are the next likeliest characters there */
 export interface CharDoubt {
   at: number
-  p: number
   others: [string, number][]
 }
 
@@ -354,7 +353,7 @@ export class OcrEngine {
     const endRun = () => {
       if (run && runBest < DOUBTED_CHAR) {
         const others = [...run].filter(([c, p]) => p >= OTHER_CHAR && this.dict[c]).sort((a, b) => b[1] - a[1]).slice(0, 3)
-        if (others.length) doubts.push({ at: text.length - 1, p: round3(runBest), others: others.map(([c, p]) => [this.dict[c]!, round3(p)]) })
+        if (others.length) doubts.push({ at: text.length - 1, others: others.map(([c, p]) => [this.dict[c]!, round3(p)]) })
       }
       run = null
     }

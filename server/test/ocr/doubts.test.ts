@@ -14,16 +14,16 @@ const size = { width: 1000, height: 400 }
 
 describe('doubtedReadings', () => {
   it('changes one, then two doubted characters of the value to what else the recogniser saw there', () => {
-    const doubts: CharDoubt[] = [{ at: 3, p: 0.6, others: [['铜', 0.24], ['钥', 0.05]] }, { at: 9, p: 0.6, others: [['土', 0.3]] }]
+    const doubts: CharDoubt[] = [{ at: 3, others: [['铜', 0.24], ['钥', 0.05]] }, { at: 9, others: [['土', 0.3]] }]
     expect(doubtedReadings('钢陵市城关区', '地址：钢陵市城关区', doubts)).toEqual(['铜陵市城关区'])
     expect(doubtedReadings('钢陵市城关区士', '地址：钢陵市城关区士', doubts)).toEqual(['铜陵市城关区士', '钢陵市城关区土', '铜陵市城关区土'])
   })
 
   it('offers nothing for characters outside the value, unlikely others, or a reading normalised to another length', () => {
-    expect(doubtedReadings('城关区', '地址：钢陵市城关区', [{ at: 3, p: 0.6, others: [['铜', 0.24]] }])).toEqual([])
-    expect(doubtedReadings('钢陵市', '地址：钢陵市', [{ at: 3, p: 0.6, others: [['铜', 0.05]] }])).toEqual([])
+    expect(doubtedReadings('城关区', '地址：钢陵市城关区', [{ at: 3, others: [['铜', 0.24]] }])).toEqual([])
+    expect(doubtedReadings('钢陵市', '地址：钢陵市', [{ at: 3, others: [['铜', 0.05]] }])).toEqual([])
     // 'A  B' loses a space when normalised: the positions no longer hold
-    expect(doubtedReadings('钢陵市', '地址  钢陵市', [{ at: 4, p: 0.6, others: [['铜', 0.3]] }])).toEqual([])
+    expect(doubtedReadings('钢陵市', '地址  钢陵市', [{ at: 4, others: [['铜', 0.3]] }])).toEqual([])
     expect(doubtedReadings('钢陵市', '钢陵市', undefined)).toEqual([])
   })
 })
@@ -45,9 +45,9 @@ describe('domain words', () => {
 describe('a doubted character in a name, an address or a person\'s name', () => {
   it('is taken from what else the recogniser saw when the domain\'s words explain that better, and the field is marked', () => {
     const lines = [
-      L('收货单位：', 20, 20), L('钢陵鑫源市政股份有限公司', 160, 20, [{ at: 0, p: 0.6, others: [['铜', 0.19]] }]),
-      L('工地地址：', 20, 60), L('长治市城关区文化路68号揽拌站', 160, 60, [{ at: 12, p: 0.6, others: [['搅', 0.14]] }]),
-      L('收料员：', 20, 100), L('候志霞', 160, 100, [{ at: 0, p: 0.6, others: [['侯', 0.42]] }]),
+      L('收货单位：', 20, 20), L('钢陵鑫源市政股份有限公司', 160, 20, [{ at: 0, others: [['铜', 0.19]] }]),
+      L('工地地址：', 20, 60), L('长治市城关区文化路68号揽拌站', 160, 60, [{ at: 12, others: [['搅', 0.14]] }]),
+      L('收料员：', 20, 100), L('候志霞', 160, 100, [{ at: 0, others: [['侯', 0.42]] }]),
     ]
     const r = analyzeLines({ lines, fileType: 2, ...size })
     expect(r.fields.signName).toBe('铜陵鑫源市政股份有限公司')
@@ -59,8 +59,8 @@ describe('a doubted character in a name, an address or a person\'s name', () => 
 
   it('stays as read when the other reading is explained no better, and in fields of other kinds', () => {
     const lines = [
-      L('收货单位：', 20, 20), L('遵义鑫源市政股份有限公司', 160, 20, [{ at: 3, p: 0.6, others: [['原', 0.3]] }]),
-      L('车号：', 20, 60), L('贵A12345', 160, 60, [{ at: 0, p: 0.6, others: [['黔', 0.4]] }]),
+      L('收货单位：', 20, 20), L('遵义鑫源市政股份有限公司', 160, 20, [{ at: 3, others: [['原', 0.3]] }]),
+      L('车号：', 20, 60), L('贵A12345', 160, 60, [{ at: 0, others: [['黔', 0.4]] }]),
     ]
     const r = analyzeLines({ lines, fileType: 2, ...size })
     expect(r.fields.signName).toBe('遵义鑫源市政股份有限公司')
