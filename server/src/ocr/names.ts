@@ -44,7 +44,18 @@ const SURNAMES = new Set([
   '欧阳', '司马', '上官', '诸葛', '东方', '皇甫', '尉迟', '令狐', '慕容', '长孙', '宇文', '司徒', '夏侯', '端木', '公孙',
 ])
 
-/** 1 when a person's name begins with a surname, else 0 */
+/** characters common in Chinese given names */
+const GIVEN = new Set(
+  '伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华玉兰萍红鹏飞建国文辉力林斌宇浩凯波宁俊峰亮成鑫婷雪琳晶燕慧佳颖倩欣丹阳新海龙晨帅旭晓云春梅兵东志永健博森翔瑞晖宏群荣庆福生德祥胜利民友忠义信仁山金银宝贵美玲芬凤琴香月莉莹薇琪璐瑶婧怡悦妍蕾菲露楠雯茜思雨诗梦嘉子涵轩泽昊睿铭航哲豪毅坤锋鸣彬亚冰虹洁媛君岩松柏青光远达振兴发家昌盛立正学武清元安和泉秋冬良彤璇瑜婉雅琦晴蓉莲芝珍珠翠爱惠秀娥凡帆琼淑鹤鹰虎彪猛威骏驰腾跃宾滨涌洪江河湖波澜浪涛源润泓淼鸿皓晗昕曦璟瑾瑞祺麟麒德懿睿卓越超群杨柳萱芸菁蓓蕊芊芮茹荷菊桃莺燕凤凰鹃娇媚妮娅姗婕婵嫣嫦姣姝娴婷',
+)
+
+/**
+ * How well a reading is explained as a person's name: 2 when it begins with a surname, and 1 for each
+ * character after it that given names are commonly made of ('朱凯宇' over '朱凯字', '侯志霞' over '候志霞').
+ */
 export function personSupport(text: string): number {
-  return SURNAMES.has(text.slice(0, 2)) || SURNAMES.has(text.slice(0, 1)) ? 1 : 0
+  const surname = SURNAMES.has(text.slice(0, 2)) ? 2 : SURNAMES.has(text.slice(0, 1)) ? 1 : 0
+  let n = surname ? 2 : 0
+  for (const ch of text.slice(surname || 1)) if (GIVEN.has(ch)) n++
+  return n
 }

@@ -35,10 +35,11 @@ describe('domain words', () => {
     expect(nameSupport('文化路68号搅拌站')).toBeGreaterThan(nameSupport('文化路68号揽拌站'))
   })
 
-  it('know a person\'s name by its surname', () => {
-    expect(personSupport('侯志霞')).toBe(1)
-    expect(personSupport('欧阳娜')).toBe(1)
-    expect(personSupport('候志霞')).toBe(0)
+  it('know a person\'s name by its surname, then by the characters given names are made of', () => {
+    expect(personSupport('侯志霞')).toBeGreaterThan(personSupport('候志霞'))
+    expect(personSupport('欧阳娜')).toBeGreaterThan(personSupport('吹阳娜'))
+    expect(personSupport('朱凯宇')).toBeGreaterThan(personSupport('朱凯字'))
+    expect(personSupport('李林海')).toBeGreaterThan(personSupport('李林面'))
   })
 })
 
