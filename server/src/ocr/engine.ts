@@ -41,6 +41,28 @@ const round3 = (p: number) => Math.round(p * 1000) / 1000
 
 type Reading = { text: string; score: number; doubts: CharDoubt[] }
 
+/**
+ * The first reading's doubted characters with what the second look's readings of the same length
+ * saw at each place: a character another cut read otherwise, at that reading's score, and that
+ * reading's own doubts there.
+ */
+function mergeDoubts(text: string, doubts: CharDoubt[], readings: Reading[]): CharDoubt[] {
+  const at = new Map<number, Map<string, number>>()
+  const see = (i: number, ch: string, p: number) => {
+    if (ch === text[i]) return
+    const m = at.get(i) ?? new Map<string, number>()
+    m.set(ch, Math.max(m.get(ch) ?? 0, p))
+    at.set(i, m)
+  }
+  for (const d of doubts) for (const [ch, p] of d.others) see(d.at, ch, p)
+  for (const r of readings) {
+    if (r.text.length !== text.length) continue
+    for (let i = 0; i < text.length; i++) if (r.text[i] !== text[i]) see(i, r.text[i]!, r.score)
+    for (const d of r.doubts) for (const [ch, p] of d.others) see(d.at, ch, p)
+  }
+  return [...at].sort((a, b) => a[0] - b[0]).map(([i, m]) => ({ at: i, others: [...m].sort((a, b) => b[1] - a[1]).slice(0, 3) }))
+}
+
 /** a character read with less probability than this is doubted */
 const DOUBTED_CHAR = 0.9
 /** another character is kept for a doubted one from this probability */
@@ -270,6 +292,7 @@ export class OcrEngine {
    * stretched (faint print, tinted paper) and with it smoothed (grain, JPEG speckle). The first reading stays the line's text; the
    * others that differ are kept beside it, for the layout to choose by what the ticket supports (a
    * label it knows, a value the field accepts): the recogniser's own score chose badly ('0' for 'o').
+   * What the other cuts saw at each character of the first reading joins its doubted characters.
    */
   private async recognizeBoxes(image: RawImage, boxes: Box[]): Promise<OcrLine[]> {
     const read = await this.readCrops(image, boxes, 'as-is')
@@ -282,9 +305,11 @@ export class OcrEngine {
       const smoothed = await this.readCrops(image, doubtful.map((i) => boxes[i]!), 'smooth')
       doubtful.forEach((i, k) => {
         const line = lines[i]!
-        const others = [wider[k], stretched[k], smoothed[k]].flatMap((r) => (r && r.score >= this.opts.minScore && r.text.trim() ? [r.text] : []))
-        const alternates = [...new Set(others)].filter((t) => t !== line.text)
+        const readings = [wider[k], stretched[k], smoothed[k]].flatMap((r) => (r && r.score >= this.opts.minScore && r.text.trim() ? [r] : []))
+        const alternates = [...new Set(readings.map((r) => r.text))].filter((t) => t !== line.text)
         if (alternates.length) line.alternates = alternates
+        const doubts = mergeDoubts(line.text, line.doubts ?? [], readings)
+        if (doubts.length) line.doubts = doubts
       })
     }
     return lines.filter((l): l is OcrLine => l !== null)

@@ -52,4 +52,21 @@ describe('second look', () => {
       expect(d.others.map(([, p]) => p)).toEqual([...d.others.map(([, p]) => p)].sort((a, b) => b - a))
     }
   }, 60_000)
+
+  it('counts what another cut read at a character among that character\'s doubts', async () => {
+    const image = await prepareImage(fs.readFileSync(path.join(FIXTURES, 'generated-sample', 'wrapped_02.jpg')))
+    const looked = await everyLine.recognize(image)
+    let differing = 0
+    for (const l of looked) {
+      for (const alt of l.alternates ?? []) {
+        if (alt.length !== l.text.length) continue
+        for (let i = 0; i < alt.length; i++) {
+          if (alt[i] === l.text[i]) continue
+          differing++
+          expect(l.doubts?.find((d) => d.at === i)?.others.length).toBeGreaterThan(0)
+        }
+      }
+    }
+    expect(differing).toBeGreaterThan(0)
+  }, 60_000)
 })
