@@ -91,9 +91,9 @@ export function extractBySynonyms(layout: Layout, suffix: string): FieldResult |
         // what follows the last label in its box may be debris of a value printed beside it ('NO.:2' + '20260519660')
         const cands = isLast ? valueCandidates(layout, it, seg.value) : seg.value ? [{ text: seg.value, item: it }] : []
         for (const c of cands) {
-          // a box of its own: what a second look read there too
+          // what a second look read there too: of the box's value, or of a box of its own
           const joined = joinWrapped(kind, c)
-          const texts = [joined, ...(c.item === it || c.above || c.next ? [] : c.item.valueAlternates)]
+          const texts = [joined, ...(c.above || c.next ? [] : c.item === it ? seg.alternates ?? [] : c.item.valueAlternates)]
           const support = SUPPORT[kind === 'text' && suffix === 'Place' ? 'place' : kind]
           // the characters the recogniser doubted, changed to what else it saw there: last, so that a tie keeps what it read
           const doubted = support ? doubtedReadings(c.text, c.item.raw, c.item.doubts).map((v) => joined.replace(c.text, v)) : []

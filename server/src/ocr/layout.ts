@@ -18,6 +18,8 @@ interface Seg {
   end: number
   unit: WeightUnit | null
   value: string
+  /** the value as a second look read it, in readings of the box that hold the same labels */
+  alternates?: string[]
 }
 
 export interface Item {
@@ -270,6 +272,11 @@ export function buildLayout(rawLines: OcrLine[], fileType: FileType, width: numb
     const readings = [l.text, ...(l.alternates ?? [])].map(normalizeText).map((text) => ({ text, ...segment(text, lexicon) }))
     const chosen = readings.find((r) => r.segs.some((s) => s.label && known.has(s.label))) ?? readings[0]!
     const { text, prefix, segs } = chosen
+    const sameLabels = readings.filter((r) => r !== chosen && r.segs.length === segs.length && r.segs.every((g, k) => g.label === segs[k]!.label))
+    segs.forEach((g, k) => {
+      const alternates = [...new Set(sameLabels.map((r) => r.segs[k]!.value))].filter((v) => v && v !== g.value)
+      if (alternates.length) g.alternates = alternates
+    })
     const valueAlternates = segs.length ? [] : readings.filter((r) => r !== chosen && !r.segs.length && r.prefix).map((r) => r.prefix)
     return {
       idx, raw: l.text, text, score: l.score, box: l.box,

@@ -225,6 +225,12 @@ describe('a second look\'s readings', () => {
     expect(r.fields.signCarrier).toBe('唐山天成货运有限公司')
   })
 
+  it('weighs the second look\'s readings of a value printed in its label\'s box too', () => {
+    const lines = [withAlternates(L('需方：邯市恒通房地产开发有限公司', 20, 60, 400), '需方：邯郸市恒通房地产开发有限公司', '新方：邯物市恒通房地产开发有限公司')]
+    const r = analyzeLines({ lines, fileType: 1, ...size })
+    expect(r.fields.deliveryCustomer).toBe('邯郸市恒通房地产开发有限公司')
+  })
+
   it('never takes a grade for a ticket number, even one whose type letter was read as a digit', () => {
     const lines = [L('编号：', 20, 60), withAlternates(L('P.I152.5-2670C', 140, 60, 200), 'P.1152.5-2670C')]
     const r = analyzeLines({ lines, fileType: 1, ...size })
