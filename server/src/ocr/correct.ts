@@ -219,14 +219,17 @@ function oneName(a: string, b: string): boolean {
 }
 
 /**
- * A party's name printed more than once, read differently: readings of one length that differ in
- * one or two characters apart are one name (two sister companies named so alike would be taken for
+ * A party's name printed more than once, read differently: a reading that is another's without its
+ * first one or two characters is that one when region names explain it better; readings of one
+ * length that differ in one or two characters apart are one name (two sister companies named so alike would be taken for
  * one: the corrected field is marked for a look like every correction). Each differing character
  * is the one most readings have; between two readings, the one that names a real place there (遵义,
  * not 道义), else it stays as read. Returns the agreed name per reading (null: unchanged).
  */
-export function agreeRepeatedNames(readings: readonly string[]): (string | null)[] {
-  const agreed: (string | null)[] = readings.map(() => null)
+export function agreeRepeatedNames(read: readonly string[]): (string | null)[] {
+  // a reading that lost its first character or two ('阳嘉禾…' beside '襄阳嘉禾…'): the whole one, when the domain's words explain it better
+  const readings = read.map((r) => (r.length < 6 ? r : read.find((o) => o.length > r.length && o.length <= r.length + 2 && o.endsWith(r) && nameSupport(o) > nameSupport(r)) ?? r))
+  const agreed: (string | null)[] = readings.map((r, i) => (r !== read[i] ? r : null))
   const done = new Set<number>()
   readings.forEach((first, i) => {
     if (done.has(i) || first.length < 6) return
@@ -246,7 +249,7 @@ export function agreeRepeatedNames(readings: readonly string[]): (string | null)
     })
     for (const j of group) {
       const name = [...readings[j]!].map((c, at) => chars[at] ?? c).join('')
-      if (name !== readings[j]) agreed[j] = name
+      if (name !== read[j]) agreed[j] = name
     }
   })
   return agreed

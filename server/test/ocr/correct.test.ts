@@ -110,6 +110,13 @@ describe('a party named more than once', () => {
     expect(agreeRepeatedNames(['宜昌水兴市政集团有限公司', '宜昌永兴市政集团有限公司'])).toEqual([null, null])
     expect(agreeRepeatedNames(['万年青水泥股份有限公司', '万年靑水泥股份有限公司'])).toEqual([null, null])
   })
+  it('restores a reading that lost its first one or two characters from a whole one the region names explain better', () => {
+    expect(agreeRepeatedNames(['阳嘉禾市政集团有限公司', '襄阳嘉禾市政集团有限公司'])).toEqual(['襄阳嘉禾市政集团有限公司', null])
+    expect(agreeRepeatedNames(['襄阳嘉禾市政集团有限公司', '市政集团有限公司', '嘉禾市政集团有限公司'])).toEqual([null, null, '襄阳嘉禾市政集团有限公司'])
+    // more is not better explained: another company
+    expect(agreeRepeatedNames(['宏达嘉禾市政集团有限公司', '嘉禾市政集团有限公司'])).toEqual([null, null])
+  })
+
   it('leaves names that differ in more than two characters, in length, or are short', () => {
     // two neighbours differing is another word, not a misread character
     expect(agreeRepeatedNames(['唐山鸿基运输有限公司', '唐山鸿基建材有限公司', '唐山鸿基建材有限公司'])).toEqual([null, null, null])
