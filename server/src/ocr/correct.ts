@@ -98,16 +98,24 @@ const CEMENT_OF_TYPE: Record<string, string> = {
 const CEMENTS = [...new Set(Object.values(CEMENT_OF_TYPE)), '砌筑水泥', '道路硅酸盐水泥', '中热硅酸盐水泥', '低热硅酸盐水泥',
   '低热矿渣硅酸盐水泥', '白色硅酸盐水泥', '快硬硅酸盐水泥', '抗硫酸盐硅酸盐水泥', '铝酸盐水泥', '硫铝酸盐水泥', '油井水泥']
 
+const PACKAGING = ['袋装', '散装']
+
 /**
  * A goods name snapped to the cement it names: the one standard name within two characters (the
  * one the ticket's grade stands for, when it has one: P.S.A is 矿渣硅酸盐水泥), and a misread
- * packaging word by the bags (袋装 when bags were counted, 散装 when none). null: nothing to change.
+ * packaging word by the bags (袋装 when bags were counted, 散装 when none), or without bags by the
+ * packaging word its first character looks like. null: nothing to change.
  */
 export function snapGoods(value: string, grade: string | null, bags: number | null): string | null {
   const packed = value.length > 2 && value[1] === '装'
   let pack = packed ? value.slice(0, 2) : ''
   let name = packed ? value.slice(2) : value
-  if (packed && pack !== '袋装' && pack !== '散装' && bags !== null) pack = bags > 0 ? '袋装' : '散装'
+  if (packed && pack !== '袋装' && pack !== '散装') {
+    // no bags printed: the one packaging word its first character looks like ('敬装' is 散装)
+    const alike = PACKAGING.filter((p) => lookalikeDistance(pack, p, 1) === 1)
+    if (bags !== null) pack = bags > 0 ? '袋装' : '散装'
+    else if (alike.length === 1) pack = alike[0]!
+  }
   if (name.length >= 4 && !CEMENTS.includes(name)) {
     const type = grade?.match(/^P\.(?:S\.[AB]|II|I|O|P|F|C)/)?.[0]
     const near = (type ? [CEMENT_OF_TYPE[type]!] : CEMENTS).map((c) => ({ c, d: lookalikeDistance(name, c, 4) })).filter((x) => x.d < Infinity)
@@ -152,7 +160,7 @@ export function fixPlate(value: string): string | null {
 const LOOKALIKES = [
   '司可同', '限眼跟', '泥泊', '材村', '建健', '设没', '工土', '厂广', '团困', '份伤', '贸货', '运达', '输榆', '流济',
   '己已巳', '未末', '日曰', '人入八', '大太犬', '天夭', '王玉主', '田由甲申', '士土', '千干于', '戊戌', '衡衢', '湖潮', '州洲',
-  '阳阴', '江汪', '海诲', '宁亍', '冀翼', '鑫鍂', '晋普', '辽辺', '重量', '责资贵',
+  '阳阴', '江汪', '海诲', '宁亍', '冀翼', '鑫鍂', '晋普', '辽辺', '重量', '责资贵', '散敬敢敦', '袋贷岱',
 ]
 const LOOK: Map<string, string> = new Map()
 for (const g of LOOKALIKES) for (const c of g) LOOK.set(c, g)

@@ -56,10 +56,13 @@ describe('goods name', () => {
     ['华装火山灰质硅酸站水泥', 'P.P32.5R-2673H', 400, '袋装火山灰质硅酸盐水泥'],
     ['装装普通硅酸盐水泥', null, 0, '散装普通硅酸盐水泥'],
     ['复合硅酸盐水配', null, null, '复合硅酸盐水泥'],
+    // no bags printed: the packaging word 敬 looks like
+    ['敬装普通硅酸盐水泥', null, null, '散装普通硅酸盐水泥'],
+    ['贷装普通硅酸盐水泥', null, null, '袋装普通硅酸盐水泥'],
   ])('%s (grade %s, bags %s) -> %s', (read, grade, bags, fixed) => {
     expect(snapGoods(read, grade, bags)).toBe(fixed)
   })
-  it('leaves a standard name, one two names are as near to, a name far from its grade\'s, and a packaging word without bags', () => {
+  it('leaves a standard name, one two names are as near to, a name far from its grade\'s, and a packaging word without bags that looks like neither', () => {
     expect(snapGoods('散装普通硅酸盐水泥', 'P.O42.5', 0)).toBeNull()
     // 硅酸盐水泥 without 矿, or 矿渣硅酸盐水泥 without 渣: only a grade tells
     expect(snapGoods('矿硅酸盐水泥', null, null)).toBeNull()
