@@ -159,9 +159,9 @@ export function extractTitleManufacturer(layout: Layout): FieldResult | null {
   const firstLabelY = Math.min(...layout.items.filter((i) => i.segs.length).map((i) => i.y0))
   for (const it of top) {
     if (it.segs.length) continue
-    // join boxes of the same row (title split in two boxes)
+    // join boxes of the same row (title split in two boxes); a box without Chinese beside it is no part of it (a punched hole read as 'o')
     const row = layout.items
-      .filter((o) => Math.abs(o.cy - it.cy) < 0.5 * Math.max(o.h, it.h) && !o.segs.length)
+      .filter((o) => Math.abs(o.cy - it.cy) < 0.5 * Math.max(o.h, it.h) && !o.segs.length && /[\u4e00-\u9fff]/.test(o.text))
       .sort((a, b) => a.x0 - b.x0)
     const text = row.map((o) => o.text).join('').replace(/\s+/g, '')
     // a title naming the document after the company, or a heading that is the company alone

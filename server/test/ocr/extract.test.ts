@@ -157,6 +157,14 @@ describe('extraction rules', () => {
   })
 })
 
+describe('the title', () => {
+  it('names the manufacturer without a box of no Chinese beside it (a punched hole read as 0)', () => {
+    const lines = [L('0', 4, 12, 10), L('广元长城水泥有限责任公司 产品发货单', 40, 10), L('净重：38.57吨', 20, 60)]
+    const r = analyzeLines({ lines, fileType: 1, ...size })
+    expect(r.fields.deliveryManufactory).toBe('广元长城水泥有限责任公司')
+  })
+})
+
 describe('numbers read with debris or a decimal comma', () => {
   it('takes a weight whole through a default rule when its decimal point was read as a comma', () => {
     const lines = [L('发货单', 300, 10), L('毛重：', 20, 60), L('45.13', 140, 60, 70), L('皮重：', 20, 100), L('16,93', 140, 100, 70), L('净重：', 20, 140), L('28.20', 140, 140, 70)]
