@@ -111,10 +111,12 @@ export function snapGoods(value: string, grade: string | null, bags: number | nu
   let pack = packed ? value.slice(0, 2) : ''
   let name = packed ? value.slice(2) : value
   if (packed && pack !== '袋装' && pack !== '散装') {
-    // no bags printed: the one packaging word its first character looks like ('敬装' is 散装)
-    const alike = PACKAGING.filter((p) => lookalikeDistance(pack, p, 1) === 1)
     if (bags !== null) pack = bags > 0 ? '袋装' : '散装'
-    else if (alike.length === 1) pack = alike[0]!
+    else {
+      // no bags printed: the one packaging word its first character looks like ('敬装' is 散装)
+      const alike = PACKAGING.filter((p) => lookalikeDistance(pack, p, 1) === 1)
+      if (alike.length === 1) pack = alike[0]!
+    }
   }
   if (name.length >= 4 && !CEMENTS.includes(name)) {
     const type = grade?.match(/^P\.(?:S\.[AB]|II|I|O|P|F|C)/)?.[0]
@@ -229,10 +231,11 @@ function oneName(a: string, b: string): boolean {
 /**
  * A party's name printed more than once, read differently: a reading that is another's without its
  * first one or two characters is that one when region names explain it better; readings of one
- * length that differ in one or two characters apart are one name (two sister companies named so alike would be taken for
- * one: the corrected field is marked for a look like every correction). Each differing character
- * is the one most readings have; between two readings, the one that names a real place there (遵义,
- * not 道义), else it stays as read. Returns the agreed name per reading (null: unchanged).
+ * length that differ in one or two characters apart are one name (two sister companies named so
+ * alike would be taken for one: the corrected field is marked for a look like every correction).
+ * Each differing character is the one most readings have; between two readings, the one that names
+ * a real place there (遵义, not 道义), else it stays as read. Returns the agreed name per reading
+ * (null: unchanged).
  */
 export function agreeRepeatedNames(read: readonly string[]): (string | null)[] {
   // a reading that lost its first character or two ('阳嘉禾…' beside '襄阳嘉禾…'): the whole one, when the domain's words explain it better
