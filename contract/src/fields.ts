@@ -1,13 +1,11 @@
 import { z } from 'zod'
 import { DEFAULT_PAGE_SIZE, MOBILE_RE, TRANSPORT_MAX_PAGE_SIZE } from './constants.js'
-import type { Paging } from './zod.js'
+import { textToNumber, type Paging } from './zod.js'
 
 /**
  * Field builders whose every message names the field (`.describe()` labels only reach type errors,
  * not the checks after them, so each check carries its own text here).
  */
-const blankToUndefined = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v)
-
 /** Required text, trimmed: '{label}不能为空', '{label}不能超过{max}个字符'. */
 export const text = (label: string, max: number) =>
   z.string({ error: (iss) => (iss.input == null ? `${label}不能为空` : `${label}格式不正确`) })
@@ -35,15 +33,10 @@ export const mobileField = (label: string) =>
     .regex(MOBILE_RE, { error: `${label}格式不正确，请输入正确的11位手机号` })
     .describe(label)
 
-const toNumber = (v: unknown) => {
-  const b = blankToUndefined(v)
-  return typeof b === 'string' ? Number(b.trim()) : b
-}
-
 /** An integer from JSON or text: '{label}不能为空', '{label}必须是整数', range messages. */
 export const int = (label: string, min: number, max: number) =>
   z.preprocess(
-    toNumber,
+    textToNumber,
     z.number({ error: (iss) => (iss.input === undefined ? `${label}不能为空` : `${label}必须是整数`) })
       .int({ error: `${label}必须是整数` })
       .min(min, { error: `${label}不能小于${min}` })
@@ -52,7 +45,7 @@ export const int = (label: string, min: number, max: number) =>
 
 export const optInt = (label: string, min: number, max: number) =>
   z.preprocess(
-    toNumber,
+    textToNumber,
     z.number({ error: `${label}必须是整数` })
       .int({ error: `${label}必须是整数` })
       .min(min, { error: `${label}不能小于${min}` })
@@ -152,7 +145,7 @@ export const WEIGHT_MAX_TONS = 1000
 /** An optional weight in tons from JSON or text; empty becomes null. The server rounds it to 2 decimals. */
 export const optWeight = (label: string) =>
   z.preprocess(
-    (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? null : toNumber(v)),
+    (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? null : textToNumber(v)),
     z.number({ error: `${label}必须是数字` })
       .refine(Number.isFinite, { error: `${label}必须是数字` })
       .min(0, { error: `${label}不能小于0` })

@@ -58,16 +58,19 @@ export function installZodChinese() {
 export const mobile = () => z.string().trim().regex(MOBILE_RE, { error: Msg.mobileFormat })
 
 /**
- * A number sent as text (a query string, a path): '12' is 12, '' is not given, and 'abc' stays text so
- * that it is answered '…必须是数字', not taken for a missing value as a coerced NaN would be.
+ * A number sent as text (a query string, a path, a form): '12' is 12; null, '' and blanks are not
+ * given; 'abc' stays text, so that it is answered '…必须是数字' rather than taken for a missing
+ * value, as a coerced NaN would be.
  */
-export const numberFromText = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => {
-    if (typeof v !== 'string') return v
-    if (v.trim() === '') return undefined
-    const n = Number(v)
-    return Number.isNaN(n) ? v : n
-  }, schema)
+export const textToNumber = (v: unknown) => {
+  if (v === null || (typeof v === 'string' && v.trim() === '')) return undefined
+  if (typeof v !== 'string') return v
+  const n = Number(v)
+  return Number.isNaN(n) ? v : n
+}
+
+/** `schema` (a number's) fed through textToNumber */
+export const numberFromText = <T extends z.ZodType>(schema: T) => z.preprocess(textToNumber, schema)
 
 /** An id in a path or query: positive integer, coerced from text. */
 export const idParam = () => numberFromText(z.number().int().positive().max(2_147_483_647))
