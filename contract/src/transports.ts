@@ -288,7 +288,6 @@ export const TransportMsg = {
   destinationRequired: (name: string, message: string) => `${name}的${message}`,
 } as const
 
-/** What the upload page says (spec 001 §5, §8) beyond the server's answers. */
 /** how the reader corrected a reading (the form says it beside the field) */
 const CORRECTIONS: Record<FieldCorrection, string> = {
   legalSuffix: '已补全公司名称的组织形式',
@@ -301,6 +300,7 @@ const CORRECTIONS: Record<FieldCorrection, string> = {
   otherReading: '已按地名、行业用词或姓氏改用识别的备选字',
 }
 
+/** What the upload page says (spec 001 §5, §8) beyond the server's answers. */
 export const UploadMsg = {
   uploaded: '上传成功',
   uploadFailed: '上传失败',
