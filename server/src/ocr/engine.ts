@@ -37,37 +37,6 @@ export interface CharDoubt {
   others: [string, number][]
 }
 
-const round3 = (p: number) => Math.round(p * 1000) / 1000
-
-type Reading = { text: string; score: number; doubts: CharDoubt[] }
-
-/**
- * The first reading's doubted characters with what the second look's readings of the same length
- * saw at each place: a character another cut read otherwise, at that reading's score, and that
- * reading's own doubts there.
- */
-function mergeDoubts(text: string, doubts: CharDoubt[], readings: Reading[]): CharDoubt[] {
-  const at = new Map<number, Map<string, number>>()
-  const see = (i: number, ch: string, p: number) => {
-    if (ch === text[i]) return
-    const m = at.get(i) ?? new Map<string, number>()
-    m.set(ch, Math.max(m.get(ch) ?? 0, p))
-    at.set(i, m)
-  }
-  for (const d of doubts) for (const [ch, p] of d.others) see(d.at, ch, p)
-  for (const r of readings) {
-    if (r.text.length !== text.length) continue
-    for (let i = 0; i < text.length; i++) if (r.text[i] !== text[i]) see(i, r.text[i]!, r.score)
-    for (const d of r.doubts) for (const [ch, p] of d.others) see(d.at, ch, p)
-  }
-  return [...at].sort((a, b) => a[0] - b[0]).map(([i, m]) => ({ at: i, others: [...m].sort((a, b) => b[1] - a[1]).slice(0, 3) }))
-}
-
-/** a character read with less probability than this is doubted */
-const DOUBTED_CHAR = 0.9
-/** another character is kept for a doubted one from this probability */
-const OTHER_CHAR = 0.02
-
 export interface RawImage {
   /** RGBA, 8 bit */
   data: Uint8Array
@@ -117,6 +86,10 @@ const REC_HEIGHT = 48
 const REC_MAX_WIDTH = 1600
 /** by default a line read with a lower mean character probability gets a second look */
 const LOOK_AGAIN = 0.95
+/** a character read with less probability than this is doubted */
+const DOUBTED_CHAR = 0.9
+/** another character is kept for a doubted one from this probability */
+const OTHER_CHAR = 0.02
 
 /** the box grown by a fifth of its height above and below and half of it at each end, inside the image */
 function grow(box: Box, W: number, H: number): Box {
@@ -189,6 +162,32 @@ function stretchPlanes(input: Float32Array, offset: number, w: number, h: number
       }
     }
   }
+}
+
+const round3 = (p: number) => Math.round(p * 1000) / 1000
+
+type Reading = { text: string; score: number; doubts: CharDoubt[] }
+
+/**
+ * The first reading's doubted characters with what the second look's readings of the same length
+ * saw at each place: a character another cut read otherwise, at that reading's score, and that
+ * reading's own doubts there.
+ */
+function mergeDoubts(text: string, doubts: CharDoubt[], readings: Reading[]): CharDoubt[] {
+  const at = new Map<number, Map<string, number>>()
+  const see = (i: number, ch: string, p: number) => {
+    if (ch === text[i]) return
+    const m = at.get(i) ?? new Map<string, number>()
+    m.set(ch, Math.max(m.get(ch) ?? 0, p))
+    at.set(i, m)
+  }
+  for (const d of doubts) for (const [ch, p] of d.others) see(d.at, ch, p)
+  for (const r of readings) {
+    if (r.text.length !== text.length) continue
+    for (let i = 0; i < text.length; i++) if (r.text[i] !== text[i]) see(i, r.text[i]!, r.score)
+    for (const d of r.doubts) for (const [ch, p] of d.others) see(d.at, ch, p)
+  }
+  return [...at].sort((a, b) => a[0] - b[0]).map(([i, m]) => ({ at: i, others: [...m].sort((a, b) => b[1] - a[1]).slice(0, 3) }))
 }
 
 export class OcrEngine {
@@ -373,13 +372,16 @@ export class OcrEngine {
     let sum = 0
     let count = 0
     const doubts: CharDoubt[] = []
-    let run: Map<number, number> | null = null
+    // the frames of the character last read: its least probability, and the other characters seen (made only when one is)
+    let inRun = false
     let runBest = 0
+    let run: Map<number, number> | null = null
     const endRun = () => {
       if (run && runBest < DOUBTED_CHAR) {
-        const others = [...run].filter(([c, p]) => p >= OTHER_CHAR && this.dict[c]).sort((a, b) => b[1] - a[1]).slice(0, 3)
+        const others = [...run].filter(([c]) => this.dict[c]).sort((a, b) => b[1] - a[1]).slice(0, 3)
         if (others.length) doubts.push({ at: text.length - 1, others: others.map(([c, p]) => [this.dict[c]!, round3(p)]) })
       }
+      inRun = false
       run = null
     }
     for (let t = 0; t < T; t++) {
@@ -405,13 +407,13 @@ export class OcrEngine {
         text += this.dict[best] ?? ''
         sum += bestP
         count++
-        run = new Map()
+        inRun = true
         runBest = bestP
       }
-      if (run && best !== 0) {
+      if (inRun && best !== 0) {
         runBest = Math.min(runBest, bestP)
         // the likeliest other character of the frame (a blank second is no other reading)
-        if (second !== 0 && secondP > (run.get(second) ?? 0)) run.set(second, secondP)
+        if (second !== 0 && secondP >= OTHER_CHAR && secondP > (run?.get(second) ?? 0)) (run ??= new Map()).set(second, secondP)
       }
       prev = best
     }

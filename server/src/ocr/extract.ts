@@ -14,11 +14,22 @@ import { parseValue } from './values.js'
 import { safeExec, safeExecAll, UserRegexError, type SafeMatch } from './safeRegex.js'
 import type { ExtractionRule, FieldMeta, FieldValue } from './types.js'
 
-/** how the domain's words explain a reading, for the kinds of value they name */
-const SUPPORT: Partial<Record<FieldKind | 'place', (text: string) => number>> = { org: nameSupport, place: nameSupport, person: personSupport }
-
 /** a number and its unit, nothing else */
 const WHOLE_NUMBER = /^\s*\d+(?:\.\d+)?\s*(?:kg|公斤|千克|吨|t|袋|包|件)?\s*$/i
+
+type Reading = { v: FieldValue; text: string }
+const byNames = (r: Reading) => nameSupport(String(r.v))
+const wholeNumber = (r: Reading) => (WHOLE_NUMBER.test(fixDigits(normalizeText(r.text))) ? 1 : 0)
+/**
+ * How well a reading of a value is supported, for the kinds where its readings are weighed (the best
+ * is kept, the first on a tie): names and addresses by the domain's words, a person by the name, a
+ * number by being nothing but the number ('61.64', not '61.6...').
+ */
+const SUPPORT: Partial<Record<FieldKind | 'place', (r: Reading) => number>> = {
+  org: byNames, place: byNames, person: (r) => personSupport(String(r.v)), weight: wholeNumber, int: wholeNumber,
+}
+/** the kinds whose doubted characters are tried: those the domain's words name */
+const NAMED: ReadonlySet<FieldKind | 'place'> = new Set(['org', 'place', 'person'])
 
 const WHOLE_NAME = /(?:公司|厂|集团|中心|站|部|处|局|院|所)$/
 
@@ -94,22 +105,21 @@ export function extractBySynonyms(layout: Layout, suffix: string): FieldResult |
           // what a second look read there too: of the box's value, or of a box of its own
           const joined = joinWrapped(kind, c)
           const texts = [joined, ...(c.above || c.next ? [] : c.item === it ? seg.alternates ?? [] : c.item.valueAlternates)]
-          const support = SUPPORT[kind === 'text' && suffix === 'Place' ? 'place' : kind]
+          const weighed = kind === 'text' && suffix === 'Place' ? 'place' : kind
           // the characters the recogniser doubted, changed to what else it saw there: last, so that a tie keeps what it read
-          const doubted = support ? doubtedReadings(c.text, c.item.raw, c.item.doubts).map((v) => joined.replace(c.text, v)) : []
+          const doubted = NAMED.has(weighed) ? doubtedReadings(c.text, c.item.raw, c.item.doubts).map((v) => joined.replace(c.text, v)) : []
           const readings = [...texts, ...doubted].flatMap((text, i) => {
             const v = parseValue(kind, text, seg.unit)
             return v !== null && v !== '' ? [{ v, text, doubted: i >= texts.length }] : []
           })
           if (!readings.length) continue
-          // the first reading that is such a value; of names and addresses, the one the domain's words explain best
+          // the first reading that is such a value, or the best supported
+          const support = SUPPORT[weighed]
           let best = readings[0]!
           if (readings.length > 1 && support) {
-            const n = readings.map((r) => support(String(r.v)))
+            const n = readings.map(support)
             best = readings[n.indexOf(Math.max(...n))]!
           }
-          // of a number's readings, one that is nothing but the number ('61.64', not '61.6...')
-          if (readings.length > 1 && (kind === 'weight' || kind === 'int')) best = readings.find((r) => WHOLE_NUMBER.test(fixDigits(normalizeText(r.text)))) ?? best
           const found = result(best.v, { ...c, text: best.text }, 'synonym')
           if (!best.doubted) return found
           return { ...found, meta: { ...found.meta, raw: String(readings[0]!.v), correction: 'otherReading', confidence: Math.min(found.meta.confidence, CORRECTED_CONFIDENCE) } }
