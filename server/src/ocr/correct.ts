@@ -64,24 +64,24 @@ const GRADE_TABLE: Record<string, string[]> = {
   'P.C': ['32.5R', '42.5', '42.5R', '52.5', '52.5R'],
 }
 
-/** the type letters as read (dots, spaces, 0/O, 1/I/l, 5/S confusions) -> the standard type */
+/** the type letters as read (dots, spaces, 0/O, 1/I/l, 5/S, 8/B confusions) -> the standard type */
 function gradeType(letters: string): string | null {
-  const t = letters.toUpperCase().replace(/[^A-Z0-9|]/g, '').replace(/0/g, 'O').replace(/[1L|]/g, 'I').replace(/5/g, 'S').replace(/Ⅱ/g, 'II')
+  const t = letters.toUpperCase().replace(/[^A-Z0-9|]/g, '').replace(/0/g, 'O').replace(/[1L|]/g, 'I').replace(/5/g, 'S').replace(/8/g, 'B').replace(/Ⅱ/g, 'II')
   const map: Record<string, string> = { I: 'P.I', II: 'P.II', O: 'P.O', SA: 'P.S.A', SB: 'P.S.B', P: 'P.P', F: 'P.F', C: 'P.C' }
   return map[t] ?? null
 }
 
 /**
  * A cement grade at the start of a value snapped to its standard spelling: 'PO42.5R-2448E' ->
- * 'P.O42.5R-2448E', 'P·S A 32.5' -> 'P.S.A32.5', 'P.1I52.5' -> 'P.II52.5'. A strength that is not
+ * 'P.O42.5R-2448E', 'P·S A 32.5' -> 'P.S.A32.5', 'P.1I52.5' -> 'P.II52.5', 'P.C42.SR' -> 'P.C42.5R'. A strength that is not
  * in the type's classes is left alone (which one was meant is a guess). null: nothing to change.
  */
 export function snapGrade(value: string): string | null {
-  const m = value.match(/^\s*P\s*[.·,。]?\s*([A-Z0-9|Ⅱ](?:\s*[.·,]?\s*[A-Z0-9|]){0,1}?)\s*[.·]?\s*(\d{2}\s*[.,]\s*\d|\d{2}5(?=\s*R?(?:-|\s|$)))\s*(R?)(.*)$/i)
+  const m = value.match(/^\s*P\s*[.·,。]?\s*([A-Z0-9|Ⅱ](?:\s*[.·,]?\s*[A-Z0-9|]){0,1}?)\s*[.·]?\s*(\d{2}\s*[.,]\s*[\dS]|\d{2}[5S](?=\s*R?(?:-|\s|$)))\s*(R?)(.*)$/i)
   if (!m) return null
   const type = gradeType(m[1]!)
   if (!type) return null
-  const strength = m[2]!.replace(/\s+/g, '').replace(',', '.').replace(/^(\d{2})(5)$/, '$1.$2') + m[3]!.toUpperCase()
+  const strength = m[2]!.replace(/\s+/g, '').replace(',', '.').replace(/S$/i, '5').replace(/^(\d{2})(5)$/, '$1.$2') + m[3]!.toUpperCase()
   if (!GRADE_TABLE[type]!.includes(strength)) return null
   const rest = m[4]!.replace(/^\s+/, '')
   const fixed = `${type}${strength}${rest}`

@@ -91,8 +91,8 @@ const DOUBTED_CHAR = 0.9
 /** another character is kept for a doubted one from this probability */
 const OTHER_CHAR = 0.02
 
-/** the box grown by a fifth of its height above and below and half of it at each end, inside the image */
-function grow(box: Box, W: number, H: number): Box {
+/** the box grown by a fifth of its height above and below and `ends` of it at each end, inside the image */
+function grow(box: Box, W: number, H: number, ends = 0.5): Box {
   const h = Math.max(dist(box[0], box[3]), dist(box[1], box[2]))
   const [tl, tr, br, bl] = box
   const ux = (tr[0] - tl[0]) / Math.max(1, dist(tl, tr))
@@ -101,7 +101,7 @@ function grow(box: Box, W: number, H: number): Box {
   const [vx, vy] = [-uy, ux]
   const move = (p: Point, along: number, across: number): Point =>
     [clamp(p[0] + ux * along + vx * across, 0, W - 1), clamp(p[1] + uy * along + vy * across, 0, H - 1)]
-  return [move(tl, -0.5 * h, -0.2 * h), move(tr, 0.5 * h, -0.2 * h), move(br, 0.5 * h, 0.2 * h), move(bl, -0.5 * h, 0.2 * h)]
+  return [move(tl, -ends * h, -0.2 * h), move(tr, ends * h, -0.2 * h), move(br, ends * h, 0.2 * h), move(bl, -ends * h, 0.2 * h)]
 }
 
 /** a 3×3 box blur of one cut (grain and JPEG speckle on a small scan) */
@@ -292,6 +292,7 @@ export class OcrEngine {
    * others that differ are kept beside it, for the layout to choose by what the ticket supports (a
    * label it knows, a value the field accepts): the recogniser's own score chose badly ('0' for 'o').
    * What the other cuts saw at each character of the first reading joins its doubted characters.
+   * A box of one or two characters gets a wider cut whatever its score.
    */
   private async recognizeBoxes(image: RawImage, boxes: Box[]): Promise<OcrLine[]> {
     const read = await this.readCrops(image, boxes, 'as-is')
@@ -309,6 +310,16 @@ export class OcrEngine {
         if (alternates.length) line.alternates = alternates
         const doubts = mergeDoubts(line.text, line.doubts ?? [], readings)
         if (doubts.length) line.doubts = doubts
+      })
+    }
+    // a box of one or two characters is read again from a cut a line's height wider: in its tight cut the recogniser can miss a narrow character at the edge (the 0 of '0包')
+    const short = this.opts.lookAgainBelow > 0 ? lines.flatMap((l, i) => (l && [...l.text.trim()].length <= 2 ? [i] : [])) : []
+    if (short.length) {
+      const widest = await this.readCrops(image, short.map((i) => grow(boxes[i]!, image.width, image.height, 1)), 'as-is')
+      short.forEach((i, k) => {
+        const r = widest[k]
+        const line = lines[i]!
+        if (r && r.score >= this.opts.minScore && r.text.trim() && r.text !== line.text && !line.alternates?.includes(r.text)) (line.alternates ??= []).push(r.text)
       })
     }
     return lines.filter((l): l is OcrLine => l !== null)

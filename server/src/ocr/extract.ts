@@ -46,6 +46,8 @@ function joinWrappedTime(text: string, next: string | undefined): string {
   return text
 }
 
+const BARE_NUMBER = /^[\d.,\s]+$/
+
 /** a plate's province (and letter) on a line of its own */
 const PROVINCE_ALONE = new RegExp(`^[${PROVINCES}][A-Z]?$`)
 
@@ -66,7 +68,11 @@ export function joinWrapped(kind: FieldKind, c: Candidate): string {
       }
       return text
     }
-    case 'text': return [...above, c.text, ...below].join('')
+    // a name or an address goes on in words: a bare number under it is another field's value
+    case 'text': {
+      const words = below.findIndex((b) => BARE_NUMBER.test(b))
+      return [...above, c.text, ...(words < 0 ? below : below.slice(0, words))].join('')
+    }
     // a number cut at its dash goes on; otherwise only a short tail is the rest of it
     case 'spec': case 'code': return below.length && (/-$/.test(c.text) ? /^[A-Za-z0-9]{1,8}$/ : /^[A-Za-z0-9.-]{1,4}$/).test(below[0]!) ? c.text + below[0] : c.text
     case 'time': return joinWrappedTime(c.text, below[0])

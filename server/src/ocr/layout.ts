@@ -400,8 +400,8 @@ function leftNeighbour(layout: Layout, o: Item): Item | null {
 
 /**
  * The line under value `v` (of label `label`) that continues it: left-aligned with it, close
- * below, no label of its own, and no other label on its left (that would make it the next row's
- * value). A label centred on a two-line cell is this label, so it does not stop the join.
+ * below, no label of its own, and no other label waiting for its value on its left (that would
+ * make it the next row's value). A label centred on a two-line cell is this label, so it does not stop the join.
  */
 export function continuationOf(layout: Layout, label: Item, v: Item, up = false): Item | null {
   let best: Item | null = null
@@ -412,8 +412,9 @@ export function continuationOf(layout: Layout, label: Item, v: Item, up = false)
     if (bottom.y0 < top.y1 - 0.35 * h || bottom.y0 - top.y1 > 0.8 * h) continue
     // the cell's lines start at its left edge, or are centred in it
     if ((Math.abs(w.x0 - v.x0) > 1.2 * h && Math.abs(w.cx - v.cx) > 0.6 * h) || (!up && w.x1 > v.x1 + 1.5 * h)) continue
+    // a label on its left whose value is still to come; one with its value beside it in its box does not claim this line
     const left = leftNeighbour(layout, w)
-    if (left && left !== label && left.segs.length) continue
+    if (left && left !== label && left.segs.length && !left.segs.at(-1)!.value) continue
     if (!best || (up ? w.y0 > best.y0 : w.y0 < best.y0)) best = w
   }
   return best

@@ -40,6 +40,10 @@ describe('cement grade', () => {
     expect(snapGrade('P.C 32.5r')).toBe('P.C32.5R')
     // the decimal point lost: every strength class is NN.5
     expect(snapGrade('P.C325R-2556H')).toBe('P.C32.5R-2556H')
+    // the strength's 5 read as S, the slag type's B as 8
+    expect(snapGrade('P.C42.SR-2514B')).toBe('P.C42.5R-2514B')
+    expect(snapGrade('P.S.A42.S-2451K')).toBe('P.S.A42.5-2451K')
+    expect(snapGrade('P.S.8325-2618A')).toBe('P.S.B32.5-2618A')
   })
   it('leaves a standard grade, a strength the type does not have, and other values', () => {
     expect(snapGrade('P.O42.5-2608F')).toBeNull()

@@ -274,6 +274,27 @@ describe('wrapped cells', () => {
     expect(r.fields.signPlateNumber).toBe('苏A12345')
   })
 
+  it('joins a "label：value" time wrapped under its label beside a column whose rows sit lower', () => {
+    // the left column's "票号：…" is on the wrapped line's row too, but its value is in its own box
+    const lines = [
+      L('过磅时间：2026年02月11日', 350, 100, 330, 30), L('票号：202602112472', 20, 116, 250, 30), L('08:44:54', 352, 132, 110, 30),
+      L('毛重(kg)：61400', 350, 180, 220, 30),
+    ]
+    const r = analyzeLines({ lines, fileType: 1, ...size })
+    expect(r.fields.deliveryTime).toBe('2026-02-11 08:44:54')
+    expect(r.fields.deliveryNumber).toBe('202602112472')
+  })
+
+  it('ends a wrapped goods name or address at a bare number under it (another field\'s value)', () => {
+    const lines = [
+      L('工地地址', 20, 110), L('荆门市开发区滨江路489号', 140, 98), L('搅拌站', 140, 122), L('37.79', 140, 146),
+      L('品名', 420, 110), L('袋装硅酸盐水泥', 520, 110), L('434.00', 520, 134),
+    ]
+    const r = analyzeLines({ lines, fileType: 2, ...size })
+    expect(r.fields.signPlace).toBe('荆门市开发区滨江路489号搅拌站')
+    expect(r.fields.signGoodsName).toBe('袋装硅酸盐水泥')
+  })
+
   it('does not join the next line of "label：value" lines', () => {
     const lines = [L('需方：本溪市瑞丰建工股份有限公司', 20, 60), L('运输单位：临沂黄河运输有限公司', 20, 90)]
     const r = analyzeLines({ lines, fileType: 1, ...size })

@@ -34,6 +34,15 @@ describe('second look', () => {
     expect(looked.some((l) => l.alternates?.length)).toBe(true)
   }, 60_000)
 
+  it('reads a box of one or two characters again from a wider cut: a narrow digit beside it may have been left out', async () => {
+    // a small scan's '0袋' filled in by hand: the recogniser reads its box as '袋'
+    const image = await prepareImage(fs.readFileSync(path.join(FIXTURES, 'generated-sample', 'handwritten_small_02.jpg')))
+    const bags = (await everyLine.recognize(image)).find((l) => l.text === '袋')
+    expect(bags?.alternates).toContain('0袋')
+    // no second look at all: no other reading
+    expect((await once.recognize(image)).find((l) => l.text === '袋')?.alternates).toBeUndefined()
+  }, 60_000)
+
   it('keeps, for characters it doubted, what else the recogniser saw there', async () => {
     const image = await prepareImage(fs.readFileSync(path.join(FIXTURES, 'generated-sample', 'wrapped_02.jpg')))
     const lines = await once.recognize(image)

@@ -1,7 +1,8 @@
 /**
  * Generated tickets of layouts the shared fixtures do not have (scripts/tickets: a wrapped-cell
  * table, a header row of labels over values, a weighbridge slip headed by the company, a table with
- * synonyms and kilograms) read through the endpoint: every printed field right.
+ * synonyms and kilograms, a small scan with numbers filled in by hand) read through the endpoint:
+ * every printed field right.
  */
 import fs from 'node:fs'
 import path from 'node:path'
