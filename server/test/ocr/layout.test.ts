@@ -186,6 +186,23 @@ describe('a label misread by one character', () => {
     expect(clear.fields.signSettlement).toBeNull()
   })
 
+  it('reads a clear box one character from a label as that label when the recogniser doubted that very character', () => {
+    const doubtedAt = (line: OcrLine, at: number, other: string): OcrLine => ({ ...line, doubts: [{ at, others: [[other, 0.9]] }] })
+    const lines = [
+      doubtedAt(L('物澳公司：吉林众诚物流有限责任公司', 20, 60), 1, '汽'),
+      // a header row of labels: the value under it
+      L('车号', 20, 100), doubtedAt(L('毛承量', 120, 100), 1, '或'), L('皮重', 220, 100),
+      L('皖A12345', 10, 130, 90), L('64.84t', 120, 130, 60), L('17.12吨', 220, 130, 60),
+    ]
+    const r = analyzeLines({ lines, fileType: 2, ...size })
+    expect(r.fields.signCarrier).toBe('吉林众诚物流有限责任公司')
+    expect(r.fields.signGrossWeight).toBe(64.84)
+    expect(r.fields.signTareWeight).toBe(17.12)
+    // another character doubted: the label is one the reader does not know
+    const other = analyzeLines({ lines: [doubtedAt(L('物澳公司：吉林众诚物流有限责任公司', 20, 60), 6, '城')], fileType: 2, ...size })
+    expect(other.fields.signCarrier).toBeNull()
+  })
+
   it('reads a character the recogniser confuses with the label\'s even in a clear box (毛量 is 毛重; 总量 is 总重, not 数量)', () => {
     const r = analyzeLines({ lines: [L('毛量（公斤）：57870', 20, 60), doubted(L('总量：', 20, 100)), L('56.08', 140, 100, 60)], fileType: 1, ...size })
     expect(r.fields.deliveryGrossWeight).toBe(57.87)
