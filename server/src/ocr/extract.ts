@@ -5,7 +5,7 @@
  */
 import { FIELD_PREFIX, TicketMsg } from '@app/contract'
 import { fieldSuffix, fieldSuffixes, kindOf, synonymsOf, type FieldKind } from './fieldCatalogue.js'
-import { UNIT_RE, valueCandidates, type Candidate, type Layout } from './layout.js'
+import { oneEditApart, UNIT_RE, valueCandidates, type Candidate, type Item, type Layout } from './layout.js'
 import { CORRECTED_CONFIDENCE } from './correct.js'
 import { doubtedReadings } from './doubts.js'
 import { nameSupport, personSupport } from './names.js'
@@ -97,43 +97,63 @@ export function extractBySynonyms(layout: Layout, suffix: string): FieldResult |
   const labels = synonymsOf(layout.fileType, suffix)
   const kind = kindOf(suffix)
   if (!labels || !kind) return null
+  const weighed = kind === 'text' && suffix === 'Place' ? 'place' : kind
+  /** the value of the label `si` of box `it` */
+  const readAt = (it: Item, si: number): FieldResult | null => {
+    const seg = it.segs[si]!
+    // a label followed by another label in its box has no value; the last one may find it beside or below
+    const isLast = si === it.segs.length - 1
+    // what follows the last label in its box may be debris of a value printed beside it ('NO.:2' + '20260519660')
+    const cands = isLast ? valueCandidates(layout, it, seg.value) : seg.value ? [{ text: seg.value, item: it }] : []
+    for (const c of cands) {
+      // what a second look read there too: of the box's value, or of a box of its own
+      const joined = joinWrapped(kind, c)
+      const texts = [joined, ...(c.above || c.next ? [] : c.item === it ? seg.alternates ?? [] : c.item.valueAlternates)]
+      // the characters the recogniser doubted, changed to what else it saw there: last, so that a tie keeps what it read
+      const doubted = NAMED.has(weighed) ? doubtedReadings(c.text, c.item.raw, c.item.doubts).map((v) => joined.replace(c.text, v)) : []
+      const readings = [...texts, ...doubted].flatMap((text, i) => {
+        const v = parseValue(kind, text, seg.unit)
+        return v !== null && v !== '' ? [{ v, text, doubted: i >= texts.length }] : []
+      })
+      if (!readings.length) continue
+      // the first reading that is such a value, or the best supported
+      const support = SUPPORT[weighed]
+      let best = readings[0]!
+      if (readings.length > 1 && support) {
+        const n = readings.map(support)
+        best = readings[n.indexOf(Math.max(...n))]!
+      }
+      const found = result(best.v, { ...c, text: best.text }, 'synonym')
+      if (!best.doubted) return found
+      return { ...found, meta: { ...found.meta, raw: String(readings[0]!.v), correction: 'otherReading', confidence: Math.min(found.meta.confidence, CORRECTED_CONFIDENCE) } }
+    }
+    return null
+  }
   for (const label of labels) {
     const L = label.toUpperCase()
-    for (const it of layout.items) {
-      for (let si = 0; si < it.segs.length; si++) {
-        const seg = it.segs[si]
-        if (seg.label !== L) continue
-        // a label followed by another label in its box has no value; the last one may find it beside or below
-        const isLast = si === it.segs.length - 1
-        // what follows the last label in its box may be debris of a value printed beside it ('NO.:2' + '20260519660')
-        const cands = isLast ? valueCandidates(layout, it, seg.value) : seg.value ? [{ text: seg.value, item: it }] : []
-        for (const c of cands) {
-          // what a second look read there too: of the box's value, or of a box of its own
-          const joined = joinWrapped(kind, c)
-          const texts = [joined, ...(c.above || c.next ? [] : c.item === it ? seg.alternates ?? [] : c.item.valueAlternates)]
-          const weighed = kind === 'text' && suffix === 'Place' ? 'place' : kind
-          // the characters the recogniser doubted, changed to what else it saw there: last, so that a tie keeps what it read
-          const doubted = NAMED.has(weighed) ? doubtedReadings(c.text, c.item.raw, c.item.doubts).map((v) => joined.replace(c.text, v)) : []
-          const readings = [...texts, ...doubted].flatMap((text, i) => {
-            const v = parseValue(kind, text, seg.unit)
-            return v !== null && v !== '' ? [{ v, text, doubted: i >= texts.length }] : []
-          })
-          if (!readings.length) continue
-          // the first reading that is such a value, or the best supported
-          const support = SUPPORT[weighed]
-          let best = readings[0]!
-          if (readings.length > 1 && support) {
-            const n = readings.map(support)
-            best = readings[n.indexOf(Math.max(...n))]!
-          }
-          const found = result(best.v, { ...c, text: best.text }, 'synonym')
-          if (!best.doubted) return found
-          return { ...found, meta: { ...found.meta, raw: String(readings[0]!.v), correction: 'otherReading', confidence: Math.min(found.meta.confidence, CORRECTED_CONFIDENCE) } }
-        }
-      }
-    }
+    const found = layout.items.flatMap((it) => it.segs.flatMap((seg, si) => (seg.label === L ? [readAt(it, si)] : []))).filter((r) => r !== null)
+    if (found.length) return bestCopy(found)
   }
   return null
+}
+
+/**
+ * Of a value printed more than once under one label (the 联 of a multi-part form side by side, a
+ * stub), the reading the recogniser was surest of. Copies are readings of one value: at most two
+ * characters apart. Another value under the same label is no copy; on a tie the first is kept.
+ */
+export function bestCopy(found: FieldResult[]): FieldResult {
+  const first = String(found[0]!.value)
+  let best = found[0]!
+  for (const r of found.slice(1)) if (r.meta.confidence > best.meta.confidence && copiesOf(first, String(r.value))) best = r
+  return best
+}
+
+function copiesOf(a: string, b: string): boolean {
+  if (a.length !== b.length) return oneEditApart(a, b)
+  let differ = 0
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) differ++
+  return differ <= 2
 }
 
 /** values recognisable by their shape anywhere on the page */
@@ -235,7 +255,9 @@ export function applyRules(layout: Layout, rules: ExtractionRule[]): RuleOutcome
       let found: FieldResult | null = null
       if (rule.valueNameRegular) {
         const matches = safeExecAll(rule.valueNameRegular, texts)
-        for (let k = 0; k < matches.length && !found; k++) {
+        // every box the label is in: a value printed twice (the 联 of a form, a stub) is read where the recogniser was surest
+        const copies: FieldResult[] = []
+        for (let k = 0; k < matches.length; k++) {
           const m = matches[k]
           if (!m) continue
           const it = layout.items[k]
@@ -251,10 +273,14 @@ export function applyRules(layout: Layout, rules: ExtractionRule[]): RuleOutcome
           const next = it.segs.find((s) => s.start >= end)
           if (next) rest = it.text.slice(end, next.start).replace(/^\s*:?\s*/, '').trim()
           for (const c of valueCandidates(layout, it, rest)) {
-            found = pick(c, unit)
-            if (found) break
+            const r = pick(c, unit)
+            if (r) {
+              copies.push(r)
+              break
+            }
           }
         }
+        if (copies.length) found = bestCopy(copies)
       } else if (rule.valueRegular && texts.length) {
         // one bounded run of the pattern over every line (the time limit holds for the rule, not per line)
         const matches = safeExecAll(rule.valueRegular, texts)

@@ -94,8 +94,9 @@ export function segment(text: string, lexicon: string[]): { prefix: string; segs
       const followedByColon = /^\s*(?:\([^)]{0,6}\))?\s*:/.test(after) || (isAscii && /^[.:]+\s*[A-Z\d]/i.test(after))
       const ok =
         (i === 0 && (!isAscii || followedByColon || /^\s*[\d(]/.test(after) || /^[\s.:]*$/.test(after))) ||
-        // after the label's English name, the space between them often lost ('Supplier生产企业')
-        (!isAscii && ENGLISH_ONLY.test(before.trim())) ||
+        // after the label's English name, the space between them often lost ('Supplier生产企业'; 'Ticket No.NO.' at the
+        // box's end, where the English name ends with the label's word: 'Plate No.' is a plate's English name, no label NO.)
+        ((!isAscii || (/^[\s.:]*$/.test(after) && before.trim().toUpperCase().endsWith(hit))) && ENGLISH_ONLY.test(before.trim())) ||
         followedByColon ||
         (!isAscii && (/\s$/.test(before) || /[\d吨tT)]\s*$/.test(before)) && /^\s*[\u4e00-\u9fff\d(A-Z]/.test(after) === true && hit.length >= 2)
       // a label glued inside a Chinese phrase (e.g. 单位 in a company name) is not a label

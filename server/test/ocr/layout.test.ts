@@ -122,6 +122,16 @@ describe('bilingual labels', () => {
     expect(r.fields.deliveryNumber).toBe('RK202608039241')
   })
 
+  it('reads the label NO. after its English name ending with the same word, and no label in an English name alone', () => {
+    const lines = [
+      L('Ticket No.NO.', 300, 60, 120), L('CK202608035433', 460, 60),
+      L('车牌号码', 20, 100), L('Plate No.', 20, 124, 90), L('川R93501', 140, 112, 90),
+    ]
+    const r = analyzeLines({ lines, fileType: 1, ...size })
+    expect(r.fields.deliveryNumber).toBe('CK202608035433')
+    expect(r.fields.deliveryPlateNumber).toBe('川R93501')
+  })
+
   it('never takes an English word for a goods name, an address or a batch number', () => {
     const lines = [L('品名', 20, 60), L('Material', 20, 84, 90), L('水泥批号', 20, 130), L('Lot No.', 20, 154, 80)]
     const r = analyzeLines({ lines, fileType: 1, ...size })
@@ -253,6 +263,22 @@ describe('a second look\'s readings', () => {
     const r = analyzeLines({ lines, fileType: 1, ...size })
     expect(r.fields.deliveryNumber).toBeNull()
     expect(r.fields.deliverySpecific).toBe('P.II52.5-2670C')
+  })
+})
+
+describe('a form printed twice (two 联 side by side, or a stub)', () => {
+  it('reads a value printed under the same label twice where the recogniser was surer of it', () => {
+    const copy = (x: number, plate: string, gross: string, carrier: string, score: number) => [
+      { ...L(`车号：${plate}`, x, 60), score }, { ...L(`毛重：${gross}`, x, 90), score }, { ...L(`承运单位：${carrier}`, x, 120), score },
+    ]
+    const lines = [...copy(20, '皖A1Z345', '36.19', '郴州广厦物流运输有限公司', 0.8), ...copy(500, '皖A12345', '36.79', '柳州广厦物流运输有限公司', 0.97)]
+    const r = analyzeLines({ lines, fileType: 1, ...size })
+    expect(r.fields).toMatchObject({ deliveryPlateNumber: '皖A12345', deliveryGrossWeight: 36.79, deliveryCarrier: '柳州广厦物流运输有限公司' })
+  })
+
+  it('keeps the first of values under one label that are not copies of each other', () => {
+    const lines = [{ ...L('毛重：36.19', 20, 60), score: 0.8 }, L('毛重：52.80', 500, 60)]
+    expect(analyzeLines({ lines, fileType: 1, ...size }).fields.deliveryGrossWeight).toBe(36.19)
   })
 })
 
