@@ -55,7 +55,7 @@ export interface EngineOptions {
   /** drop recognised lines below this mean score */
   minScore?: number
   recBatch?: number
-  /** lines read below this mean score get a second look (0: none) */
+  /** lines read below this mean score get the whole second look, the others only its wider cut (0: no second look) */
   lookAgainBelow?: number
 }
 
@@ -84,7 +84,7 @@ const REC_NORM: PlaneNorm = { mul: [1 / 127.5, 1 / 127.5, 1 / 127.5], add: [-1, 
 const REC_HEIGHT = 48
 /** the widest crop the recogniser reads (a longer line is squeezed) */
 const REC_MAX_WIDTH = 1600
-/** by default a line read with a lower mean character probability gets a second look */
+/** by default a line read with a lower mean character probability gets the whole second look */
 const LOOK_AGAIN = 0.95
 /** a character read with less probability than this is doubted */
 const DOUBTED_CHAR = 0.9
@@ -286,41 +286,40 @@ export class OcrEngine {
 
   // -------------------------------------------------------------- recognition
   /**
-   * Every box read, then a second look at the lines the recogniser doubts: read again from a cut a
-   * little taller and wider (a cut close to the box clips a faint edge), with the cut's contrast
-   * stretched (faint print, tinted paper) and with it smoothed (grain, JPEG speckle). The first reading stays the line's text; the
-   * others that differ are kept beside it, for the layout to choose by what the ticket supports (a
-   * label it knows, a value the field accepts): the recogniser's own score chose badly ('0' for 'o').
-   * What the other cuts saw at each character of the first reading joins its doubted characters.
-   * A box of one or two characters gets a wider cut whatever its score.
+   * Every box read, then a second look: every line again from a cut a little taller and wider (a cut
+   * close to the box clips a faint edge), and the lines the recogniser doubts also with the cut's
+   * contrast stretched (faint print, tinted paper) and with it smoothed (grain, JPEG speckle). The
+   * first reading stays the line's text; the others that differ are kept beside it, for the layout to
+   * choose by what the ticket supports (a label it knows, a value the field accepts): the recogniser's
+   * own score chose badly ('0' for 'o'). What the other cuts saw at each character of the first
+   * reading joins its doubted characters.
    */
   private async recognizeBoxes(image: RawImage, boxes: Box[]): Promise<OcrLine[]> {
-    const read = await this.readCrops(image, boxes, 'as-is')
-    const lines = read.map((r, i): OcrLine | null =>
+    const first = await this.readCrops(image, boxes, 'as-is')
+    const lines = first.map((r, i): OcrLine | null =>
       r && r.text.trim() !== '' && r.score >= this.opts.minScore ? { text: r.text, score: r.score, box: boxes[i]!, ...(r.doubts.length ? { doubts: r.doubts } : {}) } : null)
-    const doubtful = lines.flatMap((l, i) => (l && l.score < this.opts.lookAgainBelow ? [i] : []))
+    if (this.opts.lookAgainBelow <= 0) return lines.filter((l): l is OcrLine => l !== null)
+    // every line from a wider cut: in its tight cut the recogniser can miss a faint or narrow character at an end (the
+    // first of a name); a box of one or two characters also from a cut a line's height wider at each end (the 0 of '0包')
+    const read = lines.flatMap((l, i) => (l ? [i] : []))
+    const wider = await this.readCrops(image, read.map((i) => grow(boxes[i]!, image.width, image.height)), 'as-is')
+    const others = new Map<number, Reading[]>(read.map((i, k) => [i, wider[k] ? [wider[k]!] : []]))
+    const short = read.filter((i) => [...lines[i]!.text.trim()].length <= 2)
+    const widest = await this.readCrops(image, short.map((i) => grow(boxes[i]!, image.width, image.height, 1)), 'as-is')
+    short.forEach((i, k) => widest[k] && others.get(i)!.push(widest[k]!))
+    const doubtful = read.filter((i) => lines[i]!.score < this.opts.lookAgainBelow)
     if (doubtful.length) {
-      const wider = await this.readCrops(image, doubtful.map((i) => grow(boxes[i]!, image.width, image.height)), 'as-is')
       const stretched = await this.readCrops(image, doubtful.map((i) => boxes[i]!), 'stretch')
       const smoothed = await this.readCrops(image, doubtful.map((i) => boxes[i]!), 'smooth')
-      doubtful.forEach((i, k) => {
-        const line = lines[i]!
-        const readings = [wider[k], stretched[k], smoothed[k]].flatMap((r) => (r && r.score >= this.opts.minScore && r.text.trim() ? [r] : []))
-        const alternates = [...new Set(readings.map((r) => r.text))].filter((t) => t !== line.text)
-        if (alternates.length) line.alternates = alternates
-        const doubts = mergeDoubts(line.text, line.doubts ?? [], readings)
-        if (doubts.length) line.doubts = doubts
-      })
+      doubtful.forEach((i, k) => others.get(i)!.push(...[stretched[k], smoothed[k]].filter((r) => r !== null)))
     }
-    // a box of one or two characters is read again from a cut a line's height wider: in its tight cut the recogniser can miss a narrow character at the edge (the 0 of '0包')
-    const short = this.opts.lookAgainBelow > 0 ? lines.flatMap((l, i) => (l && [...l.text.trim()].length <= 2 ? [i] : [])) : []
-    if (short.length) {
-      const widest = await this.readCrops(image, short.map((i) => grow(boxes[i]!, image.width, image.height, 1)), 'as-is')
-      short.forEach((i, k) => {
-        const r = widest[k]
-        const line = lines[i]!
-        if (r && r.score >= this.opts.minScore && r.text.trim() && r.text !== line.text && !line.alternates?.includes(r.text)) (line.alternates ??= []).push(r.text)
-      })
+    for (const [i, found] of others) {
+      const line = lines[i]!
+      const readings = found.filter((r) => r.score >= this.opts.minScore && r.text.trim())
+      const alternates = [...new Set(readings.map((r) => r.text))].filter((t) => t !== line.text)
+      if (alternates.length) line.alternates = alternates
+      const doubts = mergeDoubts(line.text, line.doubts ?? [], readings)
+      if (doubts.length) line.doubts = doubts
     }
     return lines.filter((l): l is OcrLine => l !== null)
   }
