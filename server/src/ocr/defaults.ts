@@ -44,7 +44,8 @@ export const DEFAULT_RECEIPT_FORMATS: ReceiptFormat[] = [
 ]
 
 const WEIGHT_VALUE = '\\d+(?:\\.\\d+)?\\s*(?:吨|t|T|kg|KG|公斤)?'
-const TIME_VALUE = '\\d{4}\\s*[-/.年]\\s*\\d{1,2}\\s*[-/.月]\\s*\\d{1,2}日?\\s*(?:\\d{1,2}\\s*:\\s*\\d{1,2}(?::\\s*\\d{1,2})?)?'
+// the time of day after a space, or a dash or dot where the space was misread
+const TIME_VALUE = '\\d{4}\\s*[-/.年]\\s*\\d{1,2}\\s*[-/.月]\\s*\\d{1,2}日?(?:[\\s.-]*\\d{1,2}\\s*:\\s*\\d{1,2}(?::\\s*\\d{1,2})?)?'
 const PLATE_VALUE = '[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼][·\\s]?[A-Z][·\\s]?[A-Z0-9]{4,6}'
 const CODE_VALUE = '[A-Za-z]{0,4}\\d{6,}'
 

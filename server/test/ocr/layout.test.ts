@@ -372,6 +372,14 @@ describe('vocabulary of real tickets', () => {
     expect(r.meta.deliveryManufactory.source).toBe('title')
   })
 
+  it('reads the time of day after a date whose space was read as a dash', () => {
+    // a 签收单: the default rules of 水泥收货单 read it
+    const lines = [L('签收单', 100, 20), L('到货时间：', 20, 60), L('2026/07/26-08:45:13', 140, 60), L('净重：36.14', 20, 90)]
+    const r = analyzeLines({ lines, fileType: 2, ...size })
+    expect(r.format?.name).toBe('水泥收货单')
+    expect(r.fields.signTime).toBe('2026-07-26 08:45:13')
+  })
+
   it('does not take a print time for the ticket time', () => {
     const r = analyzeLines({ lines: [L('打印时间：2026-05-16', 20, 60), L('日期：2026年05月16日 13:45', 20, 90)], fileType: 1, ...size })
     expect(r.fields.deliveryTime).toBe('2026-05-16 13:45:00')
