@@ -64,9 +64,9 @@ const GRADE_TABLE: Record<string, string[]> = {
   'P.C': ['32.5R', '42.5', '42.5R', '52.5', '52.5R'],
 }
 
-/** the type letters as read (dots, spaces, 0/O, 1/I/l, 5/S, 8/B confusions) -> the standard type */
+/** the type letters as read (dots, spaces, 0/O, 1/I/l, 5/S, 8/B, '(' for C confusions) -> the standard type */
 function gradeType(letters: string): string | null {
-  const t = letters.toUpperCase().replace(/[^A-Z0-9|]/g, '').replace(/0/g, 'O').replace(/[1L|]/g, 'I').replace(/5/g, 'S').replace(/8/g, 'B').replace(/Ⅱ/g, 'II')
+  const t = letters.toUpperCase().replace(/\(/g, 'C').replace(/[^A-Z0-9|]/g, '').replace(/0/g, 'O').replace(/[1L|]/g, 'I').replace(/5/g, 'S').replace(/8/g, 'B').replace(/Ⅱ/g, 'II')
   const map: Record<string, string> = { I: 'P.I', II: 'P.II', O: 'P.O', SA: 'P.S.A', SB: 'P.S.B', P: 'P.P', F: 'P.F', C: 'P.C' }
   return map[t] ?? null
 }
@@ -77,7 +77,7 @@ function gradeType(letters: string): string | null {
  * in the type's classes is left alone (which one was meant is a guess). null: nothing to change.
  */
 export function snapGrade(value: string): string | null {
-  const m = value.match(/^\s*P\s*[.·,。]?\s*([A-Z0-9|Ⅱ](?:\s*[.·,]?\s*[A-Z0-9|]){0,1}?)\s*[.·]?\s*(\d{2}\s*[.,]\s*[\dS]|\d{2}[5S](?=\s*R?(?:-|\s|$)))\s*(R?)(.*)$/i)
+  const m = value.match(/^\s*P\s*[.·,。]?\s*([A-Z0-9|Ⅱ(](?:\s*[.·,]?\s*[A-Z0-9|]){0,1}?)\s*[.·]?\s*(\d{2}\s*[.,]\s*[\dS]|\d{2}[5S](?=\s*R?(?:-|\s|$)))\s*(R?)(.*)$/i)
   if (!m) return null
   const type = gradeType(m[1]!)
   if (!type) return null

@@ -68,10 +68,15 @@ export function joinWrapped(kind: FieldKind, c: Candidate): string {
       }
       return text
     }
-    // a name or an address goes on in words: a bare number under it is another field's value
+    // a name or an address goes on in words: a bare number under it is another field's value, and a cement's name
+    // ends with 水泥 (a line after it is the next cell's, unless it makes a 水泥厂)
     case 'text': {
-      const words = below.findIndex((b) => BARE_NUMBER.test(b))
-      return [...above, c.text, ...(words < 0 ? below : below.slice(0, words))].join('')
+      let text = [...above, c.text].join('')
+      for (const b of below) {
+        if (BARE_NUMBER.test(b) || (/水泥$/.test(text) && !/^厂/.test(b))) break
+        text += b
+      }
+      return text
     }
     // a number cut at its dash goes on; otherwise only a short tail is the rest of it
     case 'spec': case 'code': return below.length && (/-$/.test(c.text) ? /^[A-Za-z0-9]{1,8}$/ : /^[A-Za-z0-9.-]{1,4}$/).test(below[0]!) ? c.text + below[0] : c.text

@@ -44,6 +44,7 @@ describe('cement grade', () => {
     expect(snapGrade('P.C42.SR-2514B')).toBe('P.C42.5R-2514B')
     expect(snapGrade('P.S.A42.S-2451K')).toBe('P.S.A42.5-2451K')
     expect(snapGrade('P.S.8325-2618A')).toBe('P.S.B32.5-2618A')
+    expect(snapGrade('P.(32.5R-2506K')).toBe('P.C32.5R-2506K')
   })
   it('leaves a standard grade, a strength the type does not have, and other values', () => {
     expect(snapGrade('P.O42.5-2608F')).toBeNull()

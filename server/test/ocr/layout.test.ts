@@ -338,6 +338,15 @@ describe('wrapped cells', () => {
     expect(r.fields.signGoodsName).toBe('袋装硅酸盐水泥')
   })
 
+  it('ends a cement\'s name at 水泥: the line under it is the next cell\'s, and joins a name wrapped before it', () => {
+    const lines = [
+      L('品名', 20, 110), L('普通硅酸盐水泥', 140, 110), L('韶关市江宁区人', 140, 134),
+      L('商品名称', 420, 110), L('袋装普通硅酸盐', 540, 98), L('水泥', 540, 122),
+    ]
+    expect(analyzeLines({ lines: lines.slice(0, 3), fileType: 2, ...size }).fields.signGoodsName).toBe('普通硅酸盐水泥')
+    expect(analyzeLines({ lines: lines.slice(3), fileType: 2, ...size }).fields.signGoodsName).toBe('袋装普通硅酸盐水泥')
+  })
+
   it('does not join the next line of "label：value" lines', () => {
     const lines = [L('需方：本溪市瑞丰建工股份有限公司', 20, 60), L('运输单位：临沂黄河运输有限公司', 20, 90)]
     const r = analyzeLines({ lines, fileType: 1, ...size })
