@@ -99,8 +99,10 @@ export function segment(text: string, lexicon: string[]): { prefix: string; segs
         ((!isAscii || (/^[\s.:]*$/.test(after) && before.trim().toUpperCase().endsWith(hit))) && ENGLISH_ONLY.test(before.trim())) ||
         followedByColon ||
         (!isAscii && (/\s$/.test(before) || /[\d吨tT)]\s*$/.test(before)) && /^\s*[\u4e00-\u9fff\d(A-Z]/.test(after) === true && hit.length >= 2)
-      // a label glued inside a Chinese phrase (e.g. 单位 in a company name) is not a label
-      if (ok && !(i > 0 && !followedByColon && /[\u4e00-\u9fff]$/.test(before))) {
+      // a label glued inside a Chinese phrase (e.g. 单位 in a company name) is not a label; one of three characters or
+      // more that ends the box is the next cell's, its box run into the value before it ('…伍元集分收货方')
+      const gluedAtEnd = i > 0 && hit.length >= 3 && !isAscii && /^\s*$/.test(after)
+      if (gluedAtEnd || (ok && !(i > 0 && !followedByColon && /[\u4e00-\u9fff]$/.test(before)))) {
         found.push({ start: i, label: hit })
         i += hit.length
         // the label's English name is part of it ('车牌号码 Truck No.：' holds no label NO.)

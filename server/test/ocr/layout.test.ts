@@ -104,6 +104,13 @@ describe('a label wrapped over three lines of a narrow cell', () => {
   })
 })
 
+describe('a label run into the box before it', () => {
+  it('reads a label of three characters or more that ends a box as the next cell\'s label', () => {
+    const lines = [L('大写金额', 20, 60), L('贰万零捌佰零伍元集分收货方', 120, 60), L('曲靖市博远中建股份有限公司', 320, 60)]
+    expect(analyzeLines({ lines, fileType: 2, ...size }).fields.signName).toBe('曲靖市博远中建股份有限公司')
+  })
+})
+
 describe('bilingual labels', () => {
   it('reads past a label\'s English name after it, in brackets, glued before it, or on the line under it', () => {
     const lines = [
