@@ -104,29 +104,25 @@ function grow(box: Box, W: number, H: number, ends = 0.5): Box {
   return [move(tl, -ends * h, -0.2 * h), move(tr, ends * h, -0.2 * h), move(br, ends * h, 0.2 * h), move(bl, -ends * h, 0.2 * h)]
 }
 
-/** a 3×3 box blur of one cut (grain and JPEG speckle on a small scan) */
+/** how far the smoothed cut's box blur reaches: a seventh of the cut's height joins a dot-matrix print's dots and drowns grain */
+const SMOOTH_REACH = 3
+
+/** a box blur of one cut, along its rows and then its columns (grain and JPEG speckle on a small scan, the dots of a dot-matrix print) */
 function smoothPlanes(input: Float32Array, offset: number, w: number, h: number, stride: number, plane: number) {
   const copy = new Float32Array(w * h)
+  const mean = (at: (k: number) => number, i: number, n: number) => {
+    let sum = 0
+    let count = 0
+    for (let k = Math.max(0, i - SMOOTH_REACH); k <= Math.min(n - 1, i + SMOOTH_REACH); k++) {
+      sum += at(k)
+      count++
+    }
+    return sum / count
+  }
   for (let c = 0; c < 3; c++) {
     const base = offset + c * plane
-    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) copy[y * w + x] = input[base + y * stride + x]!
-    for (let y = 0; y < h; y++) {
-      for (let x = 0; x < w; x++) {
-        let sum = 0
-        let n = 0
-        for (let dy = -1; dy <= 1; dy++) {
-          const yy = y + dy
-          if (yy < 0 || yy >= h) continue
-          for (let dx = -1; dx <= 1; dx++) {
-            const xx = x + dx
-            if (xx < 0 || xx >= w) continue
-            sum += copy[yy * w + xx]!
-            n++
-          }
-        }
-        input[base + y * stride + x] = sum / n
-      }
-    }
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) copy[y * w + x] = mean((k) => input[base + y * stride + k]!, x, w)
+    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) input[base + y * stride + x] = mean((k) => copy[k * w + x]!, y, h)
   }
 }
 
