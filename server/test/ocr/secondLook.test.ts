@@ -63,8 +63,10 @@ describe('second look', () => {
   }, 60_000)
 
   it('counts what another cut read at a character among that character\'s doubts', async () => {
-    const image = await prepareImage(fs.readFileSync(path.join(FIXTURES, 'generated-sample', 'wrapped_02.jpg')))
-    const looked = await everyLine.recognize(image)
+    const looked = []
+    for (const file of ['wrapped_02.jpg', 'handwritten_small_02.jpg']) {
+      looked.push(...await everyLine.recognize(await prepareImage(fs.readFileSync(path.join(FIXTURES, 'generated-sample', file)))))
+    }
     let differing = 0
     for (const l of looked) {
       for (const alt of l.alternates ?? []) {
