@@ -86,6 +86,8 @@ const REC_HEIGHT = 48
 const REC_MAX_WIDTH = 1600
 /** by default a line read with a lower mean character probability gets the whole second look */
 const LOOK_AGAIN = 0.95
+/** a line read with this mean character probability or more gets no second look */
+const CERTAIN = 0.995
 /** a character read with less probability than this is doubted */
 const DOUBTED_CHAR = 0.9
 /** another character is kept for a doubted one from this probability */
@@ -282,8 +284,8 @@ export class OcrEngine {
 
   // -------------------------------------------------------------- recognition
   /**
-   * Every box read, then a second look: every line again from a cut a little taller and wider (a cut
-   * close to the box clips a faint edge), and the lines the recogniser doubts also with the cut's
+   * Every box read, then a second look: every line not read all but certainly again from a cut a little
+   * taller and wider (a cut close to the box clips a faint edge), and the lines the recogniser doubts also with the cut's
    * contrast stretched (faint print, tinted paper) and with it smoothed (grain, JPEG speckle). The
    * first reading stays the line's text; the others that differ are kept beside it, for the layout to
    * choose by what the ticket supports (a label it knows, a value the field accepts): the recogniser's
@@ -295,20 +297,19 @@ export class OcrEngine {
     const lines = first.map((r, i): OcrLine | null =>
       r && r.text.trim() !== '' && r.score >= this.opts.minScore ? { text: r.text, score: r.score, box: boxes[i]!, ...(r.doubts.length ? { doubts: r.doubts } : {}) } : null)
     if (this.opts.lookAgainBelow <= 0) return lines.filter((l): l is OcrLine => l !== null)
-    // every line from a wider cut: in its tight cut the recogniser can miss a faint or narrow character at an end (the
-    // first of a name); a box of one or two characters also from a cut a line's height wider at each end (the 0 of '0包')
-    const read = lines.flatMap((l, i) => (l ? [i] : []))
-    const wider = await this.readCrops(image, read.map((i) => grow(boxes[i]!, image.width, image.height)), 'as-is')
-    const others = new Map<number, Reading[]>(read.map((i, k) => [i, wider[k] ? [wider[k]!] : []]))
-    const short = read.filter((i) => [...lines[i]!.text.trim()].length <= 2)
-    const widest = await this.readCrops(image, short.map((i) => grow(boxes[i]!, image.width, image.height, 1)), 'as-is')
-    short.forEach((i, k) => widest[k] && others.get(i)!.push(widest[k]!))
-    const doubtful = read.filter((i) => lines[i]!.score < this.opts.lookAgainBelow)
-    if (doubtful.length) {
-      const stretched = await this.readCrops(image, doubtful.map((i) => boxes[i]!), 'stretch')
-      const smoothed = await this.readCrops(image, doubtful.map((i) => boxes[i]!), 'smooth')
-      doubtful.forEach((i, k) => others.get(i)!.push(...[stretched[k], smoothed[k]].filter((r) => r !== null)))
-    }
+    // every line but those the recogniser is all but certain of, from a wider cut: in its tight cut it can miss a faint or
+    // narrow character at an end (the first of a name); every box of one or two characters from a cut a line's height
+    // wider at each end, however sure it was (the 0 of '0包' is left out of a '包' read with certainty)
+    const all = lines.flatMap((l, i) => (l ? [i] : []))
+    const others = new Map<number, Reading[]>(all.map((i) => [i, []]))
+    const take = (at: number[], read: (Reading | null)[]) => at.forEach((i, k) => read[k] && others.get(i)!.push(read[k]!))
+    const unsure = all.filter((i) => lines[i]!.score < CERTAIN)
+    take(unsure, await this.readCrops(image, unsure.map((i) => grow(boxes[i]!, image.width, image.height)), 'as-is'))
+    const short = all.filter((i) => [...lines[i]!.text.trim()].length <= 2)
+    take(short, await this.readCrops(image, short.map((i) => grow(boxes[i]!, image.width, image.height, 1)), 'as-is'))
+    const doubtful = all.filter((i) => lines[i]!.score < this.opts.lookAgainBelow)
+    take(doubtful, await this.readCrops(image, doubtful.map((i) => boxes[i]!), 'stretch'))
+    take(doubtful, await this.readCrops(image, doubtful.map((i) => boxes[i]!), 'smooth'))
     for (const [i, found] of others) {
       const line = lines[i]!
       const readings = found.filter((r) => r.score >= this.opts.minScore && r.text.trim())
