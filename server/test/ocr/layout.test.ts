@@ -239,6 +239,11 @@ describe('a second look\'s readings', () => {
     expect(Object.values(r.fields)).not.toContain('张师傅')
   })
 
+  it('does not take another reading for a label of letters it holds (NO of a number read NO2026…)', () => {
+    const lines = [L('流水号', 20, 60), withAlternates(L('N0202610104434', 140, 60), 'NO202610104434'), L('车号：皖A12345', 20, 100)]
+    expect(analyzeLines({ lines, fileType: 1, ...size }).fields.deliveryNumber).toBe('NO202610104434')
+  })
+
   it('takes a value box\'s other reading when its first is no value of the field, and keeps a first reading that is', () => {
     const lines = [L('净重：', 20, 60), withAlternates(L('三七', 140, 60, 60), '37.08'), L('毛重：', 20, 100), withAlternates(L('54.11', 140, 100, 60), '54.71')]
     const r = analyzeLines({ lines, fileType: 1, ...size })
