@@ -86,7 +86,7 @@ const REC_HEIGHT = 48
 const REC_MAX_WIDTH = 1600
 /** by default a line read with a lower mean character probability gets the whole second look */
 const LOOK_AGAIN = 0.95
-/** a line read with this mean character probability or more gets no second look */
+/** a line read with this mean character probability or more is not read again from the wider cut (a box of one or two characters still is) */
 const CERTAIN = 0.995
 /** a character read with less probability than this is doubted */
 const DOUBTED_CHAR = 0.9

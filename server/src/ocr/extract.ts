@@ -147,7 +147,7 @@ export function extractBySynonyms(layout: Layout, suffix: string): FieldResult |
  * stub), the reading the recogniser was surest of. Copies are readings of one value: at most two
  * characters apart. Another value under the same label is no copy; on a tie the first is kept.
  */
-export function bestCopy(found: FieldResult[]): FieldResult {
+function bestCopy(found: FieldResult[]): FieldResult {
   const first = String(found[0]!.value)
   let best = found[0]!
   for (const r of found.slice(1)) if (r.meta.confidence > best.meta.confidence && copiesOf(first, String(r.value))) best = r
