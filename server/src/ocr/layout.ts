@@ -385,7 +385,12 @@ function readNearLabels(layout: Layout, lexicon: string[]) {
 
 /** `it` stands among labels waiting for their values (a header row): two others on its row */
 function inHeaderRow(layout: Layout, it: Item): boolean {
-  return layout.items.filter((o) => o !== it && onRow(it, o) && o.segs.length && !o.segs.at(-1)!.value).length >= 2
+  return layout.items.filter((o) => o !== it && onRow(it, o) && awaitsValue(o)).length >= 2
+}
+
+/** a box that ends with a label whose value is not in the box: it is beside or under it */
+function awaitsValue(it: Item): boolean {
+  return it.segs.length > 0 && !it.segs.at(-1)!.value
 }
 
 // -------------------------------------------------------------- candidates
@@ -430,7 +435,7 @@ export function continuationOf(layout: Layout, label: Item, v: Item, up = false)
     if ((Math.abs(w.x0 - v.x0) > 1.2 * h && Math.abs(w.cx - v.cx) > 0.6 * h) || (!up && w.x1 > v.x1 + 1.5 * h)) continue
     // a label on its left whose value is still to come; one with its value beside it in its box does not claim this line
     const left = leftNeighbour(layout, w)
-    if (left && left !== label && left.segs.length && !left.segs.at(-1)!.value) continue
+    if (left && left !== label && awaitsValue(left)) continue
     if (!best || (up ? w.y0 > best.y0 : w.y0 < best.y0)) best = w
   }
   return best
