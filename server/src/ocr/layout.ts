@@ -206,9 +206,10 @@ export function mergeSpacedLabels(lines: OcrLine[], labels: ReadonlySet<string> 
 }
 
 /**
- * A label wrapped in a narrow cell ("交货地" over "点：", or "收货" over "单" over "位：") comes out as
- * two or three boxes, one under the other: join them when together they make a label the reader knows
- * (also when the first is a label of its own: '商品' over '名称' is 商品名称).
+ * A label wrapped in a narrow cell ("交货地" over "点：", "收货" over "单" over "位：", or one character a
+ * line, '运' '输' '单' '位') comes out as boxes one under the other: join them when together they make a
+ * label the reader knows (also when the first is a label of its own: '商品' over '名称' is 商品名称). A
+ * piece may be read with a character the recogniser doubted changed ('r' with 厂 doubted, in 生产厂家).
  */
 export function mergeWrappedLabels(lines: OcrLine[], labels: ReadonlySet<string>): OcrLine[] {
   const geo = (l: OcrLine) => {
@@ -217,42 +218,56 @@ export function mergeWrappedLabels(lines: OcrLine[], labels: ReadonlySet<string>
     return { x0: Math.min(...xs), y0: Math.min(...ys), y1: Math.max(...ys), h: Math.max(...ys) - Math.min(...ys) }
   }
   const bare = (l: OcrLine) => normalizeText(l.text).replace(/\s+/g, '')
+  /** the piece as read, and with one doubted character changed */
+  const readingsOf = (l: OcrLine) => {
+    const t = bare(l)
+    if (t !== l.text) return [t]
+    return [t, ...(l.doubts ?? []).flatMap((d) => d.others.map(([ch]) => t.slice(0, d.at) + ch + t.slice(d.at + 1)))]
+  }
   const starts = new Set([...labels].flatMap((l) => Array.from({ length: l.length - 1 }, (_, k) => l.slice(0, k + 1))))
   const out = [...lines]
-  /** the line right under `a` in its cell that continues `sofar` (into a label, or towards one) */
-  const under = (a: OcrLine, sofar: string, complete: boolean) => {
+  /** the line right under `a` in its cell that continues `sofar` into a label or towards one, with what it adds */
+  const under = (a: OcrLine, sofar: string): { at: number; text: string } | null => {
     const ga = geo(a)
-    return out.findIndex((b) => {
-      if (b === a) return false
-      const tb = bare(b)
-      if (!/^[\u4e00-\u9fff]{1,3}[:：]?$/.test(tb)) return false
-      const joined = (sofar + tb).replace(/[:：]$/, '')
-      if (complete ? !labels.has(joined) : !starts.has(joined) || /[:：]$/.test(tb)) return false
+    for (let at = 0; at < out.length; at++) {
+      const b = out[at]!
+      if (b === a) continue
       const gb = geo(b)
-      return Math.abs(gb.x0 - ga.x0) <= 1.2 * ga.h && gb.y0 >= ga.y1 - 0.4 * ga.h && gb.y0 - ga.y1 <= 0.8 * ga.h
-    })
+      if (Math.abs(gb.x0 - ga.x0) > 1.2 * ga.h || gb.y0 < ga.y1 - 0.4 * ga.h || gb.y0 - ga.y1 > 0.8 * ga.h) continue
+      const text = readingsOf(b).find((tb) => {
+        if (!/^[\u4e00-\u9fff]{1,3}[:：]?$/.test(tb)) return false
+        const joined = (sofar + tb).replace(/[:：]$/, '')
+        return labels.has(joined) || (starts.has(joined) && !/[:：]$/.test(tb))
+      })
+      if (text) return { at, text }
+    }
+    return null
   }
   for (let i = 0; i < out.length; i++) {
     const a = out[i]!
     const ta = bare(a)
-    // a label the reader knows may be the start of a longer one ('商品' over '名' over '称：')
     if (!/^[\u4e00-\u9fff]{1,6}$/.test(ta)) continue
-    let parts = [under(a, ta, true)]
-    if (parts[0]! < 0) {
-      // three lines: the middle one only starts the label
-      const j = under(a, ta, false)
-      const k = j < 0 ? -1 : under(out[j]!, ta + bare(out[j]!), true)
-      if (k < 0) continue
-      parts = [j, k]
+    // down the cell piece by piece while the pieces make a label or its start; the longest label they make is taken
+    // ('签' '收' '时' '间' is 签收时间, though 签收 is a label too)
+    const pieces: { at: number; text: string }[] = []
+    let sofar = ta
+    let taken = 0
+    for (let last = a, next; (next = under(last, sofar)); last = out[next.at]!) {
+      pieces.push(next)
+      sofar += next.text.replace(/[:：]$/, '')
+      if (labels.has(sofar)) taken = pieces.length
+      if (/[:：]$/.test(next.text)) break
     }
-    const pieces = parts.map((j) => out[j]!)
-    const last = pieces.at(-1)!
+    if (!taken) continue
+    const joined = pieces.slice(0, taken)
+    const lines = joined.map((p) => out[p.at]!)
+    const bottom = lines.at(-1)!
     out[i] = {
-      text: ta + pieces.map(bare).join(''),
-      score: Math.min(a.score, ...pieces.map((p) => p.score)),
-      box: [a.box[0], a.box[1], last.box[2], last.box[3]],
+      text: ta + joined.map((p) => p.text).join(''),
+      score: Math.min(a.score, ...lines.map((p) => p.score)),
+      box: [a.box[0], a.box[1], bottom.box[2], bottom.box[3]],
     }
-    for (const j of [...parts].sort((x, y) => y - x)) {
+    for (const j of joined.map((p) => p.at).sort((x, y) => y - x)) {
       out.splice(j, 1)
       if (j < i) i--
     }

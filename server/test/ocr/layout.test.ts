@@ -421,3 +421,29 @@ describe('wrapped labels and values', () => {
     expect(r.fields.signGoodsName).toBe('袋装普通硅酸盐水泥')
   })
 })
+
+describe('labels one character a line', () => {
+  /** a label printed down a narrow cell, one character a line, from (x, y) */
+  const down = (chars: string[], x: number, y: number) => chars.map((ch, k) => L(ch, x, y + 24 * k))
+
+  it('joins four lines into the longest label they make, also through a character the recogniser doubted', () => {
+    const lines = [
+      // 算 read as 箅, doubted (算 seen there too)
+      L('结', 20, 60), { ...L('箅', 20, 84), score: 0.62, doubts: [{ at: 0, others: [['算', 0.178]] as [string, number][] }] }, ...down(['单', '位'], 20, 108),
+      L('福州腾飞建工有限公司', 120, 96),
+      // 签收 is a label of its own (the receiver), 签收时间 the longer one
+      ...down(['签', '收', '时', '间'], 20, 200), L('2026-12-22', 120, 224, 100), L('07:48', 120, 248, 50),
+      ...down(['运', '输', '单', '位'], 20, 330), L('绵阳泰和货运有限公司', 120, 366),
+    ]
+    const res = analyzeLines({ lines, fileType: 2, ...size })
+    expect(res.fields.signSettlement).toBe('福州腾飞建工有限公司')
+    expect(res.fields.signTime).toBe('2026-12-22 07:48:00')
+    expect(res.fields.signUser).toBeNull()
+    expect(res.fields.signCarrier).toBe('绵阳泰和货运有限公司')
+  })
+
+  it('does not read a clear character as another to make a label', () => {
+    const lines = [L('结', 20, 60), L('箅', 20, 84), ...down(['单', '位'], 20, 108), L('福州腾飞建工有限公司', 120, 96)]
+    expect(analyzeLines({ lines, fileType: 2, ...size }).fields.signSettlement).toBeNull()
+  })
+})
