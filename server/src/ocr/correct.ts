@@ -73,11 +73,11 @@ function gradeType(letters: string): string | null {
 
 /**
  * A cement grade at the start of a value snapped to its standard spelling: 'PO42.5R-2448E' ->
- * 'P.O42.5R-2448E', 'P·S A 32.5' -> 'P.S.A32.5', 'P.1I52.5' -> 'P.II52.5', 'P.C42.SR' -> 'P.C42.5R'. A strength that is not
+ * 'P.O42.5R-2448E', 'P·S A 32.5' -> 'P.S.A32.5', 'P.1I52.5' -> 'P.II52.5', 'P.C42.SR' -> 'P.C42.5R', 'P-042.5' -> 'P.O42.5'. A strength that is not
  * in the type's classes is left alone (which one was meant is a guess). null: nothing to change.
  */
 export function snapGrade(value: string): string | null {
-  const m = value.match(/^\s*P\s*[.·,。]?\s*([A-Z0-9|Ⅱ(](?:\s*[.·,]?\s*[A-Z0-9|]){0,1}?)\s*[.·]?\s*(\d{2}\s*[.,]\s*[\dS]|\d{2}[5S](?=\s*R?(?:-|\s|$)))\s*(R?)(.*)$/i)
+  const m = value.match(/^\s*P\s*[.·,。-]?\s*([A-Z0-9|Ⅱ(](?:\s*[.·,]?\s*[A-Z0-9|]){0,1}?)\s*[.·]?\s*(\d{2}\s*[.,]\s*[\dS]|\d{2}[5S](?=\s*R?(?:-|\s|$)))\s*(R?)(.*)$/i)
   if (!m) return null
   const type = gradeType(m[1]!)
   if (!type) return null

@@ -80,7 +80,12 @@ export function joinWrapped(kind: FieldKind, c: Candidate): string {
     }
     // a number cut at its dash goes on; otherwise only a short tail is the rest of it
     case 'spec': case 'code': return below.length && (/-$/.test(c.text) ? /^[A-Za-z0-9]{1,8}$/ : /^[A-Za-z0-9.-]{1,4}$/).test(below[0]!) ? c.text + below[0] : c.text
-    case 'time': return joinWrappedTime(c.text, below[0])
+    // the date may be the line above, beside a label centred on the cell ('2026-09-05 06:' over '23')
+    case 'time': {
+      const up = above.at(-1)
+      const fromAbove = up === undefined ? null : joinWrappedTime(up, c.text)
+      return fromAbove !== null && fromAbove !== up ? fromAbove : joinWrappedTime(c.text, below[0])
+    }
     // a narrow cell puts the province on a line of its own ('京' over 'G26Z42')
     case 'plate': return below.length && PROVINCE_ALONE.test(c.text.trim()) ? c.text.trim() + below[0] : c.text
     default: return c.text

@@ -45,6 +45,8 @@ describe('cement grade', () => {
     expect(snapGrade('P.S.A42.S-2451K')).toBe('P.S.A42.5-2451K')
     expect(snapGrade('P.S.8325-2618A')).toBe('P.S.B32.5-2618A')
     expect(snapGrade('P.(32.5R-2506K')).toBe('P.C32.5R-2506K')
+    // the dot after P read as a dash
+    expect(snapGrade('P-042.5-2537B')).toBe('P.O42.5-2537B')
   })
   it('leaves a standard grade, a strength the type does not have, and other values', () => {
     expect(snapGrade('P.O42.5-2608F')).toBeNull()

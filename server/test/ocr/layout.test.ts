@@ -329,6 +329,14 @@ describe('wrapped cells', () => {
     expect(r.fields.signPlateNumber).toBe('苏A12345')
   })
 
+  it('joins a time whose date is the line above, the label centred on the cell beside the time', () => {
+    // the date's line is above the label's row: only '23' is beside the label
+    const lines = [L('收货时间：', 20, 113), L('2026-09-05 06:', 140, 99, 110), L('23', 140, 122, 28), L('车牌号码', 20, 170), L('苏A12345', 140, 170)]
+    const r = analyzeLines({ lines, fileType: 2, ...size })
+    expect(r.fields.signTime).toBe('2026-09-05 06:23:00')
+    expect(r.fields.signPlateNumber).toBe('苏A12345')
+  })
+
   it('joins a "label：value" time wrapped under its label beside a column whose rows sit lower', () => {
     // the left column's "票号：…" is on the wrapped line's row too, but its value is in its own box
     const lines = [
