@@ -292,8 +292,10 @@ export function buildLayout(rawLines: OcrLine[], fileType: FileType, width: numb
     const chosen = readings.find((r, k) => r.segs.some((s) => s.label && known.has(s.label) && (k === 0 || /[\u4e00-\u9fff]/.test(s.label)))) ?? readings[0]!
     const { text, prefix, segs } = chosen
     const sameLabels = readings.filter((r) => r !== chosen && r.segs.length === segs.length && r.segs.every((g, k) => g.label === segs[k]!.label))
+    // a reading of a "label：value" box that misread the label ('方：' for 需方：) still read the value after its colon
+    const lostLabel = segs.length === 1 && !prefix ? readings.filter((r) => !r.segs.length).flatMap((r) => r.prefix.match(/^[^:：]{1,8}[:：]\s*(.+)$/)?.[1] ?? []) : []
     segs.forEach((g, k) => {
-      const alternates = [...new Set(sameLabels.map((r) => r.segs[k]!.value))].filter((v) => v && v !== g.value)
+      const alternates = [...new Set([...sameLabels.map((r) => r.segs[k]!.value), ...lostLabel])].filter((v) => v && v !== g.value)
       if (alternates.length) g.alternates = alternates
     })
     const valueAlternates = segs.length ? [] : readings.filter((r) => r !== chosen && !r.segs.length && r.prefix).map((r) => r.prefix)

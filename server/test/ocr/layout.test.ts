@@ -270,6 +270,11 @@ describe('a second look\'s readings', () => {
     expect(r.fields.deliveryCustomer).toBe('邯郸市恒通房地产开发有限公司')
   })
 
+  it('weighs the value of a reading that lost its label\'s first character, beside one that holds the label', () => {
+    const lines = [withAlternates(L('方：安阳鸿基管桩有限公司', 20, 60, 400), '需方：安阳离基管社有限公司')]
+    expect(analyzeLines({ lines, fileType: 1, ...size }).fields.deliveryCustomer).toBe('安阳鸿基管桩有限公司')
+  })
+
   it('never takes a grade for a ticket number, even one whose type letter was read as a digit', () => {
     const lines = [L('编号：', 20, 60), withAlternates(L('P.I152.5-2670C', 140, 60, 200), 'P.1152.5-2670C')]
     const r = analyzeLines({ lines, fileType: 1, ...size })
