@@ -286,10 +286,12 @@ export function buildLayout(rawLines: OcrLine[], fileType: FileType, width: numb
     const ys = b.map((p) => p[1])
     const y0 = Math.min(...ys)
     const y1 = Math.max(...ys)
-    // of the recogniser's readings, the first holding a label the reader knows, or else its first; another reading's
-    // label of letters ('NO' of 'NO2026…' beside 'N02026…') is no reason to take it: numbers start with letters too
+    // of the recogniser's readings, the one whose labels the reader knows cover the most characters ('商品名称' over
+    // '商品名种'), the first on a tie; another reading's label of letters ('NO' of 'NO2026…' beside 'N02026…') is no
+    // reason to take it: numbers start with letters too
     const readings = [l.text, ...(l.alternates ?? [])].map(normalizeText).map((text) => ({ text, ...segment(text, lexicon) }))
-    const chosen = readings.find((r, k) => r.segs.some((s) => s.label && known.has(s.label) && (k === 0 || /[\u4e00-\u9fff]/.test(s.label)))) ?? readings[0]!
+    const covered = readings.map((r, k) => r.segs.reduce((n, s) => n + (s.label && known.has(s.label) && (k === 0 || /[\u4e00-\u9fff]/.test(s.label)) ? s.label.length : 0), 0))
+    const chosen = readings[covered.indexOf(Math.max(...covered))]!
     const { text, prefix, segs } = chosen
     const sameLabels = readings.filter((r) => r !== chosen && r.segs.length === segs.length && r.segs.every((g, k) => g.label === segs[k]!.label))
     // a reading of a "label：value" box that misread the label ('方：' for 需方：) still read the value after its colon

@@ -239,6 +239,11 @@ describe('a second look\'s readings', () => {
     expect(Object.values(r.fields)).not.toContain('张师傅')
   })
 
+  it('takes the reading whose labels cover more of the box (商品名称 over 商品 + 名种)', () => {
+    const lines = [withAlternates(L('商品名种', 20, 60), '商品名称'), L('袋装普通硅酸盐水泥', 140, 60, 140)]
+    expect(analyzeLines({ lines, fileType: 2, ...size }).fields.signGoodsName).toBe('袋装普通硅酸盐水泥')
+  })
+
   it('does not take another reading for a label of letters it holds (NO of a number read NO2026…)', () => {
     const lines = [L('流水号', 20, 60), withAlternates(L('N0202610104434', 140, 60), 'NO202610104434'), L('车号：皖A12345', 20, 100)]
     expect(analyzeLines({ lines, fileType: 1, ...size }).fields.deliveryNumber).toBe('NO202610104434')
