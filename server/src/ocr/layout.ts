@@ -494,11 +494,14 @@ function rightOf(layout: Layout, it: Item): Candidate | null {
   return cell(layout, it, best)
 }
 
-/** the nearest box below `it` in its column (overlapping it horizontally, at most `gap` × its height under it) */
+/**
+ * the nearest box below `it` in its column (overlapping it horizontally, at most `gap` × its height under it); a box
+ * beside it is none, though it sits a little lower and its loose box reaches into the column (a header row's next label)
+ */
 function nextInColumn(layout: Layout, it: Item, gap: number): Item | null {
   let best: Item | null = null
   for (const o of layout.items) {
-    if (o === it || o.cy <= it.y1) continue
+    if (o === it || o.cy <= it.y1 || o.y0 < it.y1 - 0.35 * Math.min(it.h, o.h)) continue
     if (o.y0 - it.y1 > gap * it.h) continue
     const overlap = Math.min(o.x1, it.x1) - Math.max(o.x0, it.x0)
     if (overlap < 0.3 * Math.min(o.x1 - o.x0, it.x1 - it.x0)) continue
@@ -525,7 +528,8 @@ function below(layout: Layout, it: Item): Candidate | null {
     ref = unit
     unit = unitUnder(layout, ref)
   }
-  const best = nextInColumn(layout, ref, 1.8)
+  // under a header row of labels a one-line value sits in the middle of a row its wrapped neighbours make taller
+  const best = nextInColumn(layout, ref, inHeaderRow(layout, it) ? 3 : 1.8)
   if (!best || !best.prefix || best.segs.length) return null
   return cell(layout, it, best)
 }

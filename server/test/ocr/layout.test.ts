@@ -25,6 +25,24 @@ describe('a value is never another label', () => {
     expect(r.fields.signPlateNumber).toBe('豫NF06879')
   })
 
+  it('reads a header row whose labels sit at different heights, a lower label\'s loose box reaching into the next column', () => {
+    const lines = [
+      L('毛重量', 100, 60), L('皮重量', 200, 63, 110), L('净重', 290, 52, 40), L('件数', 360, 62),
+      L('42.78', 100, 110, 50), L('13.78', 205, 110, 50), L('29.00', 292, 110, 50), L('580', 362, 110, 40),
+    ]
+    const r = analyzeLines({ lines, fileType: 1, ...size })
+    expect(r.fields).toMatchObject({ deliveryGrossWeight: 42.78, deliveryTareWeight: 13.78, deliveryNetWeight: 29, deliveryBags: 580 })
+  })
+
+  it('finds a one-line value under a header label in the middle of a row its wrapped neighbour makes taller', () => {
+    const lines = [
+      L('物料名称', 20, 60), L('总重', 140, 60), L('车重', 220, 60),
+      L('普通硅', 20, 100), L('酸盐水', 20, 124), L('泥', 20, 148), L('48.41t', 140, 124, 50), L('17.02', 220, 100, 50),
+    ]
+    const r = analyzeLines({ lines, fileType: 2, ...size })
+    expect(r.fields).toMatchObject({ signGrossWeight: 48.41, signTareWeight: 17.02, signGoodsName: '普通硅酸盐水泥' })
+  })
+
   it('still joins a label printed with wide letter spacing', () => {
     const r = analyzeLines({ lines: [L('毛', 20, 60), L('重:', 60, 60), L('54.28', 200, 60)], fileType: 1, ...size })
     expect(r.fields.deliveryGrossWeight).toBe(54.28)
