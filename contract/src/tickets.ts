@@ -174,7 +174,7 @@ export interface FieldMeta {
  * recogniser doubted taken from what else it saw there when place names, the trade's words or a
  * surname explain that reading better.
  */
-export type FieldCorrection = 'legalSuffix' | 'grade' | 'goods' | 'plate' | 'savedName' | 'place' | 'repeatedName' | 'otherReading'
+export type FieldCorrection = 'legalSuffix' | 'grade' | 'goods' | 'plate' | 'savedName' | 'place' | 'repeatedName' | 'otherReading' | 'weights'
 
 /** What reading one ticket gives (the OCR pool's answer, and the rule tester's). */
 export interface TicketAnalysis {

@@ -298,6 +298,7 @@ const CORRECTIONS: Record<FieldCorrection, string> = {
   place: '已按行政区划更正',
   repeatedName: '已按票面上同一单位的其他写法更正',
   otherReading: '已按地名、行业用词或姓氏改用识别的备选字',
+  weights: '已按毛重减皮重等于净重更正',
 }
 
 /** What the upload page says (spec 001 §5, §8) beyond the server's answers. */

@@ -8,7 +8,8 @@
  */
 import type { FieldCorrection } from '@app/contract'
 import { fieldSuffix, kindOf } from './fieldCatalogue.js'
-import { PROVINCES } from './normalize.js'
+import { WEIGHT_TOLERANCE_T } from './checks.js'
+import { PROVINCES, round2 } from './normalize.js'
 import { nameSupport } from './names.js'
 import { fixTown } from './places.js'
 import type { FieldMeta, FieldValue } from './types.js'
@@ -168,6 +169,15 @@ const LOOK: Map<string, string> = new Map()
 for (const g of LOOKALIKES) for (const c of g) LOOK.set(c, g)
 const similar = (a: string, b: string) => a === b || (LOOK.get(a)?.includes(b) ?? false)
 
+/** a and b differ by one character: one changed, one missing or one extra */
+export function oneEditApart(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false
+  const [s, l] = a.length <= b.length ? [a, b] : [b, a]
+  let i = 0
+  while (i < s.length && s[i] === l[i]) i++
+  return s.length === l.length ? s.slice(i + 1) === l.slice(i + 1) : s.slice(i) === l.slice(i + 1)
+}
+
 /**
  * Distance between a reading and a saved name: each differing character counts 1 if the two look
  * alike, 2 otherwise; one missing or extra character counts 2. Above `max` -> Infinity.
@@ -266,12 +276,38 @@ export function agreeRepeatedNames(read: readonly string[]): (string | null)[] {
   return agreed
 }
 
+// -------------------------------------------------------------------------------------- weights
+
+const WEIGHTS = ['GrossWeight', 'TareWeight', 'NetWeight'] as const
+
+/**
+ * Gross, tare and net weights that do not add up (gross − tare = net), one of them read with a digit
+ * lost or one too many, or its decimal point lost or moved: that one is what the other two make it,
+ * when it is the only one of the three so explained (gross 6.64 beside tare 14.87 and net 46.77 is
+ * 61.64; tare 12.3 beside 58.33 and 45.5 is 12.83; net 3.5 beside 50 and 15 is 35). A digit read otherwise is no reason: a ticket may print a net after a deduction
+ * (30 beside 50 − 15). None or two so explained: null, and the check flags the weights as read.
+ */
+export function fixWeights(gross: number, tare: number, net: number): { field: (typeof WEIGHTS)[number]; value: number } | null {
+  if (Math.abs(round2(gross - tare - net)) <= WEIGHT_TOLERANCE_T) return null
+  const digits = (w: number) => String(w).replace('.', '')
+  const explained = [
+    { field: WEIGHTS[0], read: gross, value: round2(tare + net) },
+    { field: WEIGHTS[1], read: tare, value: round2(gross - net) },
+    { field: WEIGHTS[2], read: net, value: round2(gross - tare) },
+  ].filter((w) => {
+    const [read, made] = [digits(w.read), digits(w.value)]
+    // the same digits with the point lost or moved (3.5 for 35), or one digit lost or added
+    return w.value > 0 && (read === made || (read.length !== made.length && oneEditApart(read, made)))
+  })
+  return explained.length === 1 ? { field: explained[0]!.field, value: explained[0]!.value } : null
+}
+
 // ---------------------------------------------------------------------------------------- apply
 
 /** Names the base has saved before, per field suffix (Manufactory, Customer, Carrier, Settlement, Name). */
 export type SavedNames = Partial<Record<string, readonly string[]>>
 
-interface Corrected { value: string; correction: FieldCorrection }
+interface Corrected { value: string | number; correction: FieldCorrection }
 
 function correctOne(suffix: string, value: string, saved: SavedNames): Corrected | null {
   const kind = kindOf(suffix)
@@ -308,7 +344,7 @@ function correctOne(suffix: string, value: string, saved: SavedNames): Corrected
 export function correctFields(fields: Record<string, FieldValue>, meta: Record<string, FieldMeta>, saved: SavedNames = {}) {
   const correct = (field: string, c: Corrected) => {
     const m = meta[field]
-    if (m) meta[field] = { ...m, raw: m.raw ?? (fields[field] as string), correction: c.correction, confidence: Math.min(m.confidence, CORRECTED_CONFIDENCE) }
+    if (m) meta[field] = { ...m, raw: m.raw ?? String(fields[field]), correction: c.correction, confidence: Math.min(m.confidence, CORRECTED_CONFIDENCE) }
     fields[field] = c.value
   }
   for (const [field, value] of Object.entries(fields)) {
@@ -330,4 +366,11 @@ export function correctFields(fields: Record<string, FieldValue>, meta: Record<s
   agreeRepeatedNames(party.map((f) => fields[f] as string)).forEach((name, k) => {
     if (name) correct(party[k]!, { value: name, correction: 'repeatedName' })
   })
+  for (const gross of Object.keys(fields).filter((f) => fieldSuffix(f) === 'GrossWeight')) {
+    const prefix = gross.slice(0, -'GrossWeight'.length)
+    const [g, t, n] = WEIGHTS.map((w) => fields[prefix + w])
+    if (typeof g !== 'number' || typeof t !== 'number' || typeof n !== 'number') continue
+    const fixed = fixWeights(g, t, n)
+    if (fixed) correct(prefix + fixed.field, { value: fixed.value, correction: 'weights' })
+  }
 }

@@ -5,8 +5,8 @@
  */
 import { FIELD_PREFIX, TicketMsg } from '@app/contract'
 import { fieldSuffix, fieldSuffixes, kindOf, synonymsOf, type FieldKind } from './fieldCatalogue.js'
-import { oneEditApart, UNIT_RE, valueCandidates, type Candidate, type Item, type Layout } from './layout.js'
-import { CORRECTED_CONFIDENCE } from './correct.js'
+import { UNIT_RE, valueCandidates, type Candidate, type Item, type Layout } from './layout.js'
+import { CORRECTED_CONFIDENCE, oneEditApart } from './correct.js'
 import { doubtedReadings } from './doubts.js'
 import { nameSupport, personSupport } from './names.js'
 import { fixDigits, normalizeSpec, normalizeText, parseDateTime, parseUnit, PROVINCES, type WeightUnit } from './normalize.js'

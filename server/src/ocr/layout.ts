@@ -6,7 +6,7 @@
 import type { CharDoubt, OcrLine } from './engine.js'
 import { kindOf, STOP_LABELS, SYNONYMS } from './fieldCatalogue.js'
 import { estimateSkew, rotatePoints } from './image.js'
-import { lookalikeDistance } from './correct.js'
+import { lookalikeDistance, oneEditApart } from './correct.js'
 import { normalizeText, parseUnit, type WeightUnit } from './normalize.js'
 import type { FileType } from './types.js'
 import { parseValue } from './values.js'
@@ -318,15 +318,6 @@ const WEIGHED = new RegExp(`\\d\\s*(?:${UNITS})\\s*$`)
 
 /** below this the recogniser doubts its reading of a box */
 const DOUBTFUL = 0.9
-
-/** a and b differ by one character: one changed, one missing or one extra */
-export function oneEditApart(a: string, b: string): boolean {
-  if (a === b || Math.abs(a.length - b.length) > 1) return false
-  const [s, l] = a.length <= b.length ? [a, b] : [b, a]
-  let i = 0
-  while (i < s.length && s[i] === l[i]) i++
-  return s.length === l.length ? s.slice(i + 1) === l.slice(i + 1) : s.slice(i) === l.slice(i + 1)
-}
 
 /**
  * A label the recogniser misread by one character: read as the label(s) it is one character from,

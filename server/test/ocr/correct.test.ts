@@ -1,7 +1,7 @@
 /** Domain corrections: made only where the domain leaves one reading, always marked in the meta. */
 import { describe, expect, it } from 'vitest'
 import { analyzeLines } from '../../src/ocr/analyze.js'
-import { agreeRepeatedNames, completeLegalForm, correctFields, CORRECTED_CONFIDENCE, fixPlate, lookalikeDistance, snapGoods, snapGrade, snapToSaved } from '../../src/ocr/correct.js'
+import { agreeRepeatedNames, completeLegalForm, correctFields, CORRECTED_CONFIDENCE, fixPlate, fixWeights, lookalikeDistance, snapGoods, snapGrade, snapToSaved } from '../../src/ocr/correct.js'
 import type { OcrLine } from '../../src/ocr/engine.js'
 
 const L = (text: string, y: number): OcrLine => ({ text, score: 0.97, box: [[20, y], [20 + text.length * 14, y], [20 + text.length * 14, y + 20], [20, y + 20]] })
@@ -141,6 +141,33 @@ describe('a party named more than once', () => {
     expect(fields).toEqual({ signCustomer: '韶关泰和建工有限公司', signName: '韶关泰和建工有限公司', signSettlement: '韶关泰和建工有限公司', signCarrier: '韶关泰和运工有限公司' })
     expect(meta.signSettlement).toMatchObject({ raw: '武关泰和建工有限公', correction: 'repeatedName', confidence: CORRECTED_CONFIDENCE })
     expect(meta.signCustomer).not.toHaveProperty('raw')
+  })
+})
+
+describe('weights that do not add up', () => {
+  it('takes the one weight a lost or extra digit explains for what the other two make it', () => {
+    expect(fixWeights(6.64, 14.87, 46.77)).toEqual({ field: 'GrossWeight', value: 61.64 })
+    expect(fixWeights(58.33, 12.3, 45.5)).toEqual({ field: 'TareWeight', value: 12.83 })
+    expect(fixWeights(52.08, 15.94, 3.61)).toEqual({ field: 'NetWeight', value: 36.14 })
+    expect(fixWeights(50, 15, 5)).toEqual({ field: 'NetWeight', value: 35 })
+    // the decimal point moved
+    expect(fixWeights(50, 15, 3.5)).toEqual({ field: 'NetWeight', value: 35 })
+  })
+  it('leaves weights that add up, a digit read otherwise (a net after a deduction), and two explanations', () => {
+    expect(fixWeights(61.64, 14.87, 46.77)).toBeNull()
+    expect(fixWeights(50, 15, 30)).toBeNull()
+    // gross 1 would be 11 (tare + net), tare 10 would be 0 (gross − net): tare is no weight of 0, so gross alone
+    expect(fixWeights(1, 10, 1)).toEqual({ field: 'GrossWeight', value: 11 })
+    // tare 2 may have lost the 1 of 12 (20 − 8), net 8 the 1 of 18 (20 − 2): two explanations
+    expect(fixWeights(20, 2, 8)).toBeNull()
+  })
+  it('marks the corrected weight with what was read, and the check passes', () => {
+    const lines = [L('毛重：6.64', 20), L('皮重：14.87', 50), L('净重：46.77', 80)]
+    const r = analyzeLines({ lines, fileType: 1, width: 800, height: 200 })
+    expect(r.fields.deliveryGrossWeight).toBe(61.64)
+    expect(r.meta.deliveryGrossWeight).toMatchObject({ raw: '6.64', correction: 'weights' })
+    expect(r.meta.deliveryGrossWeight!.confidence).toBeLessThanOrEqual(CORRECTED_CONFIDENCE)
+    expect(r.flags.deliveryNetWeight).toBeUndefined()
   })
 })
 
