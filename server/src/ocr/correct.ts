@@ -284,8 +284,9 @@ const WEIGHTS = ['GrossWeight', 'TareWeight', 'NetWeight'] as const
  * Gross, tare and net weights that do not add up (gross − tare = net), one of them read with a digit
  * lost or one too many, or its decimal point lost or moved: that one is what the other two make it,
  * when it is the only one of the three so explained (gross 6.64 beside tare 14.87 and net 46.77 is
- * 61.64; tare 12.3 beside 58.33 and 45.5 is 12.83; net 3.5 beside 50 and 15 is 35). A digit read otherwise is no reason: a ticket may print a net after a deduction
- * (30 beside 50 − 15). None or two so explained: null, and the check flags the weights as read.
+ * 61.64; tare 12.3 beside 58.33 and 45.5 is 12.83; net 3.5 beside 50 and 15 is 35). A digit read
+ * otherwise is no reason: a ticket may print a net after a deduction (30 beside 50 − 15). None or
+ * two so explained: null, and the check flags the weights as read.
  */
 export function fixWeights(gross: number, tare: number, net: number): { field: (typeof WEIGHTS)[number]; value: number } | null {
   if (Math.abs(round2(gross - tare - net)) <= WEIGHT_TOLERANCE_T) return null

@@ -218,7 +218,7 @@ export function mergeWrappedLabels(lines: OcrLine[], labels: ReadonlySet<string>
     return { x0: Math.min(...xs), y0: Math.min(...ys), y1: Math.max(...ys), h: Math.max(...ys) - Math.min(...ys) }
   }
   const bare = (l: OcrLine) => normalizeText(l.text).replace(/\s+/g, '')
-  /** the piece as read, and with one doubted character changed */
+  /** the piece as read, and with one doubted character changed (the doubts' places are the raw reading's: only when it needed no normalising) */
   const readingsOf = (l: OcrLine) => {
     const t = bare(l)
     if (t !== l.text) return [t]
