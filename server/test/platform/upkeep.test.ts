@@ -23,6 +23,22 @@ async function writeInBulk() {
       timestamptz '2025-01-01' + g * interval '88 minutes', 32.5, repeat('工地', 40)
     from generate_series(1, 6000) g`)
   await env.db.execute(sql`analyze transport`)
+  await inserted(6000)
+}
+
+/**
+ * Until the statistics count `rows` inserts into transport since its last vacuum: a connection reports its
+ * counters when it next goes idle, up to a second later, and a report arriving after a round's vacuum would
+ * count the same inserts again in the next round.
+ */
+async function inserted(rows: number) {
+  for (let tries = 0; tries < 100; tries++) {
+    await env.db.execute(sql`select pg_stat_force_next_flush()`)
+    const [t] = (await env.db.execute<{ n: number }>(sql`select n_ins_since_vacuum::int as n from pg_stat_user_tables where relname = 'transport'`)).rows
+    if (t!.n >= rows) return
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  throw new Error(`the statistics never counted ${rows} inserts into transport`)
 }
 
 const IN_PERIOD = sql`company_id = 1 and delivery_carrier like '%顺达%' and delivery_time between '2025-03-01' and '2025-04-01'`
