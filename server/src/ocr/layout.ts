@@ -7,6 +7,7 @@ import type { CharDoubt, OcrLine } from './engine.js'
 import { kindOf, STOP_LABELS, SYNONYMS } from './fieldCatalogue.js'
 import { estimateSkew, rotatePoints } from './image.js'
 import { lookalikeDistance, oneEditApart } from './correct.js'
+import { doubtedReadings } from './doubts.js'
 import { normalizeText, parseUnit, type WeightUnit } from './normalize.js'
 import type { FileType } from './types.js'
 import { parseValue } from './values.js'
@@ -218,12 +219,8 @@ export function mergeWrappedLabels(lines: OcrLine[], labels: ReadonlySet<string>
     return { x0: Math.min(...xs), y0: Math.min(...ys), y1: Math.max(...ys), h: Math.max(...ys) - Math.min(...ys) }
   }
   const bare = (l: OcrLine) => normalizeText(l.text).replace(/\s+/g, '')
-  /** the piece as read, and with one doubted character changed (the doubts' places are the raw reading's: only when it needed no normalising) */
-  const readingsOf = (l: OcrLine) => {
-    const t = bare(l)
-    if (t !== l.text) return [t]
-    return [t, ...(l.doubts ?? []).flatMap((d) => d.others.map(([ch]) => t.slice(0, d.at) + ch + t.slice(d.at + 1)))]
-  }
+  /** the piece as read, and with doubted characters changed */
+  const readingsOf = (l: OcrLine) => [bare(l), ...doubtedReadings(bare(l), l.text, l.doubts)]
   const starts = new Set([...labels].flatMap((l) => Array.from({ length: l.length - 1 }, (_, k) => l.slice(0, k + 1))))
   const out = [...lines]
   /** the line right under `a` in its cell that continues `sofar` into a label or towards one, with what it adds */
