@@ -112,19 +112,27 @@ const SMOOTH_REACH = 3
 /** a box blur of one cut, along its rows and then its columns (grain and JPEG speckle on a small scan, the dots of a dot-matrix print) */
 function smoothPlanes(input: Float32Array, offset: number, w: number, h: number, stride: number, plane: number) {
   const copy = new Float32Array(w * h)
-  const mean = (at: (k: number) => number, i: number, n: number) => {
+  const line = new Float32Array(Math.max(w, h))
+  /** each place's mean over the window around it, of the first n values of `line`: a running sum the window slides along */
+  const blurLine = (n: number, write: (i: number, mean: number) => void) => {
     let sum = 0
-    let count = 0
-    for (let k = Math.max(0, i - SMOOTH_REACH); k <= Math.min(n - 1, i + SMOOTH_REACH); k++) {
-      sum += at(k)
-      count++
+    for (let k = 0; k < Math.min(n, SMOOTH_REACH); k++) sum += line[k]!
+    for (let i = 0; i < n; i++) {
+      if (i + SMOOTH_REACH < n) sum += line[i + SMOOTH_REACH]!
+      if (i > SMOOTH_REACH) sum -= line[i - SMOOTH_REACH - 1]!
+      write(i, sum / (Math.min(n - 1, i + SMOOTH_REACH) - Math.max(0, i - SMOOTH_REACH) + 1))
     }
-    return sum / count
   }
   for (let c = 0; c < 3; c++) {
     const base = offset + c * plane
-    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) copy[y * w + x] = mean((k) => input[base + y * stride + k]!, x, w)
-    for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) input[base + y * stride + x] = mean((k) => copy[k * w + x]!, y, h)
+    for (let y = 0; y < h; y++) {
+      line.set(input.subarray(base + y * stride, base + y * stride + w))
+      blurLine(w, (x, mean) => (copy[y * w + x] = mean))
+    }
+    for (let x = 0; x < w; x++) {
+      for (let y = 0; y < h; y++) line[y] = copy[y * w + x]!
+      blurLine(h, (y, mean) => (input[base + y * stride + x] = mean))
+    }
   }
 }
 
