@@ -6,8 +6,8 @@
 import type { CharDoubt } from './engine.js'
 import { normalizeText } from './normalize.js'
 
-/** another character is considered from this probability */
-const CONSIDERED = 0.1
+/** another character is considered from this probability: the domain's words decide whether it is kept */
+const CONSIDERED = 0.03
 /**
  * The readings of `value`, a stretch of the box read as `raw`, with one or two of its doubted
  * characters changed. None when the value cannot be placed in the box's reading.
