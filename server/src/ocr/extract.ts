@@ -46,6 +46,19 @@ function joinWrappedTime(text: string, next: string | undefined): string {
   return text
 }
 
+/**
+ * `other` is `first` with characters added inside it: a character the recogniser lost in the first cut
+ * ('株洲市源…' for 株洲市鑫源…, 'P.I52.5' for P.II52.5) and another cut saw. Not one added at an end,
+ * which a wider cut takes from a neighbour; not in a plate, whose length tells its kind and whose
+ * separating dot a cut reads as a 1.
+ */
+function holdsLost(first: string, other: string): boolean {
+  if (other.length <= first.length || first.length < 2 || other[0] !== first[0] || other.at(-1) !== first.at(-1)) return false
+  let i = 0
+  for (const ch of other) if (ch === first[i]) i++
+  return i === first.length
+}
+
 const BARE_NUMBER = /^[\d.,\s]+$/
 
 /** a plate's province (and letter) on a line of its own */
@@ -126,11 +139,13 @@ export function extractBySynonyms(layout: Layout, suffix: string): FieldResult |
         return v !== null && v !== '' ? [{ v, text, doubted: i >= texts.length }] : []
       })
       if (!readings.length) continue
-      // the first reading that is such a value, or the best supported
+      // the first reading that is such a value, or the best supported; of readings as well supported, one that
+      // holds a character the first cut lost
       const support = SUPPORT[weighed]
       let best = readings[0]!
-      if (readings.length > 1 && support) {
-        const n = readings.map(support)
+      if (readings.length > 1) {
+        const first = String(best.v)
+        const n = readings.map((r) => (support?.(r) ?? 0) + (kind !== 'plate' && !r.doubted && holdsLost(first, String(r.v)) ? 0.5 : 0))
         best = readings[n.indexOf(Math.max(...n))]!
       }
       const found = result(best.v, { ...c, text: best.text }, 'synonym')
