@@ -26,9 +26,22 @@ export interface OcrLine {
   /** top-left, top-right, bottom-right, bottom-left in the coordinate space of the image given */
   box: Box
   /** what a second look read otherwise (the layout takes the reading the ticket's labels and the field's checks support) */
-  alternates?: string[]
+  alternates?: Alternate[]
   /** characters of `text` the recogniser doubted, with what else it saw there */
   doubts?: CharDoubt[]
+}
+
+/** another cut's reading of a line, and its mean character probability */
+export interface Alternate {
+  text: string
+  score: number
+}
+
+/** the readings other than `than`, once each, with the best score each was read with */
+export function otherReadings(readings: readonly Alternate[], than: string): Alternate[] {
+  const best = new Map<string, number>()
+  for (const r of readings) if (r.text && r.text !== than) best.set(r.text, Math.max(best.get(r.text) ?? 0, r.score))
+  return [...best].map(([text, score]) => ({ text, score }))
 }
 
 /** text[at] was read with less than DOUBTED_CHAR probability in a frame; `others` are the next likeliest characters there */
@@ -321,7 +334,7 @@ export class OcrEngine {
     for (const [i, found] of others) {
       const line = lines[i]!
       const readings = found.filter((r) => r.score >= this.opts.minScore && r.text.trim())
-      const alternates = [...new Set(readings.map((r) => r.text))].filter((t) => t !== line.text)
+      const alternates = otherReadings(readings, line.text)
       if (alternates.length) line.alternates = alternates
       const doubts = mergeDoubts(line.text, line.doubts ?? [], readings)
       if (doubts.length) line.doubts = doubts

@@ -31,6 +31,9 @@ const SUPPORT: Partial<Record<FieldKind | 'place', (r: Reading) => number>> = {
 /** the kinds whose doubted characters are tried: those the domain's words name */
 const NAMED: ReadonlySet<FieldKind | 'place'> = new Set(['org', 'place', 'person'])
 
+/** a reading of a name is surer than another when its mean character probability is higher by this; less is noise */
+const SURER = 0.015
+
 const WHOLE_NAME = /(?:公司|厂|集团|中心|站|部|处|局|院|所)$/
 
 /**
@@ -131,22 +134,25 @@ export function extractBySynonyms(layout: Layout, suffix: string): FieldResult |
     for (const c of cands) {
       // what a second look read there too: of the box's value, or of a box of its own
       const joined = joinWrapped(kind, c)
-      const texts = [joined, ...(c.above || c.next ? [] : c.item === it ? seg.alternates ?? [] : c.item.valueAlternates)]
+      const texts = [{ text: joined, score: c.item.score }, ...(c.above || c.next ? [] : c.item === it ? seg.alternates ?? [] : c.item.valueAlternates)]
       // the characters the recogniser doubted, changed to what else it saw there: last, so that a tie keeps what it read
-      const doubted = NAMED.has(weighed) ? doubtedReadings(c.text, c.item.raw, c.item.doubts).map((v) => joined.replace(c.text, v)) : []
-      const readings = [...texts, ...doubted].flatMap((text, i) => {
+      const doubted = NAMED.has(weighed) ? doubtedReadings(c.text, c.item.raw, c.item.doubts).map((v) => ({ text: joined.replace(c.text, v), score: 0 })) : []
+      const readings = [...texts, ...doubted].flatMap(({ text, score }, i) => {
         const v = parseValue(kind, text, seg.unit)
-        return v !== null && v !== '' ? [{ v, text, doubted: i >= texts.length }] : []
+        return v !== null && v !== '' ? [{ v, text, score, doubted: i >= texts.length }] : []
       })
       if (!readings.length) continue
       // the first reading that is such a value, or the best supported; of readings as well supported, one that
-      // holds a character the first cut lost
+      // holds a character the first cut lost, then for a name the one the recogniser was surest of (not one shorter
+      // than the first: a lost character raises a reading's mean), the first on a tie
       const support = SUPPORT[weighed]
       let best = readings[0]!
       if (readings.length > 1) {
         const first = String(best.v)
         const n = readings.map((r) => (support?.(r) ?? 0) + (kind !== 'plate' && !r.doubted && holdsLost(first, String(r.v)) ? 0.5 : 0))
-        best = readings[n.indexOf(Math.max(...n))]!
+        const top = Math.max(...n)
+        const sure = NAMED.has(weighed) ? readings.filter((r, i) => n[i] === top && String(r.v).length >= first.length) : []
+        best = sure.length ? sure.reduce((a, b) => (b.score > a.score + SURER ? b : a)) : readings[n.indexOf(top)]!
       }
       const found = result(best.v, { ...c, text: best.text }, 'synonym')
       if (!best.doubted) return found

@@ -3,7 +3,7 @@
  * the geometry that pairs a label with its value: the same box after the label, the next box on the
  * same row, or the box below (table column).
  */
-import type { CharDoubt, OcrLine } from './engine.js'
+import { otherReadings, type Alternate, type CharDoubt, type OcrLine } from './engine.js'
 import { kindOf, STOP_LABELS, SYNONYMS } from './fieldCatalogue.js'
 import { estimateSkew, rotatePoints } from './image.js'
 import { lookalikeDistance, oneEditApart } from './correct.js'
@@ -20,13 +20,14 @@ interface Seg {
   unit: WeightUnit | null
   value: string
   /** the value as a second look read it, in readings of the box that hold the same labels */
-  alternates?: string[]
+  alternates?: Alternate[]
 }
 
 export interface Item {
   idx: number
   raw: string
   text: string
+  /** the mean character probability of the reading taken */
   score: number
   box: number[][]
   x0: number
@@ -40,7 +41,7 @@ export interface Item {
   prefix: string
   segs: Seg[]
   /** a second look's readings of a box that holds a bare value (a value the field's checks may accept when the first reading is none) */
-  valueAlternates: string[]
+  valueAlternates: Alternate[]
   /** characters of `raw` the recogniser doubted */
   doubts?: CharDoubt[]
 }
@@ -286,20 +287,25 @@ export function buildLayout(rawLines: OcrLine[], fileType: FileType, width: numb
     // of the recogniser's readings, the one whose labels the reader knows cover the most characters ('商品名称' over
     // '商品名种'), the first on a tie; another reading's label of letters ('NO' of 'NO2026…' beside 'N02026…') is no
     // reason to take it: numbers start with letters too
-    const readings = [l.text, ...(l.alternates ?? [])].map(normalizeText).map((text) => ({ text, ...segment(text, lexicon) }))
+    const readings = [{ text: l.text, score: l.score }, ...(l.alternates ?? [])].map((r) => {
+      const text = normalizeText(r.text)
+      return { text, score: r.score, ...segment(text, lexicon) }
+    })
     const covered = readings.map((r, k) => r.segs.reduce((n, s) => n + (s.label && known.has(s.label) && (k === 0 || /[\u4e00-\u9fff]/.test(s.label)) ? s.label.length : 0), 0))
     const chosen = readings[covered.indexOf(Math.max(...covered))]!
-    const { text, prefix, segs } = chosen
+    const { text, prefix, segs, score } = chosen
     const sameLabels = readings.filter((r) => r !== chosen && r.segs.length === segs.length && r.segs.every((g, k) => g.label === segs[k]!.label))
     // a reading of a "label：value" box that misread the label ('方：' for 需方：) still read the value after its colon
-    const lostLabel = segs.length === 1 && !prefix ? readings.filter((r) => !r.segs.length).flatMap((r) => r.prefix.match(/^[^:：]{1,8}[:：]\s*(.+)$/)?.[1] ?? []) : []
+    const lostLabel = segs.length === 1 && !prefix
+      ? readings.filter((r) => !r.segs.length).flatMap((r) => { const v = r.prefix.match(/^[^:：]{1,8}[:：]\s*(.+)$/)?.[1]; return v ? [{ text: v, score: r.score }] : [] })
+      : []
     segs.forEach((g, k) => {
-      const alternates = [...new Set([...sameLabels.map((r) => r.segs[k]!.value), ...lostLabel])].filter((v) => v && v !== g.value)
+      const alternates = otherReadings([...sameLabels.map((r) => ({ text: r.segs[k]!.value, score: r.score })), ...lostLabel], g.value)
       if (alternates.length) g.alternates = alternates
     })
-    const valueAlternates = segs.length ? [] : readings.filter((r) => r !== chosen && !r.segs.length && r.prefix).map((r) => r.prefix)
+    const valueAlternates = segs.length ? [] : readings.filter((r) => r !== chosen && !r.segs.length && r.prefix).map((r) => ({ text: r.prefix, score: r.score }))
     return {
-      idx, raw: l.text, text, score: l.score, box: l.box,
+      idx, raw: l.text, text, score, box: l.box,
       x0: Math.min(...xs), x1: Math.max(...xs), y0, y1,
       cx: (Math.min(...xs) + Math.max(...xs)) / 2, cy: (y0 + y1) / 2, h: Math.max(1, y1 - y0),
       prefix, segs, valueAlternates, doubts: l.doubts,

@@ -174,7 +174,7 @@ describe('numbers read with debris or a decimal comma', () => {
   })
 
   it('of a weight\'s readings, takes the one that is nothing but the number', () => {
-    const lines = [L('总重', 20, 60), { ...L('61.6...', 140, 60, 70), score: 0.69, alternates: ['61.64', '6t.6-.'] }, L('皮重', 20, 100), { ...L('14.87', 140, 100, 70), alternates: ['14.37'] }]
+    const lines = [L('总重', 20, 60), { ...L('61.6...', 140, 60, 70), score: 0.69, alternates: [{ text: '61.64', score: 0.6 }, { text: '6t.6-.', score: 0.5 }] }, L('皮重', 20, 100), { ...L('14.87', 140, 100, 70), alternates: [{ text: '14.37', score: 0.97 }] }]
     const r = analyzeLines({ lines, fileType: 1, ...size })
     expect(r.fields.deliveryGrossWeight).toBe(61.64)
     // both whole numbers: the first reading
@@ -183,10 +183,10 @@ describe('numbers read with debris or a decimal comma', () => {
 
   it('of a value\'s readings, takes one holding a character the first cut lost inside it, not at an end nor in a plate', () => {
     const lines = [
-      L('购货单位：', 20, 20), { ...L('株洲市源构件股份有限公司', 160, 20), alternates: ['株洲市鑫源构件股份有限公司'] },
-      L('水泥编号：', 20, 60), { ...L('P.I52.5-2673F', 160, 60), alternates: ['P.II52.5-2673F'] },
-      L('发货单号：', 20, 100), { ...L('XS202604128667', 160, 100), alternates: ['XS2026041286671'] },
-      L('车牌号：', 20, 140), { ...L('黑MF80X2', 160, 140), alternates: ['黑M1F80X2'] },
+      L('购货单位：', 20, 20), { ...L('株洲市源构件股份有限公司', 160, 20), alternates: [{ text: '株洲市鑫源构件股份有限公司', score: 0.9 }] },
+      L('水泥编号：', 20, 60), { ...L('P.I52.5-2673F', 160, 60), alternates: [{ text: 'P.II52.5-2673F', score: 0.9 }] },
+      L('发货单号：', 20, 100), { ...L('XS202604128667', 160, 100), alternates: [{ text: 'XS2026041286671', score: 0.9 }] },
+      L('车牌号：', 20, 140), { ...L('黑MF80X2', 160, 140), alternates: [{ text: '黑M1F80X2', score: 0.9 }] },
     ]
     const r = analyzeLines({ lines, fileType: 1, ...size })
     expect(r.fields.deliveryCustomer).toBe('株洲市鑫源构件股份有限公司')
@@ -195,6 +195,22 @@ describe('numbers read with debris or a decimal comma', () => {
     expect(r.fields.deliveryNumber).toBe('XS202604128667')
     // a plate's dot read as 1: the first reading
     expect(r.fields.deliveryPlateNumber).toBe('黑MF80X2')
+  })
+
+  it('of a name\'s readings the domain\'s words explain as well, takes the one the recogniser was surest of, but not a shorter one', () => {
+    const lines = [
+      L('收货单位：', 20, 20), { ...L('本溪房飞建工有限公司', 160, 20), score: 0.8, alternates: [{ text: '本溪腾飞建工有限公司', score: 0.93 }, { text: '本溪建工有限公司', score: 0.98 }] },
+      L('承运单位：', 20, 60), { ...L('唐山天成货运有限公司', 160, 60), score: 0.9, alternates: [{ text: '唐山天或货运有限公司', score: 0.91 }] },
+      L('签收人：', 20, 100), { ...L('谢海建', 160, 100), score: 0.76, alternates: [{ text: '谢涛建', score: 0.85 }] },
+      L('收货地址：', 20, 140), { ...L('长治市城关区文化路68号搅拌站', 160, 140), score: 0.8, alternates: [{ text: '长治市城关区文化路68号揽拌站', score: 0.95 }] },
+    ]
+    const r = analyzeLines({ lines, fileType: 2, ...size })
+    expect(r.fields.signName).toBe('本溪腾飞建工有限公司')
+    // hardly surer (one character's noise): the first reading
+    expect(r.fields.signCarrier).toBe('唐山天成货运有限公司')
+    expect(r.fields.signUser).toBe('谢涛建')
+    // surer, but the trade's words explain the first better
+    expect(r.fields.signPlace).toBe('长治市城关区文化路68号搅拌站')
   })
 })
 

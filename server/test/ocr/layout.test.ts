@@ -247,7 +247,7 @@ describe('a label misread by one character', () => {
 })
 
 describe('a second look\'s readings', () => {
-  const withAlternates = (line: OcrLine, ...alternates: string[]): OcrLine => ({ ...line, score: 0.7, alternates })
+  const withAlternates = (line: OcrLine, ...alternates: string[]): OcrLine => ({ ...line, score: 0.7, alternates: alternates.map((text) => ({ text, score: 0.7 })) })
 
   it('takes the reading that holds a label the reader knows', () => {
     const lines = [withAlternates(L('可机：', 20, 60), '司机：'), L('张师傅', 140, 60), L('车号：', 20, 100), L('皖A12345', 140, 100, 90)]
