@@ -89,6 +89,12 @@ export function snapGrade(value: string): string | null {
   return fixed === value ? null : fixed
 }
 
+/** the value starts with a standard grade, as it is or once snapped ('P.II52.5-2662F', not 'P.II152.5-2662F') */
+export function holdsGrade(value: string): boolean {
+  const m = (snapGrade(value) ?? value).match(/^(P\.(?:S\.[AB]|II|[IOPFC]))(\d{2}\.5R?)/)
+  return !!m && GRADE_TABLE[m[1]!]!.includes(m[2]!)
+}
+
 // ---------------------------------------------------------------------------------------- goods
 
 /** GB 175's common cements by grade type, and the other cements a ticket names */

@@ -6,7 +6,7 @@
 import { FIELD_PREFIX, TicketMsg } from '@app/contract'
 import { fieldSuffix, fieldSuffixes, kindOf, synonymsOf, type FieldKind } from './fieldCatalogue.js'
 import { UNIT_RE, valueCandidates, type Candidate, type Item, type Layout } from './layout.js'
-import { CORRECTED_CONFIDENCE, oneEditApart } from './correct.js'
+import { CORRECTED_CONFIDENCE, holdsGrade, oneEditApart } from './correct.js'
 import { doubtedReadings } from './doubts.js'
 import { nameSupport, personSupport } from './names.js'
 import { fixDigits, normalizeSpec, normalizeText, parseDateTime, parseUnit, PROVINCES, type WeightUnit } from './normalize.js'
@@ -23,10 +23,11 @@ const wholeNumber = (r: Reading) => (WHOLE_NUMBER.test(fixDigits(normalizeText(r
 /**
  * How well a reading of a value is supported, for the kinds where its readings are weighed (the best
  * is kept, the first on a tie): names and addresses by the domain's words, a person by the name, a
- * number by being nothing but the number ('61.64', not '61.6...').
+ * number by being nothing but the number ('61.64', not '61.6...'), a cement number by a standard grade.
  */
 const SUPPORT: Partial<Record<FieldKind | 'place', (r: Reading) => number>> = {
   org: byNames, place: byNames, person: (r) => personSupport(String(r.v)), weight: wholeNumber, int: wholeNumber,
+  spec: (r) => (holdsGrade(String(r.v)) ? 1 : 0),
 }
 /** the kinds whose doubted characters are tried: those the domain's words name */
 const NAMED: ReadonlySet<FieldKind | 'place'> = new Set(['org', 'place', 'person'])

@@ -1,7 +1,7 @@
 /** Domain corrections: made only where the domain leaves one reading, always marked in the meta. */
 import { describe, expect, it } from 'vitest'
 import { analyzeLines } from '../../src/ocr/analyze.js'
-import { agreeRepeatedNames, completeLegalForm, correctFields, CORRECTED_CONFIDENCE, fixPlate, fixWeights, lookalikeDistance, snapGoods, snapGrade, snapToSaved } from '../../src/ocr/correct.js'
+import { agreeRepeatedNames, completeLegalForm, correctFields, CORRECTED_CONFIDENCE, fixPlate, fixWeights, holdsGrade, lookalikeDistance, snapGoods, snapGrade, snapToSaved } from '../../src/ocr/correct.js'
 import type { OcrLine } from '../../src/ocr/engine.js'
 
 const L = (text: string, y: number): OcrLine => ({ text, score: 0.97, box: [[20, y], [20 + text.length * 14, y], [20 + text.length * 14, y + 20], [20, y + 20]] })
@@ -30,6 +30,17 @@ describe('legal form', () => {
 })
 
 describe('cement grade', () => {
+  it('tells a value that starts with a standard grade, as it is or once snapped', () => {
+    expect(holdsGrade('P.II52.5-2662F')).toBe(true)
+    expect(holdsGrade('PO42.5R-2448E')).toBe(true)
+    expect(holdsGrade('P.S.A32.5')).toBe(true)
+    expect(holdsGrade('P.II152.5-2662F')).toBe(false)
+    expect(holdsGrade('P.O4Z.5-2662F')).toBe(false)
+    // no such class
+    expect(holdsGrade('P.O32.5')).toBe(false)
+    expect(holdsGrade('散装')).toBe(false)
+  })
+
   it('snaps the spellings read to the standard grade and keeps the batch', () => {
     expect(snapGrade('PO42.5R-2448E')).toBe('P.O42.5R-2448E')
     expect(snapGrade('PI42.5-2433D')).toBe('P.I42.5-2433D')

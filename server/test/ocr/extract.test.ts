@@ -197,6 +197,13 @@ describe('numbers read with debris or a decimal comma', () => {
     expect(r.fields.deliveryPlateNumber).toBe('黑MF80X2')
   })
 
+  it('of a cement number\'s readings, takes one with a standard grade over one holding a character more', () => {
+    const lines = [L('水泥编号：', 20, 60), { ...L('P.II52.5-2662F', 160, 60), score: 0.99, alternates: [{ text: 'P.II152.5-2662F', score: 0.97 }] }]
+    expect(analyzeLines({ lines, fileType: 1, ...size }).fields.deliverySpecific).toBe('P.II52.5-2662F')
+    const misread = [L('水泥编号：', 20, 60), { ...L('P.O4Z.5-2662F', 160, 60), score: 0.9, alternates: [{ text: 'P.O42.5-2662F', score: 0.8 }] }]
+    expect(analyzeLines({ lines: misread, fileType: 1, ...size }).fields.deliverySpecific).toBe('P.O42.5-2662F')
+  })
+
   it('of a name\'s readings the domain\'s words explain as well, takes the one the recogniser was surest of, but not a shorter one', () => {
     const lines = [
       L('收货单位：', 20, 20), { ...L('本溪房飞建工有限公司', 160, 20), score: 0.8, alternates: [{ text: '本溪腾飞建工有限公司', score: 0.93 }, { text: '本溪建工有限公司', score: 0.98 }] },
