@@ -172,9 +172,10 @@ export interface FieldMeta {
  * has saved before within one or two similar characters, an address's town by the region data, a
  * party's name printed twice or more and read differently agreed by its readings, a character the
  * recogniser doubted taken from what else it saw there when place names, the trade's words or a
- * surname explain that reading better.
+ * surname explain that reading better, a weight that does not add up with the other two made what they
+ * make it, a document number's last letter read as a digit restored by the date after it.
  */
-export type FieldCorrection = 'legalSuffix' | 'grade' | 'goods' | 'plate' | 'savedName' | 'place' | 'repeatedName' | 'otherReading' | 'weights'
+export type FieldCorrection = 'legalSuffix' | 'grade' | 'goods' | 'plate' | 'savedName' | 'place' | 'repeatedName' | 'otherReading' | 'weights' | 'numberLetter'
 
 /** What reading one ticket gives (the OCR pool's answer, and the rule tester's). */
 export interface TicketAnalysis {

@@ -299,6 +299,7 @@ const CORRECTIONS: Record<FieldCorrection, string> = {
   repeatedName: '已按票面上同一单位的其他写法更正',
   otherReading: '已按地名、行业用词或姓氏改用识别的备选字',
   weights: '已按毛重减皮重等于净重更正',
+  numberLetter: '已按单号中的日期更正字母',
 }
 
 /** What the upload page says (spec 001 §5, §8) beyond the server's answers. */

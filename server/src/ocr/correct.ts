@@ -309,6 +309,24 @@ export function fixWeights(gross: number, tare: number, net: number): { field: (
   return explained.length === 1 ? { field: explained[0]!.field, value: explained[0]!.value } : null
 }
 
+// ---------------------------------------------------------------------------------------- numbers
+
+/** the letter each digit is read for */
+const LETTER_OF_DIGIT: Record<string, string> = { 5: 'S', 8: 'B', 6: 'G', 2: 'Z', 1: 'I', 0: 'O' }
+
+/**
+ * A document number made of letters, the date and a sequence ('XS' + '20260412' + '8667') whose last
+ * letter was read as the digit it looks like ('X5202604128667'): that digit is the letter when the
+ * ticket's own year and month follow it. null: nothing to change.
+ */
+export function fixNumberLetter(number: string, time: string): string | null {
+  const month = time.match(/^(\d{4})-(\d{2})-\d{2}/)
+  const m = number.match(/^([A-Z]+)(\d)(\d+)$/)
+  if (!month || !m || !m[3]!.startsWith(month[1]! + month[2]!)) return null
+  const letter = LETTER_OF_DIGIT[m[2]!]
+  return letter ? m[1]! + letter + m[3]! : null
+}
+
 // ---------------------------------------------------------------------------------------- apply
 
 /** Names the base has saved before, per field suffix (Manufactory, Customer, Carrier, Settlement, Name). */
@@ -373,6 +391,11 @@ export function correctFields(fields: Record<string, FieldValue>, meta: Record<s
   agreeRepeatedNames(party.map((f) => fields[f] as string)).forEach((name, k) => {
     if (name) correct(party[k]!, { value: name, correction: 'repeatedName' })
   })
+  for (const number of Object.keys(fields).filter((f) => fieldSuffix(f) === 'Number')) {
+    const [value, time] = [fields[number], fields[number.slice(0, -'Number'.length) + 'Time']]
+    const fixed = typeof value === 'string' && typeof time === 'string' ? fixNumberLetter(value, time) : null
+    if (fixed) correct(number, { value: fixed, correction: 'numberLetter' })
+  }
   for (const gross of Object.keys(fields).filter((f) => fieldSuffix(f) === 'GrossWeight')) {
     const prefix = gross.slice(0, -'GrossWeight'.length)
     const [g, t, n] = WEIGHTS.map((w) => fields[prefix + w])

@@ -1,7 +1,7 @@
 /** Domain corrections: made only where the domain leaves one reading, always marked in the meta. */
 import { describe, expect, it } from 'vitest'
 import { analyzeLines } from '../../src/ocr/analyze.js'
-import { agreeRepeatedNames, completeLegalForm, correctFields, CORRECTED_CONFIDENCE, fixPlate, fixWeights, holdsGrade, lookalikeDistance, snapGoods, snapGrade, snapToSaved } from '../../src/ocr/correct.js'
+import { agreeRepeatedNames, completeLegalForm, correctFields, CORRECTED_CONFIDENCE, fixNumberLetter, fixPlate, fixWeights, holdsGrade, lookalikeDistance, snapGoods, snapGrade, snapToSaved } from '../../src/ocr/correct.js'
 import type { OcrLine } from '../../src/ocr/engine.js'
 
 const L = (text: string, y: number): OcrLine => ({ text, score: 0.97, box: [[20, y], [20 + text.length * 14, y], [20 + text.length * 14, y + 20], [20, y + 20]] })
@@ -200,5 +200,27 @@ describe('through the reader', () => {
     const clean = analyzeLines({ lines: [L('客户名称：邯郸嘉禾建材有限公司', 20)], fileType: 1, width: 800, height: 200 })
     expect(clean.meta.deliveryCustomer).not.toHaveProperty('raw')
     expect(clean.meta.deliveryCustomer!.confidence).toBe(0.97)
+  })
+})
+
+describe('a document number\'s last letter read as a digit', () => {
+  it('is the letter the digit looks like when the ticket\'s year and month follow it', () => {
+    expect(fixNumberLetter('X5202604128667', '2026-04-12 08:31:27')).toBe('XS202604128667')
+    expect(fixNumberLetter('F8202611117076', '2026-11-11 16:54:56')).toBe('FB202611117076')
+    // another month follows the digit: left as read
+    expect(fixNumberLetter('X5202604308667', '2026-05-01 08:31:27')).toBeNull()
+    expect(fixNumberLetter('XS202604128667', '2026-04-12 08:31:27')).toBeNull()
+    expect(fixNumberLetter('X4202604128667', '2026-04-12 08:31:27')).toBeNull()
+    expect(fixNumberLetter('202604128667', '2026-04-12 08:31:27')).toBeNull()
+    expect(fixNumberLetter('X5202604128667', '')).toBeNull()
+  })
+
+  it('is corrected through the reader and marked', () => {
+    const fields: Record<string, string | number | null> = { deliveryNumber: 'X5202604128667', deliveryTime: '2026-04-12 08:31:27', signNumber: 'SH20260613197', signTime: '2026-06-13 17:44:35' }
+    const meta = { deliveryNumber: { confidence: 0.97, box: [], source: 'synonym' as const } }
+    correctFields(fields, meta)
+    expect(fields.deliveryNumber).toBe('XS202604128667')
+    expect(meta.deliveryNumber).toMatchObject({ raw: 'X5202604128667', correction: 'numberLetter', confidence: CORRECTED_CONFIDENCE })
+    expect(fields.signNumber).toBe('SH20260613197')
   })
 })
