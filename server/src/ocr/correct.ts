@@ -311,8 +311,8 @@ export function fixWeights(gross: number, tare: number, net: number): { field: (
 
 // ---------------------------------------------------------------------------------------- numbers
 
-/** the letter each digit is read for */
-const LETTER_OF_DIGIT: Record<string, string> = { 5: 'S', 8: 'B', 6: 'G', 2: 'Z', 1: 'I', 0: 'O' }
+/** the letter each digit is read for, where that letter is the only one (0 may be O, D or Q; 1 and 2 are common in codes) */
+const LETTER_OF_DIGIT: Record<string, string> = { 5: 'S', 8: 'B', 6: 'G' }
 
 /**
  * A document number made of letters, the date and a sequence ('XS' + '20260412' + '8667') whose last

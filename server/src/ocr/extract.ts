@@ -32,6 +32,13 @@ const SUPPORT: Partial<Record<FieldKind | 'place', (r: Reading) => number>> = {
 /** the kinds whose doubted characters are tried: those the domain's words name */
 const NAMED: ReadonlySet<FieldKind | 'place'> = new Set(['org', 'place', 'person'])
 
+/**
+ * The kinds where a reading holding a character more inside wins a tie: names, whose words the domain's
+ * words check, and cement numbers, whose grade is checked. Not numbers, plates or codes, where an
+ * extra digit is the commoner misreading (a stroke read twice, a plate's dot read as 1).
+ */
+const MAY_LOSE: ReadonlySet<FieldKind | 'place'> = new Set([...NAMED, 'spec'])
+
 /** a reading of a name is surer than another when its mean character probability is higher by this; less is noise */
 const SURER = 0.015
 
@@ -51,10 +58,9 @@ function joinWrappedTime(text: string, next: string | undefined): string {
 }
 
 /**
- * `other` is `first` with characters added inside it: a character the recogniser lost in the first cut
- * ('株洲市源…' for 株洲市鑫源…, 'P.I52.5' for P.II52.5) and another cut saw. Not one added at an end,
- * which a wider cut takes from a neighbour; not in a plate, whose length tells its kind and whose
- * separating dot a cut reads as a 1.
+ * `other` is `first` (the reading taken first) with characters added inside it: a character the
+ * recogniser lost in one cut and another cut saw ('株洲市源…' for 株洲市鑫源…, 'P.I52.5' for P.II52.5).
+ * Not one added at an end, which a wider cut takes from a neighbour.
  */
 function holdsLost(first: string, other: string): boolean {
   if (other.length <= first.length || first.length < 2 || other[0] !== first[0] || other.at(-1) !== first.at(-1)) return false
@@ -114,8 +120,9 @@ export interface FieldResult {
   meta: FieldMeta
 }
 
-function result(value: FieldValue, c: Candidate, source: FieldMeta['source']): FieldResult {
-  return { value, meta: { confidence: Math.round(c.item.score * 1000) / 1000, box: c.item.box.map((p) => [Math.round(p[0]), Math.round(p[1])]), source } }
+/** the field's value read from candidate `c`, with the recogniser's certainty of that reading (the box's unless told) */
+function result(value: FieldValue, c: Candidate, source: FieldMeta['source'], score = c.item.score): FieldResult {
+  return { value, meta: { confidence: Math.round(score * 1000) / 1000, box: c.item.box.map((p) => [Math.round(p[0]), Math.round(p[1])]), source } }
 }
 
 // --------------------------------------------------------------- synonyms
@@ -150,12 +157,12 @@ export function extractBySynonyms(layout: Layout, suffix: string): FieldResult |
       let best = readings[0]!
       if (readings.length > 1) {
         const first = String(best.v)
-        const n = readings.map((r) => (support?.(r) ?? 0) + (kind !== 'plate' && !r.doubted && holdsLost(first, String(r.v)) ? 0.5 : 0))
+        const n = readings.map((r) => (support?.(r) ?? 0) + (MAY_LOSE.has(weighed) && !r.doubted && holdsLost(first, String(r.v)) ? 0.5 : 0))
         const top = Math.max(...n)
         const sure = NAMED.has(weighed) ? readings.filter((r, i) => n[i] === top && String(r.v).length >= first.length) : []
         best = sure.length ? sure.reduce((a, b) => (b.score > a.score + SURER ? b : a)) : readings[n.indexOf(top)]!
       }
-      const found = result(best.v, { ...c, text: best.text }, 'synonym')
+      const found = result(best.v, { ...c, text: best.text }, 'synonym', best.doubted ? c.item.score : best.score)
       if (!best.doubted) return found
       return { ...found, meta: { ...found.meta, raw: String(readings[0]!.v), correction: 'otherReading', confidence: Math.min(found.meta.confidence, CORRECTED_CONFIDENCE) } }
     }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { analyzeLines } from '../../src/ocr/analyze.js'
 import { oneEditApart } from '../../src/ocr/correct.js'
-import type { OcrLine } from '../../src/ocr/engine.js'
+import { otherReadings, type OcrLine } from '../../src/ocr/engine.js'
 
 /** a text box at (x, y), 14 px per character, 20 px high unless told */
 function L(text: string, x: number, y: number, w = text.length * 14, h = 20): OcrLine {
@@ -247,6 +247,11 @@ describe('a label misread by one character', () => {
 })
 
 describe('a second look\'s readings', () => {
+  it('are kept once each, with the best score each was read with', () => {
+    const read = [{ text: '54.71', score: 0.6 }, { text: '54.11', score: 0.9 }, { text: '54.71', score: 0.8 }, { text: '', score: 0.99 }]
+    expect(otherReadings(read, '54.11')).toEqual([{ text: '54.71', score: 0.8 }])
+  })
+
   const withAlternates = (line: OcrLine, ...alternates: string[]): OcrLine => ({ ...line, score: 0.7, alternates: alternates.map((text) => ({ text, score: 0.7 })) })
 
   it('takes the reading that holds a label the reader knows', () => {
