@@ -84,7 +84,8 @@ async function drag(p: Page, from: { x: number; y: number }, to: { x: number; y:
 
 async function openDiagram(p: Page, id: number) {
   await p.goto(`/diagramDetail/index?id=${id}`)
-  await p.locator('[data-testid="diagram-canvas"] canvas.upper-canvas').waitFor()
+  // a browser context of its own opens the page cold (nothing cached): in one CI run its canvas was not there after 15 s
+  await p.locator('[data-testid="diagram-canvas"] canvas.upper-canvas').waitFor({ timeout: 40_000 })
   await p.getByText('正在加载示意图…').waitFor({ state: 'detached' })
 }
 
