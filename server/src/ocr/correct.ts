@@ -6,7 +6,7 @@
  * reading stays in the field's meta and the confidence is lowered, so the form marks the field for
  * a look.
  */
-import type { FieldCorrection } from '@app/contract'
+import { FIELD_PREFIX, type FieldCorrection } from '@app/contract'
 import { fieldSuffix, kindOf } from './fieldCatalogue.js'
 import { WEIGHT_TOLERANCE_T } from './checks.js'
 import { PROVINCES, round2 } from './normalize.js'
@@ -73,27 +73,29 @@ function gradeType(letters: string): string | null {
 }
 
 /**
- * A cement grade at the start of a value snapped to its standard spelling: 'PO42.5R-2448E' ->
- * 'P.O42.5R-2448E', 'P·S A 32.5' -> 'P.S.A32.5', 'P.1I52.5' -> 'P.II52.5', 'P.C42.SR' -> 'P.C42.5R', 'P-042.5' -> 'P.O42.5'. A strength that is not
- * in the type's classes is left alone (which one was meant is a guess). null: nothing to change.
+ * The value with the cement grade at its start in its standard spelling: 'PO42.5R-2448E' ->
+ * 'P.O42.5R-2448E', 'P·S A 32.5' -> 'P.S.A32.5', 'P.1I52.5' -> 'P.II52.5', 'P.C42.SR' -> 'P.C42.5R', 'P-042.5' -> 'P.O42.5'.
+ * null when it starts with no standard grade: a strength that is not in the type's classes is no
+ * grade (which one was meant is a guess).
  */
-export function snapGrade(value: string): string | null {
+function standardGrade(value: string): string | null {
   const m = value.match(/^\s*P\s*[.·,。-]?\s*([A-Z0-9|Ⅱ(](?:\s*[.·,]?\s*[A-Z0-9|]){0,1}?)\s*[.·]?\s*(\d{2}\s*[.,]\s*[\dS]|\d{2}[5S](?=\s*R?(?:-|\s|$)))\s*(R?)(.*)$/i)
   if (!m) return null
   const type = gradeType(m[1]!)
   if (!type) return null
   const strength = m[2]!.replace(/\s+/g, '').replace(',', '.').replace(/S$/i, '5').replace(/^(\d{2})(5)$/, '$1.$2') + m[3]!.toUpperCase()
   if (!GRADE_TABLE[type]!.includes(strength)) return null
-  const rest = m[4]!.replace(/^\s+/, '')
-  const fixed = `${type}${strength}${rest}`
+  return `${type}${strength}${m[4]!.replace(/^\s+/, '')}`
+}
+
+/** the value with its grade snapped to the standard spelling (`standardGrade`); null: nothing to change */
+export function snapGrade(value: string): string | null {
+  const fixed = standardGrade(value)
   return fixed === value ? null : fixed
 }
 
 /** the value starts with a standard grade, as it is or once snapped ('P.II52.5-2662F', not 'P.II152.5-2662F') */
-export function holdsGrade(value: string): boolean {
-  const m = (snapGrade(value) ?? value).match(/^(P\.(?:S\.[AB]|II|[IOPFC]))(\d{2}\.5R?)/)
-  return !!m && GRADE_TABLE[m[1]!]!.includes(m[2]!)
-}
+export const holdsGrade = (value: string) => standardGrade(value) !== null
 
 // ---------------------------------------------------------------------------------------- goods
 
@@ -377,30 +379,22 @@ export function correctFields(fields: Record<string, FieldValue>, meta: Record<s
     const c = correctOne(fieldSuffix(field), value, saved)
     if (c) correct(field, c)
   }
-  // after the grade is snapped: the goods name follows the grade's type
-  for (const [field, value] of Object.entries(fields)) {
-    if (typeof value !== 'string' || fieldSuffix(field) !== 'GoodsName') continue
-    const prefix = field.slice(0, -'GoodsName'.length)
-    const grade = fields[`${prefix}Specific`]
-    const bags = fields[`${prefix}Bags`]
-    const goods = snapGoods(value, typeof grade === 'string' ? grade : null, typeof bags === 'number' ? bags : null)
-    if (goods) correct(field, { value: goods, correction: 'goods' })
-  }
   // after the legal forms are complete, so that '…有限公' and '…有限公司' compare
   const party = Object.keys(fields).filter((f) => PARTY_FIELDS.includes(fieldSuffix(f)) && typeof fields[f] === 'string')
   agreeRepeatedNames(party.map((f) => fields[f] as string)).forEach((name, k) => {
     if (name) correct(party[k]!, { value: name, correction: 'repeatedName' })
   })
-  for (const number of Object.keys(fields).filter((f) => fieldSuffix(f) === 'Number')) {
-    const [value, time] = [fields[number], fields[number.slice(0, -'Number'.length) + 'Time']]
-    const fixed = typeof value === 'string' && typeof time === 'string' ? fixNumberLetter(value, time) : null
-    if (fixed) correct(number, { value: fixed, correction: 'numberLetter' })
-  }
-  for (const gross of Object.keys(fields).filter((f) => fieldSuffix(f) === 'GrossWeight')) {
-    const prefix = gross.slice(0, -'GrossWeight'.length)
-    const [g, t, n] = WEIGHTS.map((w) => fields[prefix + w])
-    if (typeof g !== 'number' || typeof t !== 'number' || typeof n !== 'number') continue
-    const fixed = fixWeights(g, t, n)
-    if (fixed) correct(prefix + fixed.field, { value: fixed.value, correction: 'weights' })
+  for (const prefix of Object.values(FIELD_PREFIX)) {
+    const at = (suffix: string) => fields[prefix + suffix]
+    // after the grade is snapped: the goods name follows the grade's type
+    const [goods, grade, bags] = [at('GoodsName'), at('Specific'), at('Bags')]
+    const cement = typeof goods === 'string' ? snapGoods(goods, typeof grade === 'string' ? grade : null, typeof bags === 'number' ? bags : null) : null
+    if (cement) correct(prefix + 'GoodsName', { value: cement, correction: 'goods' })
+    const [number, time] = [at('Number'), at('Time')]
+    const lettered = typeof number === 'string' && typeof time === 'string' ? fixNumberLetter(number, time) : null
+    if (lettered) correct(prefix + 'Number', { value: lettered, correction: 'numberLetter' })
+    const [g, t, n] = WEIGHTS.map(at)
+    const weighed = typeof g === 'number' && typeof t === 'number' && typeof n === 'number' ? fixWeights(g, t, n) : null
+    if (weighed) correct(prefix + weighed.field, { value: weighed.value, correction: 'weights' })
   }
 }

@@ -69,6 +69,24 @@ function holdsLost(first: string, other: string): boolean {
   return i === first.length
 }
 
+type WeighedReading = Reading & { score: number; doubted: boolean }
+
+/**
+ * Of a value's readings (the first as read, a second look's, the doubted characters' last), the first,
+ * or the best supported; of readings as well supported, one that holds a character the first lost,
+ * then for a name the one the recogniser was surest of (not one shorter than the first: a lost
+ * character raises a reading's mean), the first on a tie.
+ */
+function bestReading(readings: WeighedReading[], weighed: FieldKind | 'place'): WeighedReading {
+  if (readings.length === 1) return readings[0]!
+  const first = String(readings[0]!.v)
+  const support = SUPPORT[weighed]
+  const n = readings.map((r) => (support?.(r) ?? 0) + (MAY_LOSE.has(weighed) && !r.doubted && holdsLost(first, String(r.v)) ? 0.5 : 0))
+  const top = Math.max(...n)
+  const sure = NAMED.has(weighed) ? readings.filter((r, i) => n[i] === top && String(r.v).length >= first.length) : []
+  return sure.length ? sure.reduce((a, b) => (b.score > a.score + SURER ? b : a)) : readings[n.indexOf(top)]!
+}
+
 const BARE_NUMBER = /^[\d.,\s]+$/
 
 /** a plate's province (and letter) on a line of its own */
@@ -150,18 +168,7 @@ export function extractBySynonyms(layout: Layout, suffix: string): FieldResult |
         return v !== null && v !== '' ? [{ v, text, score, doubted: i >= texts.length }] : []
       })
       if (!readings.length) continue
-      // the first reading that is such a value, or the best supported; of readings as well supported, one that
-      // holds a character the first cut lost, then for a name the one the recogniser was surest of (not one shorter
-      // than the first: a lost character raises a reading's mean), the first on a tie
-      const support = SUPPORT[weighed]
-      let best = readings[0]!
-      if (readings.length > 1) {
-        const first = String(best.v)
-        const n = readings.map((r) => (support?.(r) ?? 0) + (MAY_LOSE.has(weighed) && !r.doubted && holdsLost(first, String(r.v)) ? 0.5 : 0))
-        const top = Math.max(...n)
-        const sure = NAMED.has(weighed) ? readings.filter((r, i) => n[i] === top && String(r.v).length >= first.length) : []
-        best = sure.length ? sure.reduce((a, b) => (b.score > a.score + SURER ? b : a)) : readings[n.indexOf(top)]!
-      }
+      const best = bestReading(readings, weighed)
       const found = result(best.v, { ...c, text: best.text }, 'synonym', best.doubted ? c.item.score : best.score)
       if (!best.doubted) return found
       return { ...found, meta: { ...found.meta, raw: String(readings[0]!.v), correction: 'otherReading', confidence: Math.min(found.meta.confidence, CORRECTED_CONFIDENCE) } }

@@ -297,7 +297,10 @@ export function buildLayout(rawLines: OcrLine[], fileType: FileType, width: numb
     const sameLabels = readings.filter((r) => r !== chosen && r.segs.length === segs.length && r.segs.every((g, k) => g.label === segs[k]!.label))
     // a reading of a "label：value" box that misread the label ('方：' for 需方：) still read the value after its colon
     const lostLabel = segs.length === 1 && !prefix
-      ? readings.filter((r) => !r.segs.length).flatMap((r) => { const v = r.prefix.match(/^[^:：]{1,8}[:：]\s*(.+)$/)?.[1]; return v ? [{ text: v, score: r.score }] : [] })
+      ? readings.filter((r) => !r.segs.length).flatMap((r) => {
+        const value = r.prefix.match(/^[^:：]{1,8}[:：]\s*(.+)$/)?.[1]
+        return value ? [{ text: value, score: r.score }] : []
+      })
       : []
     segs.forEach((g, k) => {
       const alternates = otherReadings([...sameLabels.map((r) => ({ text: r.segs[k]!.value, score: r.score })), ...lostLabel], g.value)
