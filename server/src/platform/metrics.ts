@@ -6,7 +6,8 @@ import type { TicketReader } from '../modules/ticketReading/service.js'
 
 /**
  * Prometheus metrics of this process (GET /api/metrics, only with METRICS_TOKEN): request latency
- * by route, the OCR queue and job time, the database pool. A registry per app, so that tests
+ * by route, the OCR queue and job time, the database pool, and prom-client's Node metrics (event-loop
+ * delay: nodejs_eventloop_lag_p99_seconds and _max_seconds, heap, GC). A registry per app, so that tests
  * building several apps in one process do not share counters.
  */
 export function createMetrics(app: FastifyInstance, deps: { reader: TicketReader; poolStats: () => PoolStats | null }) {

@@ -123,6 +123,9 @@ describe('Prometheus metrics', () => {
     expect(text).toMatch(/^ocr_workers_ready 1$/m)
     if (process.env.TEST_DATABASE_URL) expect(text).toMatch(/^db_pool_connections [1-9]/m)
     expect(text).toMatch(/^db_pool_waiting 0$/m)
+    // how long the event loop was held (prom-client's Node metrics): what a request that blocks it shows
+    expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds \d/m)
+    expect(text).toMatch(/^nodejs_eventloop_lag_max_seconds \d/m)
   })
 
   test('off without METRICS_TOKEN: the route does not exist', async () => {
