@@ -97,4 +97,5 @@ export const SpreadsheetMsg = {
   tooLarge: '表格文件解压后过大，请删除多余的工作表或内容后重试',
   tooManyParts: '表格文件包含的内容过多，请另存为新的 .xlsx 文件后重试',
   sheetTooLarge: '工作表内容过多，请删除多余的行、列或格式后重试',
+  tooManyColumns: (max: number) => `只读取工作表的前 ${max} 列，之后的列中还有内容，请删除多余的列后重试`,
 } as const
