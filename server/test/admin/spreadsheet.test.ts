@@ -15,6 +15,8 @@ let hq: string
 beforeAll(async () => {
   env = await createTestApp()
   hq = await env.token()
+  // the times below are of reading, not of a worker thread loading its modules
+  await env.ctx.fileJobs.start()
 })
 afterAll(async () => env?.close())
 
