@@ -17,9 +17,8 @@ import { parentPort, type Worker } from 'node:worker_threads'
 import { AppError } from './errors.js'
 import { startWorker, type WorkerEntry } from './workerThread.js'
 
-/** What a worker serves: each job kind's handler of its input. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type JobHandlers = Record<string, (input: any) => unknown>
+/** What a worker serves: each job kind's handler of its input (`never`: a handler of any input). */
+export type JobHandlers = Record<string, (input: never) => unknown>
 type InputOf<H extends JobHandlers, K extends keyof H> = Parameters<H[K]>[0]
 type OutputOf<H extends JobHandlers, K extends keyof H> = Awaited<ReturnType<H[K]>>
 
@@ -213,7 +212,7 @@ export function serveJobs(handlers: JobHandlers) {
   if (!port) throw new Error('serveJobs runs in a worker thread')
   port.on('message', async ({ id, kind, input }: { id: number; kind: string; input: unknown }) => {
     try {
-      const handler = handlers[kind]
+      const handler = handlers[kind] as ((input: unknown) => unknown) | undefined
       if (!handler) throw new Error(`no job ${kind}`)
       port.postMessage({ type: 'result', id, output: await handler(input) } satisfies FromWorker)
     } catch (err) {
