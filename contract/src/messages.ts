@@ -97,4 +97,13 @@ export const SpreadsheetMsg = {
   tooLarge: '表格文件解压后过大，请删除多余的工作表或内容后重试',
   tooManyParts: '表格文件包含的内容过多，请另存为新的 .xlsx 文件后重试',
   sheetTooLarge: '工作表内容过多，请删除多余的行、列或格式后重试',
+  tooManyColumns: (max: number) => `只读取工作表的前 ${max} 列，之后的列中还有内容，请删除多余的列后重试`,
+  /** the reading ran out of its time or memory (server/src/platform/workerPool.ts) */
+  unreadable: '表格内容过于复杂，未能在限定的时间和内存内读完，请删除多余的行、列或格式后重试',
+} as const
+
+/** The worker threads that build and read files (server/src/platform/workerPool.ts). */
+export const FileWorkMsg = {
+  busy: '服务器正在处理较多文件，请稍后再试',
+  closed: '服务器正在停止，请稍后再试',
 } as const

@@ -115,6 +115,8 @@ export const ReportMsg = {
   stationChanged: '工位更改成功',
   cancelled: '报告已作废',
   verifyNotFound: '未找到该检验报告，请核对二维码',
+  /** building the PDF ran out of its time or memory, or failed (server/src/platform/workerPool.ts) */
+  pdfFailed: '该报告的 PDF 未能生成（内容无法排版，或超出了限定的时间和内存），请检查报告内容后重试',
   expirySms: (plate: string, date: string, days: number) => days < 0
     ? `【罐车检验】您的车辆${plate}的罐车检验已于${date}到期，请尽快预约检验。`
     : `【罐车检验】您的车辆${plate}的罐车检验将于${date}到期（还有${days}天），请及时预约检验。`,

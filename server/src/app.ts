@@ -10,6 +10,7 @@ import type { Config } from './config.js'
 import type { AppContext } from './context.js'
 import type { Database } from './db/client.js'
 import { scheduleUpkeep } from './db/upkeep.js'
+import { startFileJobs } from './fileJobs.js'
 import { authRoutes } from './modules/auth/routes.js'
 import { MenuCache } from './modules/users/service.js'
 import { userRoutes } from './modules/users/routes.js'
@@ -91,6 +92,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     menus: new MenuCache(database.db),
     files: createFileStore(config),
     reader: new TicketReader(config.ocrWorkers, config.ocrThreads),
+    fileJobs: startFileJobs((kind, reason) => app.log.warn({ kind, reason }, 'file job failed')),
     lifecycle: { stopping: false },
   }
   // before any route, so every route is timed
@@ -147,6 +149,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     await upkeep.stop()
     ctx.cipher.close()
     await ctx.reader.close()
+    await ctx.fileJobs.close()
     await database.close()
   })
   return app as unknown as App

@@ -1,6 +1,7 @@
 import type { Registry } from 'prom-client'
 import type { Config } from './config.js'
 import type { Db } from './db/client.js'
+import type { FileJobs } from './fileJobs.js'
 import type { FileStore } from './platform/files.js'
 import type { PasswordCipher } from './platform/rsa.js'
 import type { RoleRegistry } from './platform/roles.js'
@@ -20,6 +21,8 @@ export interface AppContext {
   files: FileStore
   /** the OCR worker pool, started on first use (or at start-up by main.ts) */
   reader: TicketReader
+  /** worker threads that build PDFs and read uploaded spreadsheets, started on first use */
+  fileJobs: FileJobs
   /** `stopping` once the process has begun to shut down (GET /api/ready answers 503) */
   lifecycle: { stopping: boolean }
   /** Prometheus registry, when METRICS_TOKEN is set */

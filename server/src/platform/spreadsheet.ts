@@ -14,7 +14,11 @@ import { ValidationError } from './errors.js'
  *   so an entry that lies about its size stops at that size instead of filling memory;
  * - exceljs' streaming reader then parses those parts, re-packed as stored entries in the order it
  *   reads best (relations, workbook, shared strings, sheet: no temporary files), and the reading stops
- *   as soon as the sheet has more rows than the caller takes.
+ *   as soon as the sheet has more rows than the caller takes, blank rows counted;
+ * - only the cells a row has are visited (a row whose one cell is in column XFD is one cell, not
+ *   16,384), and text past SPREADSHEET_MAX_COLUMNS is refused.
+ * The server reads uploads in a worker thread (fileWorker.ts), off the event loop, with a time and
+ * memory limit.
  */
 
 /** declared uncompressed size of any entry, and of all entries together */
@@ -26,6 +30,11 @@ export const SPREADSHEET_MAX_TOTAL_BYTES = 50 * 1024 * 1024
  */
 export const SPREADSHEET_MAX_READ_BYTES = 4 * 1024 * 1024
 const MAX_ENTRIES = 1000
+/**
+ * Columns read, from column A. A cell further right with text is refused; one without (formatting, an
+ * emptied cell) is ignored, as Excel leaves such cells wherever someone once formatted or typed.
+ */
+export const SPREADSHEET_MAX_COLUMNS = 100
 
 export interface SheetRow {
   /** the row number in the sheet (1 = first row) */
@@ -35,7 +44,7 @@ export interface SheetRow {
 }
 
 export interface ReadSheetOptions {
-  /** rows with any text the caller takes, header included; one more is refused with `messages.tooManyRows` */
+  /** rows the sheet may hold, header and blank rows included; one more is refused with `messages.tooManyRows` */
   maxRows: number
   messages: {
     /** the file is not an xlsx (not a zip, or a zip without a workbook) */
@@ -154,8 +163,9 @@ const sheetNumber = (name: string) => Number(/^xl\/worksheets\/sheet(\d+)\.xml$/
 
 /**
  * The rows with any text of the first worksheet of an xlsx (the lowest sheetN.xml, the first tab of
- * files Excel, WPS and exceljs write). Refuses a file that is not an xlsx, one whose parts inflate
- * beyond the bounds, and a sheet with more than `maxRows` such rows (without reading further).
+ * files Excel, WPS and exceljs write), each from column A to its last cell with text. Refuses a file
+ * that is not an xlsx, one whose parts inflate beyond the bounds, a sheet with more than `maxRows`
+ * rows (without reading further) and text past SPREADSHEET_MAX_COLUMNS.
  */
 export async function readFirstSheet(file: Buffer, options: ReadSheetOptions): Promise<SheetRow[]> {
   const invalid = (): never => { throw new ValidationError(options.messages.invalid) }
@@ -182,12 +192,17 @@ export async function readFirstSheet(file: Buffer, options: ReadSheetOptions): P
     for await (const worksheet of reader) {
       let seen = 0
       for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
-        seen++
+        // blank rows count too, so a sheet of a million of them stops here as well
+        if (++seen > options.maxRows) throw new ValidationError(options.messages.tooManyRows)
         const cells: string[] = []
-        for (let col = 1; col <= row.cellCount; col++) cells.push(String(row.getCell(col).text ?? '').trim())
-        if (!cells.some(Boolean)) continue
-        if (rows.length === options.maxRows) throw new ValidationError(options.messages.tooManyRows)
-        rows.push({ number: Number.isFinite(row.number) ? row.number : seen, cells })
+        row.eachCell((cell, col) => {
+          const text = String(cell.text ?? '').trim()
+          if (!text) return
+          if (col > SPREADSHEET_MAX_COLUMNS) throw new ValidationError(SpreadsheetMsg.tooManyColumns(SPREADSHEET_MAX_COLUMNS))
+          cells[col - 1] = text
+        })
+        if (!cells.length) continue
+        rows.push({ number: Number.isFinite(row.number) ? row.number : seen, cells: Array.from(cells, (text) => text ?? '') })
       }
       break
     }

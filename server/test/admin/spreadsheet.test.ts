@@ -5,8 +5,9 @@ import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { users } from '../../src/db/schema/index.js'
 import { XLSX_TYPE } from '../../src/platform/download.js'
-import { readFirstSheet, SPREADSHEET_MAX_READ_BYTES } from '../../src/platform/spreadsheet.js'
+import { readFirstSheet, SPREADSHEET_MAX_COLUMNS, SPREADSHEET_MAX_READ_BYTES } from '../../src/platform/spreadsheet.js'
 import { createTestApp, multipart, type TestEnv } from '../helpers.js'
+import { healthWhile } from '../responsiveness.js'
 
 /** Uploaded spreadsheets are read without trusting the zip: bombs and lying sizes answer 400 at once. */
 let env: TestEnv
@@ -14,6 +15,8 @@ let hq: string
 beforeAll(async () => {
   env = await createTestApp()
   hq = await env.token()
+  // the times below are of reading, not of a worker thread loading its modules
+  await env.ctx.fileJobs.start()
 })
 afterAll(async () => env?.close())
 
@@ -196,6 +199,45 @@ describe('row cap', () => {
     const over = await importFile(zip([...workbookParts(), sheetOf([...rows, ['13800000002', '多一行', 'operator', 'Pass@1234']])]))
     expect(over.status).toBe(400)
     expect(over.message).toBe(importTooManyRows(USER_IMPORT_MAX_ROWS))
+  })
+})
+
+describe('sparse and blank sheets', () => {
+  test('1,000 rows each with one cell in the last column (XFD, 12 KB): a clear 400 at once, the server answering throughout', async () => {
+    const book = new ExcelJS.Workbook()
+    const sheet = book.addWorksheet('用户')
+    sheet.addRow(['手机号', '姓名', '角色', '密码'])
+    for (let r = 2; r <= 1001; r++) sheet.getCell(`XFD${r}`).value = 'x'
+    const file = Buffer.from(await book.xlsx.writeBuffer())
+    expect(file.length).toBeLessThan(64 * 1024)
+    const before = await userCount()
+    const { value: res, healthMs, rssGrowthMb } = await healthWhile(env.app, importFile(file))
+    // walking every column to XFD held the event loop 34 s at 1.8 GB; the bounds are a loaded machine's
+    expect(healthMs).toBeLessThan(2000)
+    expect(rssGrowthMb).toBeLessThan(300)
+    expect(res.status).toBe(400)
+    expect(res.message).toBe(SpreadsheetMsg.tooManyColumns(SPREADSHEET_MAX_COLUMNS))
+    expect(await userCount()).toBe(before)
+  })
+
+  test('a cell past the last column read that holds no text (formatting only) is ignored', async () => {
+    const book = new ExcelJS.Workbook()
+    const sheet = book.addWorksheet('用户')
+    sheet.addRow(['手机号', '姓名', '角色', '密码'])
+    sheet.addRow(['13800000006', '格式', 'operator', 'Pass@1234'])
+    sheet.getCell('XFD2').style = { font: { bold: true } }
+    const rows = await readFirstSheet(Buffer.from(await book.xlsx.writeBuffer()), options)
+    expect(rows).toEqual([{ number: 1, cells: ['手机号', '姓名', '角色', '密码'] }, { number: 2, cells: ['13800000006', '格式', 'operator', 'Pass@1234'] }])
+  })
+
+  test('blank rows count toward the cap: 600,000 of them after one data row stop at the cap with the row message', async () => {
+    const sheet = deflated('xl/worksheets/sheet1.xml', `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${MAIN}"><sheetData>${HEADER}${
+      cellXml(2, ['1380000000x', '空行', 'operator', 'Pass@1234'])}${'<row/>'.repeat(600_000)}</sheetData></worksheet>`)
+    expect(sheet.size).toBeLessThan(SPREADSHEET_MAX_READ_BYTES)
+    const { value: res, healthMs } = await healthWhile(env.app, importFile(zip([...workbookParts(), sheet])))
+    expect(res.status).toBe(400)
+    expect(res.message).toBe(importTooManyRows(USER_IMPORT_MAX_ROWS))
+    expect(healthMs).toBeLessThan(2000)
   })
 })
 

@@ -2,14 +2,17 @@
  * The printable report and its public verification: a PDF with the Chinese font embedded and a QR
  * code, a 草稿 mark until signed; the public page answers result and validity by token only.
  */
+import zlib from 'node:zlib'
 import { chinaToday, Msg, ReportMsg, type TemplateStep } from '@app/contract'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import { reports } from '../../src/db/schema/index.js'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { reportDiagrams, reports } from '../../src/db/schema/index.js'
 import sharp from 'sharp'
 import { createTestApp, multipart, type TestEnv } from '../helpers.js'
+import { healthWhile, pngWithBrokenData } from '../responsiveness.js'
 import { makeCompany, makeUser } from '../fixtures.js'
 import { VERIFY_PER_MINUTE } from '../../src/modules/reports/routes.js'
+import { startFileJobs } from '../../src/fileJobs.js'
 
 let env: TestEnv
 let admin: string
@@ -120,4 +123,84 @@ test('a stranger trying verification tokens is slowed down with a clear message'
   expect(refused.length).toBeGreaterThanOrEqual(5)
   expect(refused[0]!.message).toBe(Msg.tooMany)
   expect(tries.every((t) => t.status === 404 || t.status === 429)).toBe(true)
+})
+
+// ---------------------------------------------------------------- pictures the PDF cannot print as they are
+
+/** A diagram picture stored as it is, past any check at save (as pictures saved before those checks are). */
+async function storePicture(id: number, png: Buffer) {
+  await env.db.insert(reportDiagrams).values({ reportId: id, canvas: '{"objects":[]}', png: `data:image/png;base64,${png.toString('base64')}` })
+}
+/** The characters of the PDF's embedded font subset (its ToUnicode maps): what the PDF's text is made of. */
+function pdfCharacters(body: Buffer): Set<string> {
+  const chars = new Set<string>()
+  for (const [, stream] of body.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let text: string
+    try { text = zlib.inflateSync(Buffer.from(stream!, 'latin1')).toString('latin1') } catch { continue }
+    for (const [, range] of text.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
+      for (const [, hex] of range!.matchAll(/<[0-9a-f]{4}> <[0-9a-f]{4}> \[([^\]]*)\]/gi)) {
+        for (const [, code] of hex!.matchAll(/<([0-9a-f]{4})>/gi)) chars.add(String.fromCharCode(parseInt(code!, 16)))
+      }
+    }
+  }
+  return chars
+}
+const images = (body: Buffer) => (body.toString('latin1').match(/\/Subtype \/Image/g) ?? []).length
+const health = async () => (await env.call(null, 'GET', '/api/health')).status
+
+describe('a stored diagram picture the PDF cannot print as it is', () => {
+  test('a PNG whose data is not zlib: the PDF says the picture cannot be read, the server keeps answering, the next PDF prints', async () => {
+    const id = await inspected()
+    await storePicture(id, pngWithBrokenData())
+    const plain = (await pdf(admin, await inspected())).rawPayload
+    for (let i = 0; i < 2; i++) {
+      const res = await pdf(admin, id)
+      expect(res.statusCode).toBe(200)
+      expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-')
+      // the QR code's images only, and the note in the picture's place
+      expect(images(res.rawPayload)).toBe(images(plain))
+      for (const c of '示意图图片无法读取') expect(pdfCharacters(res.rawPayload).has(c), c).toBe(true)
+      expect(await health()).toBe(200)
+    }
+    const next = await pdf(admin, await inspected())
+    expect(next.statusCode).toBe(200)
+    expect(pdfCharacters(next.rawPayload).has('读')).toBe(false)
+  })
+
+  test('large pictures do not hold the server: over the pixel limit the PDF says so, under it the picture prints smaller', async () => {
+    const picture = (side: number) => sharp({ create: { width: side, height: side, channels: 4, background: { r: 255, g: 255, b: 255, alpha: 1 } } })
+      .composite([{ input: Buffer.from(`<svg width="${side}" height="${side}"><circle cx="${side / 2}" cy="${side / 2}" r="${side / 3}" stroke="red" fill="none" stroke-width="40"/></svg>`) }])
+      .png().toBuffer()
+    const plain = images((await pdf(admin, await inspected())).rawPayload)
+    // 64 and 36 million pixels (IMAGE_MAX_PIXELS is 40 million)
+    for (const [side, printed] of [[8000, false], [6000, true]] as const) {
+      const id = await inspected()
+      await storePicture(id, await picture(side))
+      const { value: res, healthMs } = await healthWhile(env.app, pdf(admin, id))
+      // the main thread held the event loop 15 s for 8000 px; a loaded machine needs a generous bound, not a tight one
+      expect(healthMs, `${side} px`).toBeLessThan(2000)
+      expect(res.statusCode).toBe(200)
+      expect(images(res.rawPayload) > plain).toBe(printed)
+      expect(pdfCharacters(res.rawPayload).has('读')).toBe(!printed)
+      expect(res.rawPayload.length).toBeLessThan(2_000_000)
+    }
+  })
+})
+
+test('a PDF its worker does not finish in time answers 422 with the PDF message, and the next PDF is served', async () => {
+  const id = await inspected()
+  const pool = env.ctx.fileJobs
+  const failures: string[] = []
+  env.ctx.fileJobs = startFileJobs((kind, reason) => failures.push(`${kind}: ${reason}`), { size: 1, timeoutMs: 1 })
+  try {
+    await env.ctx.fileJobs.start()
+    const res = await pdf(admin, id)
+    expect(res.statusCode).toBe(422)
+    expect(res.json().message).toBe(ReportMsg.pdfFailed)
+    expect(failures).toEqual(['reportPdf: timed out after 1 ms'])
+  } finally {
+    await env.ctx.fileJobs.close()
+    env.ctx.fileJobs = pool
+  }
+  expect((await pdf(admin, id)).statusCode).toBe(200)
 })

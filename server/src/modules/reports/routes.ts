@@ -10,10 +10,10 @@ import { authOf } from '../../platform/access.js'
 import { done } from '../../platform/envelope.js'
 import { exportCompany, exportParams } from '../../platform/exports.js'
 import { contentDisposition } from '../../platform/download.js'
+import { asBuffer } from '../../platform/workerPool.js'
 import { diagramPicture } from '../diagrams/service.js'
 import { scheduleExpiryWarnings } from './expiry.js'
 import * as list from './list.js'
-import { reportPdf } from './pdf.js'
 import * as records from './records.js'
 import * as registration from './registration.js'
 import { verifyReport } from './verification.js'
@@ -97,9 +97,10 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     const detail = await records.getReportDetail(ctx.db, auth, req.params.id)
     const token = await records.verifyTokenOf(ctx.db, auth, req.params.id)
     const diagram = await diagramPicture(ctx.db, auth, req.params.id)
-    const pdf = await reportPdf(detail, `${req.protocol}://${req.host}/checking/index?token=${encodeURIComponent(token)}`, diagram)
+    const verifyUrl = `${req.protocol}://${req.host}/checking/index?token=${encodeURIComponent(token)}`
+    const pdf = await ctx.fileJobs.run('reportPdf', { report: detail, verifyUrl, diagram })
     return reply.type('application/pdf').header('content-disposition', contentDisposition(`检验报告-${detail.reportNumber}.pdf`, true))
-      .header('cache-control', 'private, no-store').send(pdf)
+      .header('cache-control', 'private, no-store').send(asBuffer(pdf))
   })
 
   // anyone may ask, so a stranger trying tokens is held to a pace the database does not notice

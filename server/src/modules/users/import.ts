@@ -4,11 +4,11 @@ import {
 } from '@app/contract'
 import ExcelJS from 'exceljs'
 import { companies } from '../../db/schema/index.js'
+import type { FileJobs } from '../../fileJobs.js'
 import type { Auth } from '../../platform/access.js'
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors.js'
 import { hashPassword } from '../../platform/passwords.js'
 import type { RoleRegistry } from '../../platform/roles.js'
-import { readFirstSheet } from '../../platform/spreadsheet.js'
 import { isHeadquarters, ownerCompany } from '../../platform/tenancy.js'
 import { assignableRole, assignableRoles, insertMember, phoneConflict, takeSeat } from './admin.js'
 import type { UserAdminDeps } from './list.js'
@@ -34,10 +34,13 @@ export async function importTemplate(roles: RoleRegistry, auth: Auth): Promise<B
 }
 
 /** The sheet's data rows by column name, without empty rows; refuses a sheet without the template's columns or rows. */
-async function readRows(file: Buffer) {
-  const [head, ...body] = await readFirstSheet(file, {
-    maxRows: USER_IMPORT_MAX_ROWS + 1,
-    messages: { invalid: UserAdminMsg.importFileType, tooManyRows: importTooManyRows(USER_IMPORT_MAX_ROWS) },
+async function readRows(fileJobs: FileJobs, file: Buffer) {
+  const [head, ...body] = await fileJobs.run('readFirstSheet', {
+    file,
+    options: {
+      maxRows: USER_IMPORT_MAX_ROWS + 1,
+      messages: { invalid: UserAdminMsg.importFileType, tooManyRows: importTooManyRows(USER_IMPORT_MAX_ROWS) },
+    },
   })
   if (!head) throw new ValidationError(UserAdminMsg.importEmpty)
   const header = new Map<string, number>()
@@ -83,8 +86,8 @@ const rowError = (err: unknown): err is Error =>
  * Imports users from the template: every row is checked and saved on its own (a row is all or
  * nothing); rows with errors are reported with their row number and the rest are kept.
  */
-export async function importUsers(deps: UserAdminDeps, auth: Auth, file: Buffer, requestedCompanyId?: number): Promise<UserImportResult> {
-  const rows = await readRows(file)
+export async function importUsers(deps: UserAdminDeps & { fileJobs: FileJobs }, auth: Auth, file: Buffer, requestedCompanyId?: number): Promise<UserImportResult> {
+  const rows = await readRows(deps.fileJobs, file)
   const companyOf = await companyPicker(deps, auth, requestedCompanyId)
   const result: UserImportResult = { total: rows.length, imported: 0, errors: [] }
   const firstRowOf = new Map<string, number>()

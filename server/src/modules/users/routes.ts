@@ -145,7 +145,7 @@ function adminRoutes(app: FastifyInstance, ctx: AppContext, deps: lists.UserAdmi
     schema: { tags, summary: '从 xlsx 导入用户（逐行校验，错误行返回行号，其余照常导入）', querystring: importQuery, consumes: ['multipart/form-data'] },
   }, async (req) => {
     const file = await readUploadedFile(req, IMPORT_MAX_BYTES, { empty: UserAdminMsg.importFileRequired, tooLarge: UserAdminMsg.importTooLarge })
-    const result = await importUsers(deps, authOf(req), file.buffer, req.query.companyId)
+    const result = await importUsers({ ...deps, fileJobs: ctx.fileJobs }, authOf(req), file.buffer, req.query.companyId)
     return done(result, userImportMessage(result))
   })
 }

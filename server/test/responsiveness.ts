@@ -1,0 +1,47 @@
+import zlib from 'node:zlib'
+import type { App } from '../src/app.js'
+
+/**
+ * What a user of another tenant would notice while `work` runs: the slowest answer of /api/health,
+ * asked every `everyMs` (counted from when it was due, so a blocked event loop shows in full), and the
+ * growth of the process's RSS (worker threads included) over what it was before.
+ */
+export async function healthWhile<T>(app: App, work: Promise<T>, everyMs = 25) {
+  const rssBefore = process.memoryUsage().rss
+  let rssPeak = rssBefore
+  let healthMs = 0
+  let finished = false
+  const outcome = work.then((value) => ({ value }), (error: unknown) => ({ error })).finally(() => { finished = true })
+  while (!finished) {
+    const due = performance.now() + everyMs
+    await new Promise((resolve) => setTimeout(resolve, everyMs))
+    const res = await app.inject({ method: 'GET', url: '/api/health' })
+    if (res.statusCode !== 200) throw new Error(`/api/health answered ${res.statusCode}`)
+    healthMs = Math.max(healthMs, performance.now() - due)
+    rssPeak = Math.max(rssPeak, process.memoryUsage().rss)
+  }
+  const settled = await outcome
+  if ('error' in settled) throw settled.error
+  return { value: settled.value, healthMs, rssGrowthMb: (rssPeak - rssBefore) / 2 ** 20 }
+}
+
+/** A PNG whose IDAT is not zlib (its chunks' CRCs are right): its header reads, its pixels do not. */
+export function pngWithBrokenData(width = 4, height = 4): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4)
+    length.writeUInt32BE(data.length)
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
+    const crc = Buffer.alloc(4)
+    crc.writeUInt32BE(zlib.crc32(body))
+    return Buffer.concat([length, body, crc])
+  }
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header[8] = 8 // bits per channel
+  header[9] = 6 // RGBA
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header), chunk('IDAT', Buffer.from('these bytes are not zlib data')), chunk('IEND', Buffer.alloc(0)),
+  ])
+}
