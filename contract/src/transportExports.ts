@@ -77,6 +77,7 @@ export const TransportExportMsg = {
   downloaded: '下载成功',
   downloadFailed: '下载失败',
   exportFailed: '导出失败',
+  statementFailed: '对账单生成失败，请缩短日期范围后重试',
   noFile: '没有可下载的文件',
   cannotPreview: '无法预览该表格，但可以下载',
 } as const

@@ -1,4 +1,4 @@
-import { FileWorkMsg, ReportMsg, SpreadsheetMsg } from '@app/contract'
+import { FileWorkMsg, ReportMsg, SpreadsheetMsg, TransportExportMsg } from '@app/contract'
 import type { fileJobs } from './fileWorker.js'
 import { WorkerPool, type WorkerPoolOptions } from './platform/workerPool.js'
 import { resolveWorkerEntry } from './platform/workerThread.js'
@@ -15,7 +15,7 @@ export function startFileJobs(
     ...limits,
     // bundled: server/dist/file-worker.js beside main.js; otherwise this source's sibling through tsx
     entry: resolveWorkerEntry(import.meta.url, { bundled: 'file-worker.js', source: 'fileWorker.ts' }),
-    failed: { reportPdf: ReportMsg.pdfFailed, readFirstSheet: SpreadsheetMsg.unreadable },
+    failed: { reportPdf: ReportMsg.pdfFailed, readFirstSheet: SpreadsheetMsg.unreadable, statementXlsx: TransportExportMsg.statementFailed },
     busy: FileWorkMsg.busy,
     closed: FileWorkMsg.closed,
     onFailure,

@@ -1,10 +1,12 @@
 /**
  * The worker thread where files are built and read from what users send (platform/workerPool.ts,
  * started by fileJobs.ts): a report's PDF with its diagram picture (pdfkit), the first sheet of an
- * uploaded xlsx (exceljs). Bytes arrive as Uint8Array.
+ * uploaded xlsx (exceljs), a reconciliation statement's workbook (built whole, up to STATEMENT_MAX_ROWS
+ * transports: about half a second of zipping). Bytes arrive as Uint8Array.
  */
 import type { ReportDetail } from '@app/contract'
 import { reportPdf } from './modules/reports/pdf.js'
+import { statementWorkbook, type Statement } from './modules/transportExports/statement.js'
 import { readFirstSheet, type ReadSheetOptions } from './platform/spreadsheet.js'
 import { asBuffer, serveJobs } from './platform/workerPool.js'
 
@@ -12,6 +14,7 @@ export const fileJobs = {
   reportPdf: ({ report, verifyUrl, diagram }: { report: ReportDetail; verifyUrl: string; diagram: Uint8Array | null }): Promise<Uint8Array> =>
     reportPdf(report, verifyUrl, diagram && asBuffer(diagram)),
   readFirstSheet: ({ file, options }: { file: Uint8Array; options: ReadSheetOptions }) => readFirstSheet(asBuffer(file), options),
+  statementXlsx: async (statement: Statement): Promise<Uint8Array> => new Uint8Array(await statementWorkbook(statement).xlsx.writeBuffer()),
 }
 
 serveJobs(fileJobs)

@@ -63,9 +63,9 @@ function sendXlsx<T>(reply: FastifyReply, def: ExportDefinition<T>, rows: Rows<T
   return reply.send(stream)
 }
 
-/** A workbook built whole in memory (a document such as a statement, not a list), sent as `{filename}.xlsx`. */
-export async function sendWorkbook(reply: FastifyReply, filename: string, book: ExcelJS.Workbook) {
-  const buffer = Buffer.from(await book.xlsx.writeBuffer())
+/** A workbook built whole (a document such as a statement, not a list; in a file worker), sent as `{filename}.xlsx`. */
+export function sendWorkbook(reply: FastifyReply, filename: string, xlsx: Uint8Array) {
+  const buffer = Buffer.from(xlsx.buffer, xlsx.byteOffset, xlsx.byteLength)
   return reply.header('content-type', XLSX_TYPE).header('content-disposition', contentDisposition(`${filename}.xlsx`)).send(buffer)
 }
 

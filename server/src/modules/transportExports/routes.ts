@@ -8,7 +8,7 @@ import { sendWorkbook } from '../../platform/exports.js'
 import { allTransportColumns } from '../transports/query.js'
 import { transportExport } from './dataExport.js'
 import { sendPoundDiffSms } from './poundDiffSms.js'
-import { loadStatement, statementWorkbook } from './statement.js'
+import { loadStatement } from './statement.js'
 import { findTolerances, saveTolerance } from './tolerances.js'
 
 /** The transport grid's toolbar: data export, reconciliation statement, SMS to carriers, tolerances. */
@@ -28,7 +28,10 @@ export function transportExportRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post('/logistics/exportSum', {
     config,
     schema: { tags, summary: '对账单（购货单位与承运单位在发货期间内已上传完成的运单，A4 横向打印）', body: exportSumBody },
-  }, async (req, reply) => sendWorkbook(reply, STATEMENT_NAME, statementWorkbook(await loadStatement(ctx.db, authOf(req), req.body))))
+  }, async (req, reply) => {
+    const statement = await loadStatement(ctx.db, authOf(req), req.body)
+    return sendWorkbook(reply, STATEMENT_NAME, await ctx.fileJobs.run('statementXlsx', statement))
+  })
 
   r.post('/sms/send', {
     config,
