@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { IMAGE_MAX_PIXELS } from './attachments.js'
 import type { ReportStatus } from './reports.js'
 
 /**
@@ -13,6 +14,11 @@ export const DIAGRAM_MAX_BYTES = 5 * 1024 * 1024
 
 /** Largest picture of the diagram kept for the report's PDF and overview (data URL characters). */
 export const DIAGRAM_PNG_MAX_CHARS = 4 * 1024 * 1024
+/**
+ * The picture is kept at most this wide or high (a larger one is shrunk): the editor's 1180 px canvas at
+ * twice the pixel density is 2360 px, and the PDF prints it 515 pt wide, 2146 px at 300 dpi.
+ */
+export const DIAGRAM_PICTURE_MAX_SIDE = 2400
 
 export const DiagramMsg = {
   saved: '示意图已保存',
@@ -28,6 +34,8 @@ export const DiagramMsg = {
   noReport: '缺少报告编号，请从检验登记列表进入示意图',
   pictureInvalid: '示意图图片格式不正确（应为 PNG）',
   pictureTooLarge: '示意图图片过大，请删除或缩小其中的图片后再保存',
+  pictureTooManyPixels: `示意图图片像素过大（最多 ${IMAGE_MAX_PIXELS / 10_000} 万像素）`,
+  pictureUnreadable: '示意图图片无法读取，请重新保存示意图',
   noPicture: '该报告还没有保存示意图',
 } as const
 

@@ -31,7 +31,8 @@ function valueText(item: CheckItem, value: RecordValue | undefined): string {
 }
 const verdict = (r: ReportRecord | undefined) => (r?.passed == null ? '' : r.passed ? '√' : '×')
 
-export async function reportPdf(report: ReportDetail, verifyUrl: string, diagram: Buffer | null = null): Promise<Buffer> {
+/** `diagram`: the drawing's PNG as diagramPicture gives it ('unreadable': the note in its place). */
+export async function reportPdf(report: ReportDetail, verifyUrl: string, diagram: Buffer | 'unreadable' | null = null): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4', margin: PAGE.margin, bufferPages: true,
     info: { Title: `检验报告 ${report.reportNumber}`, Author: report.companyName, Subject: report.licenseNumber },
@@ -114,6 +115,7 @@ export async function reportPdf(report: ReportDetail, verifyUrl: string, diagram
       y = PAGE.margin
     }
     try {
+      if (diagram === 'unreadable') throw new Error(diagram)
       doc.image(diagram, PAGE.margin, y, { fit: [INNER, height], align: 'center' })
       doc.rect(PAGE.margin, y, INNER, height).strokeColor('#999').stroke()
       y += height + 4
