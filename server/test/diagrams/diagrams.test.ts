@@ -4,9 +4,11 @@
  * the same version exactly one lands, the other told who saved when (on PostgreSQL really at once).
  */
 import zlib from 'node:zlib'
-import { DIAGRAM_MAX_BYTES, DIAGRAM_PICTURE_MAX_SIDE, DiagramMsg, ReportMsg, type ReportStatus } from '@app/contract'
+import {
+  DIAGRAM_MAX_BYTES, DIAGRAM_MAX_DEPTH, DIAGRAM_MAX_VALUES, DIAGRAM_PICTURE_MAX_SIDE, DiagramMsg, ReportMsg, type ReportStatus,
+} from '@app/contract'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { reportDiagrams, reports } from '../../src/db/schema/index.js'
 import sharp from 'sharp'
 import { createTestApp, type TestEnv } from '../helpers.js'
@@ -269,6 +271,13 @@ const dataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')
 let hugePng: Promise<Buffer> | undefined
 /** 8000 × 8000 RGBA, about 260 KB: 64 million pixels (it froze the PDF for 15 s). */
 const huge = () => (hugePng ??= sharp({ create: { width: 8000, height: 8000, channels: 4, background: '#ffffff' } }).png({ compressionLevel: 9 }).toBuffer())
+/** A canvas whose `objects` holds arrays nested `depth` deep: 40 KB at 20,000 (its every load answered 500). */
+const nested = (depth: number) => `{"objects":${'['.repeat(depth)}${']'.repeat(depth)}}`
+/** A save whose body is sent as this text, for a canvas too deep for JSON.stringify to write. */
+const saveText = async (token: string, id: number, body: string) => {
+  const res = await env.app.inject({ method: 'POST', url: `/api/report/saveFabric/${id}`, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: body })
+  return { status: res.statusCode, ...(res.json() as { message: string; data: unknown }) }
+}
 const getRaw = (token: string, url: string) => env.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } })
 /** What the saved row holds now. */
 const stored = async (id: number) => (await env.db.select().from(reportDiagrams).where(eq(reportDiagrams.reportId, id)))[0]
@@ -286,7 +295,7 @@ function pdfCharacters(pdf: Buffer) {
   return chars
 }
 
-describe('the picture of the drawing is checked before it is kept', () => {
+describe('what a client sends is checked before it is kept', () => {
   test('a picture that does not decode is refused (400) and nothing is written: no first save, no new version', async () => {
     const id = await makeReport(1)
     const bad = notZlibPng()
@@ -330,9 +339,61 @@ describe('the picture of the drawing is checked before it is kept', () => {
     expect(Buffer.from(kept.slice(kept.indexOf(',') + 1), 'base64').toString('latin1')).not.toContain('<script>')
   })
 
+  test(`a canvas nested deeper than DIAGRAM_MAX_DEPTH is refused (400), as text and as an object, and the saved version stays`, async () => {
+    const id = await makeReport(1)
+    await save(inspector, id, { canvas: canvas(), version: 0 })
+    const before = await stored(id)
+    const deep = nested(20_000)
+    expect(deep.length).toBe(40_012)
+    for (const body of [JSON.stringify({ canvas: deep, version: 1 }), `{"canvas":${deep},"version":1}`]) {
+      const res = await saveText(inspector, id, body)
+      expect([res.status, res.message], body.slice(0, 30)).toEqual([400, DiagramMsg.tooComplex])
+    }
+    // a body is refused before it is parsed: 10 MB nested 5 million deep took seconds of the main thread to parse
+    const parse = vi.spyOn(JSON, 'parse')
+    try {
+      const refused = await saveText(inspector, id, `{"canvas":{"objects":${'['.repeat(5_000_000)}${']'.repeat(5_000_000)}},"version":1}`)
+      expect([refused.status, refused.message]).toEqual([400, DiagramMsg.tooComplex])
+      expect(parse.mock.calls.filter(([text]) => typeof text === 'string' && text.length > 1_000_000)).toEqual([])
+    } finally {
+      parse.mockRestore()
+    }
+    expect(await stored(id)).toEqual(before)
+    // at the limit it saves: the canvas object, `objects`, then arrays
+    const deepest = nested(DIAGRAM_MAX_DEPTH - 1)
+    expect((await saveText(inspector, id, JSON.stringify({ canvas: deepest, version: 1 }))).status).toBe(200)
+    expect((await saveText(inspector, id, JSON.stringify({ canvas: nested(DIAGRAM_MAX_DEPTH), version: 2 }))).status).toBe(400)
+  }, 60_000)
+
+  test('a canvas of more than DIAGRAM_MAX_VALUES values is refused (400), and the saved version stays', async () => {
+    const id = await makeReport(1)
+    await save(inspector, id, { canvas: canvas(), version: 0 })
+    const before = await stored(id)
+    // under DIAGRAM_MAX_BYTES, but no drawing holds that many empty arrays
+    const many = `{"objects":[${Array(DIAGRAM_MAX_VALUES).fill('[]').join(',')}]}`
+    expect(many.length).toBeLessThan(DIAGRAM_MAX_BYTES)
+    for (const body of [JSON.stringify({ canvas: many, version: 1 }), `{"canvas":${many},"version":1}`]) {
+      const res = await saveText(inspector, id, body)
+      expect([res.status, res.message]).toEqual([400, DiagramMsg.tooComplex])
+    }
+    expect(await stored(id)).toEqual(before)
+    const fits = `{"objects":[${Array(DIAGRAM_MAX_VALUES - 3).fill('0').join(',')}]}`
+    expect((await saveText(inspector, id, JSON.stringify({ canvas: fits, version: 1 }))).status).toBe(200)
+  }, 60_000)
 })
 
 describe('what was stored before those checks', () => {
+  test('a stored canvas that cannot be served answers a clear 409 to the editor, and the report’s other screens keep working', async () => {
+    for (const broken of [nested(20_000), 'not json', '[1,2]']) {
+      const id = await makeReport(1)
+      await env.db.insert(reportDiagrams).values({ reportId: id, canvas: broken, version: 3 })
+      const res = await load(inspector, id)
+      expect([res.status, res.message], broken.slice(0, 20)).toEqual([409, DiagramMsg.unreadable])
+      expect((await env.call(inspector, 'POST', `/api/report/getDetail/${id}`)).status).toBe(200)
+      expect((await getRaw(inspector, `/api/report/pdf/${id}`)).statusCode).toBe(200)
+    }
+  })
+
   test('a picture stored unchecked is checked when read: the overview is told it cannot be read, the PDF says so in place of it', async () => {
     const id = await makeReport(1)
     const good = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#ffffff' } }).png().toBuffer()

@@ -1,6 +1,6 @@
 import {
   DIAGRAM_PICTURE_MAX_SIDE, DIAGRAM_PNG_MAX_CHARS, diagramCanvasText, DiagramMsg, formatDateTime, REPORT_STATUS, REPORT_STATUS_LABELS, ReportMsg,
-  type DiagramCanvas, type DiagramSaveBody, type DiagramSaved, type DiagramState, type ReportStatus,
+  type DiagramSaveBody, type DiagramSaved, type DiagramState, type ReportStatus,
 } from '@app/contract'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db, Executor } from '../../db/client.js'
@@ -34,8 +34,11 @@ export async function loadDiagram(db: Db, auth: Auth, id: number): Promise<Diagr
   const [row] = await db.select({ canvas: reportDiagrams.canvas, version: reportDiagrams.version, updateTime: reportDiagrams.updateTime, userName: users.name })
     .from(reportDiagrams).leftJoin(users, eq(users.id, reportDiagrams.updateUserId)).where(eq(reportDiagrams.reportId, id))
   if (!row) return { canvas: null, version: 0, updateUserName: '', updateTimeStr: '', report, editable }
+  // one kept before the canvas's limits may be too deep to send (its every load answered 500)
+  const checked = diagramCanvasText(row.canvas)
+  if ('error' in checked) throw new ConflictError(DiagramMsg.unreadable)
   return {
-    canvas: JSON.parse(row.canvas) as DiagramCanvas, version: row.version, updateUserName: row.userName ?? '', updateTimeStr: formatDateTime(row.updateTime),
+    canvas: checked.canvas, version: row.version, updateUserName: row.userName ?? '', updateTimeStr: formatDateTime(row.updateTime),
     report, editable,
   }
 }
@@ -62,7 +65,7 @@ async function keptPicture(dataUrl: string): Promise<string> {
  */
 export async function saveDiagram(db: Db, auth: Auth, id: number, body: DiagramSaveBody, now = new Date()): Promise<DiagramSaved> {
   const checked = diagramCanvasText(body.canvas)
-  if ('error' in checked) throw checked.error === 'tooLarge' ? new TooLargeError(DiagramMsg.tooLarge) : new ValidationError(DiagramMsg.invalid)
+  if ('error' in checked) throw checked.error === 'tooLarge' ? new TooLargeError(checked.message) : new ValidationError(checked.message)
   // before the transaction: a refused picture writes nothing, and no connection waits on the image queue
   const png = body.png ? await keptPicture(body.png) : null
   return db.transaction(async (tx) => {
