@@ -11,8 +11,8 @@ import { readFirstSheet, type ReadSheetOptions } from './platform/spreadsheet.js
 import { asBuffer, serveJobs } from './platform/workerPool.js'
 
 export const fileJobs = {
-  reportPdf: ({ report, verifyUrl, diagram }: { report: ReportDetail; verifyUrl: string; diagram: Uint8Array | null }): Promise<Uint8Array> =>
-    reportPdf(report, verifyUrl, diagram && asBuffer(diagram)),
+  reportPdf: ({ report, verifyUrl, diagram }: { report: ReportDetail; verifyUrl: string; diagram: Uint8Array | 'unreadable' | null }): Promise<Uint8Array> =>
+    reportPdf(report, verifyUrl, diagram instanceof Uint8Array ? asBuffer(diagram) : diagram),
   readFirstSheet: ({ file, options }: { file: Uint8Array; options: ReadSheetOptions }) => readFirstSheet(asBuffer(file), options),
   statementXlsx: async (statement: Statement): Promise<Uint8Array> => new Uint8Array(await statementWorkbook(statement).xlsx.writeBuffer()),
 }

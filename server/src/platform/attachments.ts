@@ -1,24 +1,22 @@
 import {
   ATTACHMENT_DELETE_PERMISSION, ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, AttachmentMsg, attachmentUrl, formatDateTime, HQ_COMPANY_ID,
-  IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, PICTURE_FILE_TYPES, THUMBNAIL_MAX_SIDE, type AttachmentInfo, type Permission,
+  IMAGE_MAX_SIDE, PICTURE_FILE_TYPES, type AttachmentInfo, type Permission,
 } from '@app/contract'
 import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import { fileTypeFromBuffer } from 'file-type'
-import sharp from 'sharp'
 import type { AppContext } from '../context.js'
 import type { Db, Executor } from '../db/client.js'
 import { attachments, companies } from '../db/schema/index.js'
 import { ForbiddenError, NotFoundError, TooLargeError, ValidationError } from './errors.js'
 import { sha256Hex, type FileStore } from './files.js'
-import { imageQueue } from './imageQueue.js'
-import { keptLongest, STORED_JPEG, THUMBNAIL_JPEG } from './pictureEncoding.js'
+import { acceptPicture } from './pictures.js'
 import type { Auth } from './access.js'
 import type { SessionUser } from './sessions.js'
 import { assertInScope } from './tenancy.js'
 
 /**
- * Attachments: type checked by content (magic bytes), 10 MB at most, images re-encoded upright
- * (EXIF orientation applied, metadata such as GPS dropped, at most 4096 px) with a JPEG thumbnail,
+ * Attachments: type checked by content (magic bytes), 10 MB at most, images re-encoded upright by
+ * acceptPicture (EXIF orientation applied, metadata such as GPS dropped, at most 4096 px) with a JPEG thumbnail,
  * bytes stored content-addressed in the FileStore and counted against the base's storage quota.
  * A row belongs to a company; other companies never see it.
  */
@@ -84,49 +82,15 @@ function displayName(input: Pick<StoreFileInput, 'name' | 'filename'>, ext: stri
   return name.slice(0, 200)
 }
 
-/**
- * A picture is refused from its header when it has more than IMAGE_MAX_PIXELS (a decompression bomb
- * never takes a place in the queue), then decoded and re-encoded in the shared image queue.
- */
-async function prepareImage(buffer: Buffer, maxSide: number, halfSizeFrom?: number): Promise<Prepared> {
-  let meta: sharp.Metadata
-  try {
-    meta = await sharp(buffer, { limitInputPixels: false }).metadata()
-  } catch {
-    throw new ValidationError(AttachmentMsg.badImage)
-  }
-  if (!meta.width || !meta.height) throw new ValidationError(AttachmentMsg.badImage)
-  if (meta.width * meta.height > IMAGE_MAX_PIXELS) throw new TooLargeError(AttachmentMsg.tooManyPixels)
-  const alpha = Boolean(meta.hasAlpha)
-  const side = Math.round(keptLongest(Math.max(meta.width, meta.height), { maxSide, halfSizeFrom }))
-  return imageQueue.run(async () => {
-    try {
-      const rotated = sharp(buffer, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' })
-        .rotate()
-        .resize(side, side, { fit: 'inside', withoutEnlargement: true })
-      const out = alpha
-        ? await rotated.png({ compressionLevel: 8 }).toBuffer({ resolveWithObject: true })
-        : await rotated.jpeg(STORED_JPEG).toBuffer({ resolveWithObject: true })
-      const thumb = await sharp(out.data)
-        .resize(THUMBNAIL_MAX_SIDE, THUMBNAIL_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
-        .flatten({ background: '#ffffff' })
-        .jpeg(THUMBNAIL_JPEG)
-        .toBuffer()
-      return { data: out.data, mime: alpha ? 'image/png' : 'image/jpeg', ext: alpha ? 'png' : 'jpg', thumb, width: out.info.width, height: out.info.height }
-    } catch (err) {
-      if (/pixel limit/i.test((err as Error).message ?? '')) throw new TooLargeError(AttachmentMsg.tooManyPixels)
-      throw new ValidationError(AttachmentMsg.badImage)
-    }
-  })
-}
-
 /** Checks the bytes (not the name or the declared type) and prepares what is stored. */
 async function prepare(input: StoreFileInput): Promise<Prepared> {
   if (!input.buffer.length) throw new ValidationError(AttachmentMsg.empty)
   if (input.buffer.length > (input.maxBytes ?? ATTACHMENT_MAX_BYTES)) throw new TooLargeError(AttachmentMsg.tooLarge)
   const detected = await fileTypeFromBuffer(input.buffer)
   const pictureOnly = PICTURE_FILE_TYPES.includes(input.fileType)
-  if (detected && IMAGE_MIMES.has(detected.mime)) return prepareImage(input.buffer, input.maxSide ?? IMAGE_MAX_SIDE, input.halfSizeFrom)
+  if (detected && IMAGE_MIMES.has(detected.mime)) {
+    return acceptPicture(input.buffer, { maxSide: input.maxSide ?? IMAGE_MAX_SIDE, halfSizeFrom: input.halfSizeFrom, thumbnail: true })
+  }
   if (pictureOnly) throw new ValidationError(AttachmentMsg.imageOnly)
   if (detected && DOCUMENT_MIMES[detected.mime]) {
     return { data: input.buffer, mime: detected.mime, ext: DOCUMENT_MIMES[detected.mime]!, thumb: null, width: null, height: null }

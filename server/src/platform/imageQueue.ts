@@ -27,7 +27,8 @@ export class WorkQueue {
 }
 
 /**
- * Decoding and re-encoding pictures (attachments and ticket photos) in this thread's libvips pool, which
- * already uses every core: one picture at a time, a few waiting; more answer 429.
+ * Decoding and re-encoding pictures (`acceptPicture`: attachments, transport ticket photos, diagram
+ * pictures) in this thread's libvips pool, which already uses every core: one picture at a time, a few
+ * waiting; more answer 429.
  */
 export const imageQueue = new WorkQueue(1, 8, () => new RateLimitError(AttachmentMsg.busy))

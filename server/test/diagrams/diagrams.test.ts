@@ -3,9 +3,12 @@
  * report's own base sees or draws it, only while it is 正在检验, never over 5 MB, and of two saves from
  * the same version exactly one lands, the other told who saved when (on PostgreSQL really at once).
  */
-import { DIAGRAM_MAX_BYTES, DiagramMsg, ReportMsg, type ReportStatus } from '@app/contract'
+import zlib from 'node:zlib'
+import {
+  DIAGRAM_MAX_BYTES, DIAGRAM_MAX_DEPTH, DIAGRAM_MAX_VALUES, DIAGRAM_PICTURE_MAX_SIDE, DiagramMsg, ReportMsg, type ReportStatus,
+} from '@app/contract'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { reportDiagrams, reports } from '../../src/db/schema/index.js'
 import sharp from 'sharp'
 import { createTestApp, type TestEnv } from '../helpers.js'
@@ -230,7 +233,9 @@ describe('the picture of the drawing', () => {
     const picture = await env.app.inject({ method: 'GET', url: `/api/report/diagramPng/${id}`, headers: { authorization: `Bearer ${inspector}` } })
     expect(picture.statusCode).toBe(200)
     expect(picture.headers['content-type']).toBe('image/png')
-    expect(Buffer.compare(picture.rawPayload, png)).toBe(0)
+    // kept as it was re-encoded at save: the same pixels
+    const pixels = (b: Buffer) => sharp(b).raw().toBuffer()
+    expect(Buffer.compare(await pixels(picture.rawPayload), await pixels(png))).toBe(0)
     expect((await env.call(otherBase, 'GET', `/api/report/diagramPng/${id}`)).status).toBe(404)
     // the PDF's images: the QR code, and the drawing while it has a picture
     const images = async () => ((await env.app.inject({ method: 'GET', url: `/api/report/pdf/${id}`, headers: { authorization: `Bearer ${inspector}` } }))
@@ -240,4 +245,175 @@ describe('the picture of the drawing', () => {
     expect((await env.call(inspector, 'GET', `/api/report/diagramPng/${id}`)).status).toBe(404)
     expect(await images()).toBeLessThan(withPicture)
   })
+})
+
+/** A PNG chunk with its length and CRC. */
+function pngChunk(type: string, data: Buffer) {
+  const length = Buffer.alloc(4)
+  length.writeUInt32BE(data.length)
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
+  const crc = Buffer.alloc(4)
+  crc.writeUInt32BE(zlib.crc32(body))
+  return Buffer.concat([length, body, crc])
+}
+/** 101 bytes: an 8-bit RGBA PNG whose IDAT is not zlib (pdfkit's decoder threw it outside any try and ended the process). */
+function notZlibPng() {
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(64, 0)
+  header.writeUInt32BE(64, 4)
+  header[8] = 8
+  header[9] = 6
+  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), pngChunk('IHDR', header), pngChunk('IDAT', Buffer.alloc(44, 0x41)), pngChunk('IEND', Buffer.alloc(0))])
+}
+/** A PNG with a text chunk put in after its header: what a client may add beside the pixels. */
+const withTextChunk = (png: Buffer, text: string) => Buffer.concat([png.subarray(0, 33), pngChunk('tEXt', Buffer.from(`Comment\0${text}`, 'latin1')), png.subarray(33)])
+const dataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`
+let hugePng: Promise<Buffer> | undefined
+/** 8000 × 8000 RGBA, about 260 KB: 64 million pixels (it froze the PDF for 15 s). */
+const huge = () => (hugePng ??= sharp({ create: { width: 8000, height: 8000, channels: 4, background: '#ffffff' } }).png({ compressionLevel: 9 }).toBuffer())
+/** A canvas whose `objects` holds arrays nested `depth` deep: 40 KB at 20,000 (its every load answered 500). */
+const nested = (depth: number) => `{"objects":${'['.repeat(depth)}${']'.repeat(depth)}}`
+/** A save whose body is sent as this text, for a canvas too deep for JSON.stringify to write. */
+const saveText = async (token: string, id: number, body: string) => {
+  const res = await env.app.inject({ method: 'POST', url: `/api/report/saveFabric/${id}`, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: body })
+  return { status: res.statusCode, ...(res.json() as { message: string; data: unknown }) }
+}
+const getRaw = (token: string, url: string) => env.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } })
+/** What the saved row holds now. */
+const stored = async (id: number) => (await env.db.select().from(reportDiagrams).where(eq(reportDiagrams.reportId, id)))[0]
+
+/** The characters a PDF's embedded font can print (its ToUnicode maps): what text it holds, whatever the glyph order. */
+function pdfCharacters(pdf: Buffer) {
+  let chars = ''
+  for (const m of pdf.toString('latin1').matchAll(/\/Length (\d+)[^]*?>>\nstream\n/g)) {
+    const start = m.index + m[0].length
+    let text: string
+    try { text = zlib.inflateSync(pdf.subarray(start, start + Number(m[1]))).toString('latin1') } catch { continue }
+    if (!text.includes('beginbfrange')) continue
+    for (const [, hex] of text.matchAll(/<([0-9a-f]{4})>/gi)) chars += String.fromCharCode(parseInt(hex!, 16))
+  }
+  return chars
+}
+
+describe('what a client sends is checked before it is kept', () => {
+  test('a picture that does not decode is refused (400) and nothing is written: no first save, no new version', async () => {
+    const id = await makeReport(1)
+    const bad = notZlibPng()
+    expect(bad.length).toBe(101)
+    const first = await save(inspector, id, { canvas: canvas(), version: 0, png: dataUrl(bad) })
+    expect([first.status, first.message]).toEqual([400, DiagramMsg.pictureInvalid])
+    expect(await stored(id)).toBeUndefined()
+    const good = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#ffffff' } }).png().toBuffer()
+    expect((await save(inspector, id, { canvas: canvas('kept'), version: 0, png: dataUrl(good) })).status).toBe(200)
+    const before = await stored(id)
+    const later = await save(inspector, id, { canvas: canvas('lost'), version: 1, png: dataUrl(bad) })
+    expect([later.status, later.message]).toEqual([400, DiagramMsg.pictureInvalid])
+    expect(await stored(id)).toEqual(before)
+    expect((await load(inspector, id)).data).toMatchObject({ canvas: canvas('kept'), version: 1 })
+  })
+
+  test('a picture of more than IMAGE_MAX_PIXELS is refused (413) from its header, and nothing is written', async () => {
+    const id = await makeReport(1)
+    await save(inspector, id, { canvas: canvas(), version: 0 })
+    const before = await stored(id)
+    const png = await huge()
+    expect(png.length).toBeLessThan(400_000)
+    const res = await save(inspector, id, { canvas: canvas('big'), version: 1, png: dataUrl(png) })
+    expect([res.status, res.message]).toEqual([413, DiagramMsg.pictureTooManyPixels])
+    expect(await stored(id)).toEqual(before)
+  }, 60_000)
+
+  test('a picture is kept as sharp re-encodes it: a PNG, its longest side at most DIAGRAM_PICTURE_MAX_SIDE, nothing of the sender’s beside the pixels', async () => {
+    const id = await makeReport(1)
+    const drawn = await sharp({ create: { width: 3600, height: 1600, channels: 4, background: '#ffffff' } })
+      .composite([{ input: Buffer.from('<svg width="3600" height="1600"><rect x="100" y="100" width="3400" height="1400" rx="300" stroke="black" stroke-width="12" fill="none"/></svg>') }])
+      .png().toBuffer()
+    const sent = withTextChunk(drawn, '<script>alert(1)</script>')
+    expect((await save(inspector, id, { canvas: canvas(), version: 0, png: dataUrl(sent) })).status).toBe(200)
+    const picture = await getRaw(inspector, `/api/report/diagramPng/${id}`)
+    expect(picture.statusCode).toBe(200)
+    const meta = await sharp(picture.rawPayload).metadata()
+    expect(meta).toMatchObject({ format: 'png', width: DIAGRAM_PICTURE_MAX_SIDE, height: Math.round(1600 * DIAGRAM_PICTURE_MAX_SIDE / 3600) })
+    const kept = (await stored(id))!.png!
+    expect(kept).toMatch(/^data:image\/png;base64,/)
+    expect(Buffer.from(kept.slice(kept.indexOf(',') + 1), 'base64').toString('latin1')).not.toContain('<script>')
+  })
+
+  test(`a canvas nested deeper than DIAGRAM_MAX_DEPTH is refused (400), as text and as an object, and the saved version stays`, async () => {
+    const id = await makeReport(1)
+    await save(inspector, id, { canvas: canvas(), version: 0 })
+    const before = await stored(id)
+    const deep = nested(20_000)
+    expect(deep.length).toBe(40_012)
+    for (const body of [JSON.stringify({ canvas: deep, version: 1 }), `{"canvas":${deep},"version":1}`]) {
+      const res = await saveText(inspector, id, body)
+      expect([res.status, res.message], body.slice(0, 30)).toEqual([400, DiagramMsg.tooComplex])
+    }
+    // a body is refused before it is parsed: 10 MB nested 5 million deep took seconds of the main thread to parse
+    const parse = vi.spyOn(JSON, 'parse')
+    try {
+      const refused = await saveText(inspector, id, `{"canvas":{"objects":${'['.repeat(5_000_000)}${']'.repeat(5_000_000)}},"version":1}`)
+      expect([refused.status, refused.message]).toEqual([400, DiagramMsg.tooComplex])
+      expect(parse.mock.calls.filter(([text]) => typeof text === 'string' && text.length > 1_000_000)).toEqual([])
+    } finally {
+      parse.mockRestore()
+    }
+    expect(await stored(id)).toEqual(before)
+    // at the limit it saves: the canvas object, `objects`, then arrays
+    const deepest = nested(DIAGRAM_MAX_DEPTH - 1)
+    expect((await saveText(inspector, id, JSON.stringify({ canvas: deepest, version: 1 }))).status).toBe(200)
+    expect((await saveText(inspector, id, JSON.stringify({ canvas: nested(DIAGRAM_MAX_DEPTH), version: 2 }))).status).toBe(400)
+  }, 60_000)
+
+  test('a canvas of more than DIAGRAM_MAX_VALUES values is refused (400), and the saved version stays', async () => {
+    const id = await makeReport(1)
+    await save(inspector, id, { canvas: canvas(), version: 0 })
+    const before = await stored(id)
+    // under DIAGRAM_MAX_BYTES, but no drawing holds that many empty arrays
+    const many = `{"objects":[${Array(DIAGRAM_MAX_VALUES).fill('[]').join(',')}]}`
+    expect(many.length).toBeLessThan(DIAGRAM_MAX_BYTES)
+    for (const body of [JSON.stringify({ canvas: many, version: 1 }), `{"canvas":${many},"version":1}`]) {
+      const res = await saveText(inspector, id, body)
+      expect([res.status, res.message]).toEqual([400, DiagramMsg.tooComplex])
+    }
+    expect(await stored(id)).toEqual(before)
+    const fits = `{"objects":[${Array(DIAGRAM_MAX_VALUES - 3).fill('0').join(',')}]}`
+    expect((await saveText(inspector, id, JSON.stringify({ canvas: fits, version: 1 }))).status).toBe(200)
+  }, 60_000)
+})
+
+describe('what was stored before those checks', () => {
+  test('a stored canvas that cannot be served answers a clear 409 to the editor, and the report’s other screens keep working', async () => {
+    for (const broken of [nested(20_000), 'not json', '[1,2]']) {
+      const id = await makeReport(1)
+      await env.db.insert(reportDiagrams).values({ reportId: id, canvas: broken, version: 3 })
+      const res = await load(inspector, id)
+      expect([res.status, res.message], broken.slice(0, 20)).toEqual([409, DiagramMsg.unreadable])
+      expect((await env.call(inspector, 'POST', `/api/report/getDetail/${id}`)).status).toBe(200)
+      expect((await getRaw(inspector, `/api/report/pdf/${id}`)).statusCode).toBe(200)
+    }
+  })
+
+  test('a picture stored unchecked is checked when read: the overview is told it cannot be read, the PDF says so in place of it', async () => {
+    const id = await makeReport(1)
+    const good = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#ffffff' } }).png().toBuffer()
+    await save(inspector, id, { canvas: canvas(), version: 0, png: dataUrl(good) })
+    const withPicture = (await getRaw(inspector, `/api/report/pdf/${id}`)).rawPayload
+    expect(pdfCharacters(withPicture)).not.toContain('读')
+    const images = (pdf: Buffer) => pdf.toString('latin1').match(/\/Subtype \/Image/g)?.length ?? 0
+    const withoutPicture = images((await getRaw(inspector, `/api/report/pdf/${await makeReport(1)}`)).rawPayload)
+    expect(images(withPicture)).toBeGreaterThan(withoutPicture)
+    for (const old of [notZlibPng(), await huge()]) {
+      await env.db.update(reportDiagrams).set({ png: dataUrl(old) }).where(eq(reportDiagrams.reportId, id))
+      const picture = await env.call(inspector, 'GET', `/api/report/diagramPng/${id}`)
+      expect([picture.status, picture.message]).toEqual([404, DiagramMsg.pictureUnreadable])
+      const pdf = await getRaw(inspector, `/api/report/pdf/${id}`)
+      expect(pdf.statusCode).toBe(200)
+      // no drawing, and the note where it would be
+      expect(images(pdf.rawPayload)).toBe(withoutPicture)
+      for (const c of '示意图图片无法读取') expect(pdfCharacters(pdf.rawPayload)).toContain(c)
+    }
+    // the server is still there
+    expect((await env.call(null, 'GET', '/api/health')).status).toBe(200)
+  }, 60_000)
 })

@@ -1,12 +1,13 @@
 import {
-  diagramCanvasText, DiagramMsg, formatDateTime, REPORT_STATUS, REPORT_STATUS_LABELS, ReportMsg,
-  type DiagramCanvas, type DiagramSaveBody, type DiagramSaved, type DiagramState, type ReportStatus,
+  DIAGRAM_PICTURE_MAX_SIDE, DIAGRAM_PNG_MAX_CHARS, diagramCanvasText, DiagramMsg, formatDateTime, REPORT_STATUS, REPORT_STATUS_LABELS, ReportMsg,
+  type DiagramSaveBody, type DiagramSaved, type DiagramState, type ReportStatus,
 } from '@app/contract'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db, Executor } from '../../db/client.js'
 import { reportDiagrams, users } from '../../db/schema/index.js'
 import type { Auth } from '../../platform/access.js'
 import { AppError, ConflictError, TooLargeError, ValidationError } from '../../platform/errors.js'
+import { acceptPicture, type PictureRules } from '../../platform/pictures.js'
 import { reportRow } from '../reports/list.js'
 
 /**
@@ -33,10 +34,28 @@ export async function loadDiagram(db: Db, auth: Auth, id: number): Promise<Diagr
   const [row] = await db.select({ canvas: reportDiagrams.canvas, version: reportDiagrams.version, updateTime: reportDiagrams.updateTime, userName: users.name })
     .from(reportDiagrams).leftJoin(users, eq(users.id, reportDiagrams.updateUserId)).where(eq(reportDiagrams.reportId, id))
   if (!row) return { canvas: null, version: 0, updateUserName: '', updateTimeStr: '', report, editable }
+  // one kept before the canvas's limits may be too deep to send (its every load answered 500)
+  const checked = diagramCanvasText(row.canvas)
+  if ('error' in checked) throw new ConflictError(DiagramMsg.unreadable)
   return {
-    canvas: JSON.parse(row.canvas) as DiagramCanvas, version: row.version, updateUserName: row.userName ?? '', updateTimeStr: formatDateTime(row.updateTime),
+    canvas: checked.canvas, version: row.version, updateUserName: row.userName ?? '', updateTimeStr: formatDateTime(row.updateTime),
     report, editable,
   }
+}
+
+/** The drawing's picture: a PNG, at most DIAGRAM_PICTURE_MAX_SIDE, refused in the diagram's words. */
+const DIAGRAM_PICTURE: PictureRules = {
+  maxSide: DIAGRAM_PICTURE_MAX_SIDE, formats: ['png'], as: 'png',
+  messages: { unreadable: DiagramMsg.pictureInvalid, tooManyPixels: DiagramMsg.pictureTooManyPixels },
+}
+const pngBytes = (dataUrl: string) => Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64')
+
+/** The picture a save sent, as it is kept: re-encoded by acceptPicture, a data URL of DIAGRAM_PNG_MAX_CHARS at most. */
+async function keptPicture(dataUrl: string): Promise<string> {
+  const png = `data:image/png;base64,${(await acceptPicture(pngBytes(dataUrl), DIAGRAM_PICTURE)).data.toString('base64')}`
+  // a small palette PNG of noise grows as a full-colour one
+  if (png.length > DIAGRAM_PNG_MAX_CHARS) throw new TooLargeError(DiagramMsg.pictureTooLarge)
+  return png
 }
 
 /**
@@ -46,14 +65,16 @@ export async function loadDiagram(db: Db, auth: Auth, id: number): Promise<Diagr
  */
 export async function saveDiagram(db: Db, auth: Auth, id: number, body: DiagramSaveBody, now = new Date()): Promise<DiagramSaved> {
   const checked = diagramCanvasText(body.canvas)
-  if ('error' in checked) throw checked.error === 'tooLarge' ? new TooLargeError(DiagramMsg.tooLarge) : new ValidationError(DiagramMsg.invalid)
+  if ('error' in checked) throw checked.error === 'tooLarge' ? new TooLargeError(checked.message) : new ValidationError(checked.message)
+  // before the transaction: a refused picture writes nothing, and no connection waits on the image queue
+  const png = body.png ? await keptPicture(body.png) : null
   return db.transaction(async (tx) => {
     const report = await reportRow(tx, auth, id, 'share')
     if (report.status !== REPORT_STATUS.inspecting) {
       throw new ConflictError(ReportMsg.onlyWhileInspecting(DiagramMsg.saveAction, statusName(report.status)))
     }
     // a save without a picture drops the old one rather than keep a picture of another drawing
-    const values = { canvas: checked.text, png: body.png ?? null, updateUserId: auth.userId, updateTime: now }
+    const values = { canvas: checked.text, png, updateUserId: auth.userId, updateTime: now }
     const [saved] = body.version === 0
       ? await tx.insert(reportDiagrams).values({ reportId: id, ...values, version: 1 }).onConflictDoNothing()
         .returning({ version: reportDiagrams.version })
@@ -70,9 +91,20 @@ export async function saveDiagram(db: Db, auth: Auth, id: number, body: DiagramS
   })
 }
 
-/** The saved drawing's PNG (for the PDF and the overview), or null when none was saved. */
-export async function diagramPicture(db: Executor, auth: Auth, id: number): Promise<Buffer | null> {
+/**
+ * The saved drawing's PNG for the PDF and the overview, through acceptPicture again as it is read: one
+ * kept before pictures were checked at save may not decode (pdfkit's decoder then ended the process) or
+ * may be 64 million pixels. 'unreadable' when it fails, null when none was saved.
+ */
+export async function diagramPicture(db: Executor, auth: Auth, id: number): Promise<Buffer | 'unreadable' | null> {
   await reportRow(db, auth, id)
   const [row] = await db.select({ png: reportDiagrams.png }).from(reportDiagrams).where(eq(reportDiagrams.reportId, id))
-  return row?.png ? Buffer.from(row.png.slice(row.png.indexOf(',') + 1), 'base64') : null
+  if (!row?.png) return null
+  try {
+    return (await acceptPicture(pngBytes(row.png), DIAGRAM_PICTURE)).data
+  } catch (err) {
+    // a busy image queue is not the picture's fault
+    if (err instanceof ValidationError || err instanceof TooLargeError) return 'unreadable'
+    throw err
+  }
 }

@@ -1,11 +1,10 @@
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import {
-  IMAGE_MAX_PIXELS, isFilled, rangeText, REPORT_STATUS, type CheckItem, type RecordValue, type ReportDetail, type ReportRecord,
+  isFilled, rangeText, REPORT_STATUS, type CheckItem, type RecordValue, type ReportDetail, type ReportRecord,
 } from '@app/contract'
 import PDFDocument from 'pdfkit'
 import QRCode from 'qrcode'
-import sharp from 'sharp'
 
 /**
  * The printable inspection report (A4, Noto Sans SC embedded as a subset by pdfkit) with a QR code of
@@ -32,26 +31,12 @@ function valueText(item: CheckItem, value: RecordValue | undefined): string {
 }
 const verdict = (r: ReportRecord | undefined) => (r?.passed == null ? '' : r.passed ? '√' : '×')
 
-/** The longest side a diagram picture is printed from: about 280 dpi across the printed width. */
-const PICTURE_MAX_SIDE = 2000
-
 /**
- * The diagram picture as pdfkit gets it: decoded and encoded again by sharp (within the pixel limit of
- * every picture, and no larger than it prints), or null when it cannot be read. pdfkit's own PNG decoder
- * throws where nothing can catch it (a PNG whose data is not zlib) and holds a large picture's pixels
- * several times over (an 8000 x 8000 one took 1.3 GB).
+ * Runs in a worker thread (server/src/fileWorker.ts), never on the server's event loop. `diagram`: the
+ * drawing's PNG as diagramPicture gives it, checked and re-encoded by acceptPicture ('unreadable': the
+ * note in its place).
  */
-async function printablePicture(png: Buffer): Promise<Buffer | null> {
-  try {
-    return await sharp(png, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' })
-      .resize({ width: PICTURE_MAX_SIDE, height: PICTURE_MAX_SIDE, fit: 'inside', withoutEnlargement: true }).png().toBuffer()
-  } catch {
-    return null
-  }
-}
-
-/** Runs in a worker thread (server/src/fileWorker.ts), never on the server's event loop. */
-export async function reportPdf(report: ReportDetail, verifyUrl: string, diagram: Buffer | null = null): Promise<Buffer> {
+export async function reportPdf(report: ReportDetail, verifyUrl: string, diagram: Buffer | 'unreadable' | null = null): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4', margin: PAGE.margin, bufferPages: true,
     info: { Title: `检验报告 ${report.reportNumber}`, Author: report.companyName, Subject: report.licenseNumber },
@@ -127,15 +112,14 @@ export async function reportPdf(report: ReportDetail, verifyUrl: string, diagram
   })
 
   if (diagram) {
-    const picture = await printablePicture(diagram)
     heading('检验示意图')
     const height = 300
     if (y + height > PAGE.height - PAGE.margin) {
       doc.addPage()
       y = PAGE.margin
     }
-    if (picture) {
-      doc.image(picture, PAGE.margin, y, { fit: [INNER, height], align: 'center' })
+    if (diagram !== 'unreadable') {
+      doc.image(diagram, PAGE.margin, y, { fit: [INNER, height], align: 'center' })
       doc.rect(PAGE.margin, y, INNER, height).strokeColor('#999').stroke()
       y += height + 4
     } else {

@@ -91,7 +91,7 @@ export default function DiagramDetailPage() {
     const canvas = board.toJSON()
     const checked = diagramCanvasText(canvas)
     if ('error' in checked) {
-      message.error(checked.error === 'tooLarge' ? DiagramMsg.tooLarge : DiagramMsg.invalid, 5)
+      message.error(checked.message, 5)
       return
     }
     setSaving(true)
