@@ -52,6 +52,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 // the OCR workers load their models now: the process is ready (GET /api/ready) once they have
 void app.ctx.reader.start().then(() => app.log.info(`OCR workers ready (${config.ocrWorkers})`))
+// and the file workers (PDFs, spreadsheets), so the first PDF after a start does not wait for one
+void app.ctx.fileJobs.start().catch((err: Error) => app.log.error({ err }, 'file workers failed to start'))
 
 await app.listen({ port: config.port, host: config.host })
 app.log.info(`ready in ${Date.now() - started} ms on ${database.kind}: http://localhost:${config.port}`)
