@@ -10,6 +10,7 @@ import { authOf } from '../../platform/access.js'
 import { done } from '../../platform/envelope.js'
 import { exportCompany, exportParams } from '../../platform/exports.js'
 import { contentDisposition } from '../../platform/download.js'
+import { perIpPerMinute } from '../../platform/rateLimit.js'
 import { diagramPicture } from '../diagrams/service.js'
 import { scheduleExpiryWarnings } from './expiry.js'
 import * as list from './list.js'
@@ -104,7 +105,7 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // anyone may ask, so a stranger trying tokens is held to a pace the database does not notice
   r.get('/public/report/:token', {
-    config: { access: 'public', rateLimit: { max: VERIFY_PER_MINUTE, timeWindow: 60_000 } },
+    config: { access: 'public', ...perIpPerMinute('verify', VERIFY_PER_MINUTE) },
     schema: { tags, summary: '公开核验：检验结果与有效期（二维码，按不可猜测的令牌）', params: z.object({ token: z.string().trim().min(1).max(64).describe('核验令牌') }) },
   }, async (req) => verifyReport(ctx.db, req.params.token))
 
