@@ -85,6 +85,8 @@ describe('POST /sms/send', () => {
     expect([under.status, under.message]).toEqual([400, '没有磅差超标的运单'])
     const other = await send(s.tokenA, { ids: [ids['皖A1'], ids['苏B1']] })
     expect([other.status, other.message]).toEqual([404, '运单不存在'])
+    const otherBase = await send(s.tokenA, { ids: [ids['皖A1']], companyId: s.b.id })
+    expect([otherBase.status, otherBase.message]).toEqual([404, '基地不存在'])
     const filtered = await send(s.tokenA, { deliveryCarrier: '远通' })
     expect(filtered.data.noPhone).toEqual(['远通运输'])
   })

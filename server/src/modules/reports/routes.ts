@@ -56,7 +56,7 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     }))
 
   r.get('/report/export/:companyId', { config, schema: { tags, summary: '导出检验登记列表（xlsx）', params: exportParams, querystring: reportFilters } },
-    async (req, reply) => list.reportExport.send(reply, list.allReports(ctx.db, authOf(req), { ...req.query, companyId: exportCompany(req.params.companyId, req.query.companyId) })))
+    async (req, reply) => list.reportExport.send(reply, list.allReports(ctx.db, authOf(req), { ...req.query, companyId: exportCompany(authOf(req), req.params.companyId, req.query.companyId) })))
 
   r.post('/report/saveFirst', { config, schema: { tags, summary: '车辆登记（七项必填）', body: reportRegistrationBody } },
     async (req) => done(await registration.registerReport(ctx.db, authOf(req), req.body), ReportMsg.registered))

@@ -9,7 +9,7 @@ import { NotFoundError, RateLimitError, ValidationError } from '../../platform/e
 import { allRows } from '../../platform/list.js'
 import type { SmsProvider } from '../../platform/sms.js'
 import type { SessionUser } from '../../platform/sessions.js'
-import { scopeCompany } from '../../platform/tenancy.js'
+import { assertCompanyInScope, scopeCompany } from '../../platform/tenancy.js'
 import { carrierMobiles } from '../logisticsCompanies/service.js'
 import { writeLog } from '../logs/service.js'
 import { selectTransports, toTransport, transportList } from '../transports/query.js'
@@ -48,6 +48,8 @@ const transportsWithoutDestinations = (db: Executor, auth: SessionUser, q: Trans
 /** The completed transports over tolerance, grouped by base and carrier. */
 async function overTolerance(db: Executor, auth: SessionUser, body: SmsSendBody): Promise<Group[]> {
   const { ids, ...filters } = body
+  // selected by id, the grid's filters are not read: another base named there is still refused
+  assertCompanyInScope(auth, filters.companyId)
   const candidates: AsyncIterable<Transport> | Iterable<Transport> = ids?.length
     ? await selectedTransports(db, auth, ids)
     : transportsWithoutDestinations(db, auth, { ...filters, status: TransportStatus.DONE })
