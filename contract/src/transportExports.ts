@@ -140,6 +140,14 @@ export const SMS_SEND_LIMIT = { intervalMs: 60_000, perDay: 50 } as const
 export const SMS_MAX_IDS = 1000
 /** Plates listed in one message; more are counted. */
 export const SMS_MAX_PLATES = 10
+/**
+ * Characters of a carrier name and of a plate a message shows. Both are the client's own text (a
+ * carrier may be named anything): the message quotes them, cut short, so they read as data.
+ */
+export const SMS_CARRIER_SHOWN = 20
+export const SMS_PLATE_SHOWN = 12
+/** Carriers an answer names per reason; more are counted. */
+const SMS_NAMES_SHOWN = 5
 
 /** `POST /sms/send`: the selected transports, or (without ids) those of the grid's filters. */
 export const smsSendBody = transportFilters.extend({
@@ -157,26 +165,61 @@ export interface SmsSendResult {
   noPhone: string[]
   /** carriers whose message the SMS service refused */
   failed: string[]
+  /** carriers whose message was not sent because the base or the phone had its day's messages */
+  heldBack: SmsHeldBack[]
+}
+
+export interface SmsHeldBack {
+  carrier: string
+  /** why, in Chinese (SmsSendMsg.baseDayCap, phoneDayCap) */
+  reason: string
 }
 
 /** One carrier's transports over tolerance, as the message lists them. */
 export interface SmsTransportLine { plate: string | null; time: string; poundDiff: number }
 
+/** The client's text inside a message: without brackets, quotes or line breaks of its own, cut to `max` characters. */
+const smsData = (text: string, max: number) => {
+  const t = text.replace(/[【】[\]“”"'\p{Cc}]/gu, ' ').replace(/\s+/g, ' ').trim()
+  return t.length > max ? `${t.slice(0, max - 1)}…` : t
+}
+
+const someNames = (names: string[]) =>
+  names.length > SMS_NAMES_SHOWN ? `${names.slice(0, SMS_NAMES_SHOWN).join('、')}等${names.length}家` : names.join('、')
+
+/** The held-back carriers by reason: "reason：a、b、c". */
+function heldBackText(held: SmsHeldBack[]) {
+  const byReason = new Map<string, string[]>()
+  for (const h of held) byReason.set(h.reason, [...byReason.get(h.reason) ?? [], h.carrier])
+  return [...byReason].map(([reason, carriers]) => `${reason}：${someNames(carriers)}`).join('；')
+}
+
 export const SmsSendMsg = {
   noneOver: '没有磅差超标的运单',
   tooSoon: `发送过于频繁，请${SMS_SEND_LIMIT.intervalMs / 1000}秒后再试`,
   dayLimit: `今日短信发送次数已达上限（${SMS_SEND_LIMIT.perDay}次），请明天再试`,
-  done: (r: SmsSendResult) => r.sent > 0
-    ? `发送成功，共发送${r.sent}条短信（${r.transports}条运单）`
-      + (r.noPhone.length ? `；未登记手机号：${r.noPhone.join('、')}` : '') + (r.failed.length ? `；发送失败：${r.failed.join('、')}` : '')
-    : r.failed.length ? `发送失败：${r.failed.join('、')}` : `没有可发送的号码：${r.noPhone.join('、')}未登记物流公司手机号`,
+  baseDayCap: (cap: number) => `本基地今日磅差短信已达上限（${cap}条）`,
+  phoneDayCap: (cap: number) => `该号码今日已收到${cap}条磅差短信`,
+  done: (r: SmsSendResult) => {
+    const failed = r.failed.length ? `发送失败：${r.failed.join('、')}` : ''
+    if (r.sent > 0) {
+      return [
+        `发送成功，共发送${r.sent}条短信（${r.transports}条运单）`, r.noPhone.length ? `未登记手机号：${r.noPhone.join('、')}` : '', failed,
+        r.heldBack.length ? `${r.heldBack.length}条未发送：${heldBackText(r.heldBack)}` : '',
+      ].filter(Boolean).join('；')
+    }
+    if (failed || r.heldBack.length) return [failed, r.heldBack.length ? `未发送：${heldBackText(r.heldBack)}` : ''].filter(Boolean).join('；')
+    return `没有可发送的号码：${r.noPhone.join('、')}未登记物流公司手机号`
+  },
   content: (base: string, carrier: string, lines: SmsTransportLine[]) => {
-    const shown = lines.slice(0, SMS_MAX_PLATES).map((l) => `${l.plate ?? '未知车牌'}（${l.time.slice(0, 10)}）磅差${l.poundDiff.toFixed(2)}吨`)
+    const shown = lines.slice(0, SMS_MAX_PLATES)
+      .map((l) => `${l.plate ? smsData(l.plate, SMS_PLATE_SHOWN) : '未知车牌'}（${l.time.slice(0, 10)}）磅差${l.poundDiff.toFixed(2)}吨`)
     const more = lines.length > SMS_MAX_PLATES ? `等${lines.length}车` : ''
-    return `【${base}】${carrier}：您有${lines.length}车运单磅差超标：${shown.join('；')}${more}，请核实。`
+    return `【${base}】承运单位“${smsData(carrier, SMS_CARRIER_SHOWN)}”：您有${lines.length}车运单磅差超标：${shown.join('；')}${more}，请核实。`
   },
   log: (carrier: string, phone: string, count: number) => `磅差短信：已通知承运单位${carrier}（${phone}），${count}条运单`,
   logFailed: (carrier: string, phone: string) => `磅差短信：发送给承运单位${carrier}（${phone}）失败`,
+  logHeldBack: (count: number, reasons: string) => `磅差短信：${count}条未发送（${reasons}）`,
 } as const
 
 /** Tolerance limits: tons, or per mille of the delivery net weight. */

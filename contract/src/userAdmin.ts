@@ -38,6 +38,7 @@ export const UserAdminMsg = {
   importTooLarge: `导入文件不能超过${megabytes(IMPORT_MAX_BYTES)}MB`,
   importPickRole: '请从列表中选择角色',
   passwordReset: '密码已重置，该用户下次登录后需修改密码',
+  roleListForbidden: '没有用户管理权限，只能查看检验员',
 } as const
 
 /**
@@ -160,6 +161,17 @@ export interface UserBrief {
   name: string
   phone: string
   nickName: string
+}
+
+/**
+ * A user as a role picker lists them (the lead inspector of 开始检验): the last four digits of the
+ * phone tell namesakes apart; the whole number, the login name, is not shown.
+ */
+export interface UserChoice {
+  id: number
+  name: string
+  nickName: string
+  phoneTail: string
 }
 
 export interface UserImportResult {

@@ -35,6 +35,10 @@ export interface Config {
   loginRatePerMinute: number
   /** per-IP requests a minute to the SMS call */
   smsRatePerMinute: number
+  /** pound-difference SMS a base may send a day, whatever the number of calls (SMS_PER_BASE_PER_DAY) */
+  smsPerBasePerDay: number
+  /** pound-difference SMS one phone number may receive a day, from every base together (SMS_PER_PHONE_PER_DAY) */
+  smsPerPhonePerDay: number
   /** fixed suffix shown after a base's sub-domain (DOMAIN_SUFFIX) */
   domainSuffix: string
   /** attachment blobs on disk (DATA_DIR/files); null keeps them in memory (tests, with the in-memory database) */
@@ -134,6 +138,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     storageQuotaBytes: megabytes('STORAGE_QUOTA_MB', env.STORAGE_QUOTA_MB, 5120),
     loginRatePerMinute: Number(env.LOGIN_RATE_PER_MINUTE ?? 60),
     smsRatePerMinute: Number(env.SMS_RATE_PER_MINUTE ?? 10),
+    smsPerBasePerDay: wholeNumber('SMS_PER_BASE_PER_DAY', env.SMS_PER_BASE_PER_DAY, 100, '条'),
+    smsPerPhonePerDay: wholeNumber('SMS_PER_PHONE_PER_DAY', env.SMS_PER_PHONE_PER_DAY, 5, '条'),
     domainSuffix: env.DOMAIN_SUFFIX ?? '.jidi.example.com',
     filesDir: path.join(dataDir, 'files'),
     s3: s3Config(env),

@@ -1,7 +1,7 @@
 /** The transport grid toolbar's logic: export columns, statement and SMS bodies, and the spreadsheet preview. */
 import ExcelJS from 'exceljs'
 import { describe, expect, it } from 'vitest'
-import { TRANSPORT_COLUMN_KEYS } from '@app/contract'
+import { SmsSendMsg, TRANSPORT_COLUMN_KEYS } from '@app/contract'
 import { cellText, sheetPreview } from '../src/pages/transport/toolbar/sheetPreview'
 import {
   checkAllState, exportColumnOrder, inOrder, smsBody, smsConfirmText, smsOutcome, statementBody, statementProblem,
@@ -53,11 +53,19 @@ describe('SMS', () => {
     expect(smsConfirmText(0)).toContain('当前筛选条件')
   })
 
-  it('is a success when sent, a warning when some carrier was not reached', () => {
-    expect(smsOutcome({ sent: 2, transports: 3, noPhone: [], failed: [] })).toEqual({ level: 'success', text: '发送成功，共发送2条短信（3条运单）' })
-    expect(smsOutcome({ sent: 1, transports: 1, noPhone: ['甲'], failed: [] }).text).toBe('发送成功，共发送1条短信（1条运单）；未登记手机号：甲')
-    expect(smsOutcome({ sent: 0, transports: 0, noPhone: ['甲'], failed: [] })).toEqual({ level: 'warning', text: '没有可发送的号码：甲未登记物流公司手机号' })
-    expect(smsOutcome({ sent: 1, transports: 1, noPhone: [], failed: ['乙'] }).level).toBe('warning')
+  it('is a success when sent, a warning when some carrier was not reached or held back', () => {
+    const none = { noPhone: [], failed: [], heldBack: [] }
+    expect(smsOutcome({ ...none, sent: 2, transports: 3 })).toEqual({ level: 'success', text: '发送成功，共发送2条短信（3条运单）' })
+    expect(smsOutcome({ ...none, sent: 1, transports: 1, noPhone: ['甲'] }).text).toBe('发送成功，共发送1条短信（1条运单）；未登记手机号：甲')
+    expect(smsOutcome({ ...none, sent: 0, transports: 0, noPhone: ['甲'] })).toEqual({ level: 'warning', text: '没有可发送的号码：甲未登记物流公司手机号' })
+    expect(smsOutcome({ ...none, sent: 1, transports: 1, failed: ['乙'] }).level).toBe('warning')
+    const capped = { carrier: '丙', reason: SmsSendMsg.phoneDayCap(5) }
+    expect(smsOutcome({ ...none, sent: 1, transports: 1, heldBack: [capped] })).toEqual({
+      level: 'warning', text: '发送成功，共发送1条短信（1条运单）；1条未发送：该号码今日已收到5条磅差短信：丙',
+    })
+    const carriers = ['一', '二', '三', '四', '五', '六', '七'].map((carrier) => ({ carrier, reason: SmsSendMsg.baseDayCap(100) }))
+    expect(smsOutcome({ ...none, sent: 0, transports: 0, heldBack: [...carriers, capped] }).text)
+      .toBe('未发送：本基地今日磅差短信已达上限（100条）：一、二、三、四、五等7家；该号码今日已收到5条磅差短信：丙')
   })
 })
 

@@ -3,7 +3,8 @@ import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fast
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { done } from './envelope.js'
-import { exportParams, type Export } from './exports.js'
+import { authOf } from './access.js'
+import { exportCompany, exportParams, type Export } from './exports.js'
 
 type Schema = z.ZodTypeAny
 
@@ -63,5 +64,10 @@ export function crudRoutes<Q extends Schema, B extends Schema, U extends Schema,
     return done(null, Msg.deleted)
   })
   r.get(`${path}/export/:companyId`, { config, schema: { tags, summary: summary.export, params: exportParams, ...(spec.exportQuery && { querystring: spec.exportQuery }) } },
-    async (req, reply) => spec.exporter.send(reply, spec.exportRows(req, (req.params as z.output<typeof exportParams>).companyId, req.query as z.output<E>)))
+    async (req, reply) => {
+      const { companyId } = req.params as z.output<typeof exportParams>
+      // also where the rows are every base's (formats, rules): another base's id is refused everywhere
+      exportCompany(authOf(req), companyId)
+      return spec.exporter.send(reply, spec.exportRows(req, companyId, req.query as z.output<E>))
+    })
 }

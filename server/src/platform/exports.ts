@@ -4,6 +4,8 @@ import type { FastifyReply } from 'fastify'
 import { PassThrough, Readable } from 'node:stream'
 import { z } from 'zod'
 import { contentDisposition, XLSX_TYPE } from './download.js'
+import type { SessionUser } from './sessions.js'
+import { assertCompanyInScope } from './tenancy.js'
 
 export interface Column<T> {
   header: string
@@ -43,8 +45,16 @@ export type Export<T> = ReturnType<typeof defineExport<T>>
  */
 export const exportParams = z.object({ companyId: idParam().describe('基地编号') })
 
-export const exportCompany = (pathCompanyId: number, filterCompanyId?: number | null): number | undefined =>
-  pathCompanyId === HQ_COMPANY_ID ? filterCompanyId ?? undefined : pathCompanyId
+/**
+ * The base an export is limited to. A base outside the caller's scope, in the path or the filters,
+ * is refused here, before the file starts: once rows stream, a refusal could only cut the file short.
+ */
+export function exportCompany(auth: SessionUser, pathCompanyId: number, filterCompanyId?: number | null): number | undefined {
+  const company = pathCompanyId === HQ_COMPANY_ID ? filterCompanyId ?? undefined : pathCompanyId
+  assertCompanyInScope(auth, company)
+  assertCompanyInScope(auth, filterCompanyId)
+  return company
+}
 
 function sendXlsx<T>(reply: FastifyReply, def: ExportDefinition<T>, rows: Rows<T>) {
   const stream = new PassThrough()

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm'
+import type { FastifyRequest } from 'fastify'
 import type { Db } from '../db/client.js'
+
+/**
+ * Families of public routes, each with its own per-address counter: a QR scanner at the gate, or an
+ * office behind one NAT, that uses up public verification must not lock the same address out of
+ * signing in or getting a reset code.
+ */
+export type RateFamily = 'login' | 'loginToken' | 'sms' | 'verify'
+
+/** A route's limit: `max` requests a minute from one client address, counted for its family alone. */
+export const perIpPerMinute = (family: RateFamily, max: number) => ({
+  rateLimit: { max, timeWindow: 60_000, keyGenerator: (req: FastifyRequest) => `${family}:${req.ip}` },
+})
 
 /**
  * A store for @fastify/rate-limit kept in the database, so every server process behind a load

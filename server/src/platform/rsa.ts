@@ -22,6 +22,18 @@ export interface PasswordCipher {
   close(): void
 }
 
+/**
+ * What a ciphertext is to RSA: a number. The base64 is decoded leniently (either alphabet, padding,
+ * white space and stray characters ignored), so its text is not what was used; nor are its bytes,
+ * since OpenSSL reads a ciphertext without its leading zero bytes as the same number. The number is
+ * what a replay is recognised by, however it was re-encoded.
+ */
+const cipherNumber = (buffer: Buffer) => {
+  let start = 0
+  while (start < buffer.length && buffer[start] === 0) start++
+  return buffer.subarray(start)
+}
+
 /** The client may fetch the key again and re-encrypt (ResultCode.PASSWORD_STALE): HTTP 400 as any refused input. */
 const stale = (message: string) => new AppError(400, message, ResultCode.PASSWORD_STALE)
 
@@ -149,7 +161,7 @@ export async function openCipher(db: Db, opts: KeyOptions = {}): Promise<Passwor
       if (Math.abs(now - result.data.ts) > PASSWORD_TS_MAX_AGE_MS) throw stale(Msg.passwordExpired)
       // remembered until the ts could no longer pass the check above
       const used = await db.execute(sql`
-        insert into password_nonce (hash, expires_at) values (${sha256Hex(base64)}, ${new Date(result.data.ts + PASSWORD_TS_MAX_AGE_MS)})
+        insert into password_nonce (hash, expires_at) values (${sha256Hex(cipherNumber(buffer))}, ${new Date(result.data.ts + PASSWORD_TS_MAX_AGE_MS)})
         on conflict (hash) do nothing returning hash`)
       if (!used.rows.length) throw new ValidationError(Msg.passwordReplayed)
       return result.data.password

@@ -1,21 +1,29 @@
-import { HQ_COMPANY_ID } from '@app/contract'
+import { CompanyMsg, HQ_COMPANY_ID } from '@app/contract'
 import type { SessionUser } from './sessions.js'
 import { NotFoundError } from './errors.js'
 
 export const isHeadquarters = (s: Pick<SessionUser, 'companyId'>) => s.companyId === HQ_COMPANY_ID
 
 /**
- * The company a query or write is limited to. Headquarters may name any company (or none: all);
- * everyone else gets their session's company, whatever the request said.
+ * Refuses a company outside the caller's scope: headquarters may name any, everyone else only their
+ * session's own. Another base's id answers as missing (404 基地不存在), as its rows do, and is never
+ * quietly replaced by the caller's own: the answer would look like B's and be A's.
  */
+export function assertCompanyInScope(s: SessionUser, requested?: number | null) {
+  if (requested != null && !isHeadquarters(s) && requested !== s.companyId) throw new NotFoundError(CompanyMsg.notFound)
+}
+
+/** The company a query or write is limited to: the one named, if in scope; else headquarters all (null), others their own. */
 export function scopeCompany(s: SessionUser, requested?: number | null): number | null {
+  assertCompanyInScope(s, requested)
   if (isHeadquarters(s)) return requested ?? null
   return s.companyId
 }
 
-/** The company a new row belongs to: headquarters may create for a named company, others for their own. */
+/** The company a new row belongs to: the one named, if in scope; else the caller's own. */
 export function ownerCompany(s: SessionUser, requested?: number | null): number {
-  return isHeadquarters(s) && requested ? requested : s.companyId
+  assertCompanyInScope(s, requested)
+  return requested || s.companyId
 }
 
 /** Another company's row answers as missing, so ids of other bases reveal nothing. */

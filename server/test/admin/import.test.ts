@@ -1,4 +1,4 @@
-import { HQ_COMPANY_ID, Msg, UserAdminMsg } from '@app/contract'
+import { CompanyMsg, HQ_COMPANY_ID, importUnknownCompany, Msg, UserAdminMsg } from '@app/contract'
 import { eq, inArray } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -100,10 +100,14 @@ describe('import', () => {
     expect(info.data.companies).toEqual([{ id: baseB, name: '导入乙基地' }])
   })
 
-  test('a base administrator imports into their own base only (company column and query ignored)', async () => {
-    const res = await importFile(adminA, await xlsx([['13740000020', '甲导入', 'operator', 'Pass@1234', '导入乙基地']]), `?companyId=${baseB}`)
-    expect(res.message).toBe(Msg.imported)
-    expect(res.data).toEqual({ total: 1, imported: 1, errors: [] })
+  test('a base administrator imports into their own base only: another base, named in the query or a row, is refused', async () => {
+    const refused = await importFile(adminA, await xlsx([['13740000020', '甲导入', 'operator', 'Pass@1234']]), `?companyId=${baseB}`)
+    expect([refused.status, refused.message]).toEqual([404, CompanyMsg.notFound])
+    const res = await importFile(adminA, await xlsx([
+      ['13740000020', '甲导入', 'operator', 'Pass@1234', '导入甲基地'],
+      ['13740000022', '乙导入', 'operator', 'Pass@1234', '导入乙基地'],
+    ]), `?companyId=${baseA}`)
+    expect(res.data).toEqual({ total: 2, imported: 1, errors: [{ row: 3, phone: '13740000022', message: importUnknownCompany('导入乙基地') }] })
     const [row] = await env.db.select({ companyId: userCompanies.companyId }).from(users).innerJoin(userCompanies, eq(userCompanies.userId, users.id)).where(eq(users.phone, '13740000020'))
     expect(row!.companyId).toBe(baseA)
     const admin = await importFile(adminA, await xlsx([['13740000021', '越权', 'admin', 'Pass@1234']], ['手机号', '姓名', '角色', '密码']))

@@ -1,10 +1,11 @@
 /**
  * Walks every registered API route as a user of company A holding every permission, with a valid call
  * naming company B's rows (examples/): each is refused by tenancy or served for A alone, nothing of B
- * shows up in an answer, and B's rows are unchanged afterwards. The examples are checked against the
- * route's own schemas first, so a refusal is never just bad input.
+ * shows up in an answer, and B's rows are unchanged afterwards. A route taking a `companyId` is tried
+ * with B's, which is refused with the one message for another base, never answered for A instead.
+ * The examples are checked against the route's own schemas first, so a refusal is never just bad input.
  */
-import { Msg } from '@app/contract'
+import { CompanyMsg, Msg } from '@app/contract'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { z } from 'zod'
@@ -47,6 +48,20 @@ function invalidInput(route: ApiRoute, example: RouteExample): string | null {
   return null
 }
 
+/** The top-level keys of an object schema, through optional, nullable, default, refinements and pipes. */
+function keysOf(schema: unknown): string[] {
+  const s = schema as { shape?: Record<string, unknown>; def?: { innerType?: unknown; in?: unknown; out?: unknown } } | undefined
+  if (!s) return []
+  if (s.shape) return Object.keys(s.shape)
+  return [s.def?.innerType, s.def?.out, s.def?.in].flatMap((inner) => (inner ? keysOf(inner) : []))
+}
+
+/** The parts of a route's input with a `companyId`: each must be tried with B's (another base's id is refused, never replaced). */
+function companyParts(route: ApiRoute) {
+  const schema = route.schema
+  return (['params', 'query', 'body'] as const).filter((part) => keysOf(schema?.[part === 'query' ? 'querystring' : part]).includes('companyId'))
+}
+
 function request(route: ApiRoute, example: RouteExample): InjectOptions {
   const base = { method: route.method as 'GET', url: fill(route.url, example.params ?? {}), query: strings(example.query) }
   if (example.form) return { ...base, ...multipart(example.form) }
@@ -58,6 +73,8 @@ function outcomeMismatch(expected: Outcome, res: LightMyRequestResponse): boolea
   switch (expected) {
     case 'refused':
       return !((res.statusCode === 404 && !message.startsWith(Msg.routeNotFound)) || (res.statusCode === 403 && message !== Msg.forbidden))
+    case 'otherBase':
+      return res.statusCode !== 404 || message !== CompanyMsg.notFound
     case 'served':
     case 'public':
       return res.statusCode !== 200
@@ -82,7 +99,13 @@ test('a company-A user holding every permission is refused B\'s rows or served A
       failures.push(`${route.method} ${route.url}: no example (add a valid call with B's ids in harness/examples/)`)
       continue
     }
-    for (const example of [await build(ctx, route.method)].flat()) {
+    const examples = [await build(ctx, route.method)].flat()
+    for (const part of companyParts(route)) {
+      if (!examples.some((e) => (e[part] as { companyId?: unknown } | undefined)?.companyId === b.companyId)) {
+        failures.push(`${route.method} ${route.url}: no example names B's companyId in its ${part}`)
+      }
+    }
+    for (const example of examples) {
       const invalid = invalidInput(route, example)
       if (invalid) {
         failures.push(`${route.method} ${route.url}: the example ${invalid}`)

@@ -3,7 +3,7 @@
  * set to known instants), by period, lead inspector and base; time per step; the reports behind a
  * figure and their export; a base sees only its own; bad input in Chinese.
  */
-import { KPI_DEFAULT_DAYS, KpiMsg, Msg, type KpiReport, type KpiStepTemplate, type KpiSummary, type Page, type ReportDetail } from '@app/contract'
+import { CompanyMsg, KPI_DEFAULT_DAYS, KpiMsg, Msg, type KpiReport, type KpiStepTemplate, type KpiSummary, type Page, type ReportDetail } from '@app/contract'
 import { eq, and } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -172,11 +172,13 @@ describe('summary', () => {
     expect(months.periods.map((p) => [p.label, p.registered])).toEqual([['2025-02', 1], ['2025-03', 7]])
   })
 
-  test('a base sees only its own; headquarters every base or the one it picks', async () => {
-    const own = await summary(admin, { ...MARCH, companyId: b })
+  test('a base sees only its own, and naming another base is refused; headquarters every base or the one it picks', async () => {
+    const own = await summary(admin, MARCH)
     expect(own.bases.map((x) => x.companyName)).toEqual(['统计甲基地'])
     expect(own.totals.registered).toBe(7)
-    const other = await summary(otherAdmin, { ...MARCH, companyId: a })
+    const refused = await env.call(admin, 'POST', '/api/kpi/summary', { ...MARCH, companyId: b })
+    expect([refused.status, refused.message]).toEqual([404, CompanyMsg.notFound])
+    const other = await summary(otherAdmin, { ...MARCH, companyId: b })
     expect(other.bases.map((x) => [x.companyName, x.registered, x.signed, x.avgMinutes])).toEqual([['统计乙基地', 1, 1, 45]])
     expect(other.inspectors.map((i) => i.inspectorName)).toEqual(['赵检验'])
     const all = await summary(hq, MARCH)
@@ -205,7 +207,7 @@ describe('time per step', () => {
       ['外观检查', 3, 40, 60],
       ['检验结论', 3, 20, 30],
     ])
-    const other = (await env.call(otherAdmin, 'POST', '/api/kpi/steps', { ...MARCH, companyId: a })).data as KpiStepTemplate[]
+    const other = (await env.call(otherAdmin, 'POST', '/api/kpi/steps', MARCH)).data as KpiStepTemplate[]
     expect(other[0]!.steps.map((s) => s.avgMinutes)).toEqual([30, 15])
   })
 })
@@ -230,9 +232,11 @@ describe('the reports behind a figure', () => {
     expect(paged.data).toHaveLength(2)
   })
 
-  test('another base\'s reports never show, whatever the request names', async () => {
-    const other = await detail(otherAdmin, { ...MARCH, figure: 'registered', companyId: a })
+  test('another base\'s reports never show; naming that base is refused', async () => {
+    const other = await detail(otherAdmin, { ...MARCH, figure: 'registered' })
     expect(other.data.map((r) => r.id)).toEqual([ids.b1])
+    const refused = await env.call(otherAdmin, 'POST', '/api/kpi/detail', { ...MARCH, figure: 'registered', companyId: a })
+    expect([refused.status, refused.message]).toEqual([404, CompanyMsg.notFound])
     expect((await detail(hq, { ...MARCH, figure: 'signed' })).totalCount).toBe(4)
   })
 

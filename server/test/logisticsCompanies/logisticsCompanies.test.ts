@@ -28,8 +28,9 @@ afterAll(async () => env?.close())
 const save = (token: string, body: unknown) => env.call(token, 'POST', '/api/lCompany/save', body)
 
 describe('add, read, edit, delete', () => {
-  test('a base adds one for itself whatever base it names, reads it back, edits and deletes it', async () => {
-    const created = await save(baseToken, { ...shunfeng, companyId: b })
+  test('a base adds one for itself (naming another base is refused), reads it back, edits and deletes it', async () => {
+    expect(await save(baseToken, { ...shunfeng, companyId: b })).toMatchObject({ status: 404, message: '基地不存在' })
+    const created = await save(baseToken, { ...shunfeng, companyId: a })
     expect(created).toMatchObject({ status: 200, message: '创建成功' })
     expect(created.data).toMatchObject({ ...shunfeng, companyId: a, companyName: '物流甲基地' })
     expect(created.data.createTimeStr).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
@@ -95,8 +96,9 @@ describe('tenancy and permissions', () => {
     expect((await env.call(baseToken, 'PUT', `/api/lCompany/update/${id}`, { name: '改名' })).status).toBe(404)
     expect((await env.call(baseToken, 'DELETE', `/api/lCompany/delete/${id}`)).status).toBe(404)
     expect((await env.call(hq, 'GET', `/api/lCompany/get/getLCompany?id=${id}`)).data.name).toBe('乙方专属物流')
-    const listed = await env.call(baseToken, 'POST', '/api/lCompany/find/', { companyId: b, size: 100 })
+    const listed = await env.call(baseToken, 'POST', '/api/lCompany/find/', { size: 100 })
     expect(listed.data.data.every((r: { companyId: number }) => r.companyId === a)).toBe(true)
+    expect(await env.call(baseToken, 'POST', '/api/lCompany/find/', { companyId: b, size: 100 })).toMatchObject({ status: 404, message: '基地不存在' })
     // sub-accounts hold `transport` (the transport menu), so they keep the carriers too
     expect((await env.call(subToken, 'POST', '/api/lCompany/find/', {})).status).toBe(200)
     expect((await env.call(subToken, 'POST', '/api/use/find', {})).status).toBe(403)
@@ -146,8 +148,10 @@ describe('list, search and export', () => {
     ])
   })
 
-  test('a base\'s export of another base\'s id holds only its own rows', async () => {
-    const res = await env.app.inject({ method: 'GET', url: `/api/lCompany/export/${c}`, headers: { authorization: `Bearer ${baseToken}` } })
+  test('a base\'s export of another base\'s id is refused, before the file; of its own id it holds only its own rows', async () => {
+    const refused = await env.app.inject({ method: 'GET', url: `/api/lCompany/export/${c}`, headers: { authorization: `Bearer ${baseToken}` } })
+    expect([refused.statusCode, refused.json().message]).toEqual([404, '基地不存在'])
+    const res = await env.app.inject({ method: 'GET', url: `/api/lCompany/export/${a}`, headers: { authorization: `Bearer ${baseToken}` } })
     const book = new ExcelJS.Workbook()
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
     const bases = new Set<unknown>()

@@ -7,6 +7,7 @@ import S3rver from 's3rver'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { S3Config } from '../../src/config.js'
 import { attachments } from '../../src/db/schema/index.js'
+import { READY_PROBE_REUSE_MS } from '../../src/modules/operations/routes.js'
 import { s3Store } from '../../src/platform/files.js'
 import { bearer, createTestApp, multipart, type TestEnv } from '../helpers.js'
 import { makeCompany, makeUser } from '../fixtures.js'
@@ -44,6 +45,8 @@ afterAll(async () => {
 })
 
 const ready = () => env.call(null, 'GET', '/api/ready')
+/** Past the reuse of the last probe's result: the next call probes again. */
+const waitOutProbe = () => new Promise((r) => setTimeout(r, READY_PROBE_REUSE_MS + 10))
 
 describe('health and readiness', () => {
   test('health answers while the process runs, without a session', async () => {
@@ -60,10 +63,33 @@ describe('health and readiness', () => {
     expect(await ready()).toMatchObject({ status: 200, code: 200, message: OpsMsg.ready, data: { ocr: { ok: true } } })
   })
 
-  test('a bucket that cannot be reached makes the process not ready, naming the storage', async () => {
+  test('a burst of anonymous calls shares one probe of the database and the bucket', async () => {
     const files = env.ctx.files
+    let checks = 0
+    let release!: () => void
+    const held = new Promise<void>((resolve) => { release = resolve })
+    env.ctx.files = Object.assign(Object.create(files), { check: async () => { checks++; await held; return files.check() } })
+    try {
+      await waitOutProbe()
+      const burst = Array.from({ length: 40 }, () => ready())
+      // the calls arrive while the first probe waits on the bucket
+      await new Promise((r) => setTimeout(r, 300))
+      release()
+      const answers = await Promise.all(burst)
+      expect(answers.every((a) => a.data.storage.ok && a.data.database.ok)).toBe(true)
+      expect(checks).toBe(1)
+    } finally {
+      env.ctx.files = files
+    }
+  })
+
+  test(`a bucket that cannot be reached makes the process not ready, naming the storage, within ${READY_PROBE_REUSE_MS} ms`, async () => {
+    const files = env.ctx.files
+    // a probe that reached the bucket, reused for a while
+    expect((await ready()).data.storage.ok).toBe(true)
     env.ctx.files = s3Store({ ...s3Config, bucket: 'no-such-bucket' })
     try {
+      await waitOutProbe()
       const answer = await ready()
       expect([answer.status, answer.message]).toEqual([503, `${OpsMsg.notReady}：${OpsMsg.storageDown}`])
       expect(answer.data).toMatchObject({ database: { ok: true }, storage: { ok: false, message: OpsMsg.storageDown } })

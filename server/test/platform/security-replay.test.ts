@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import { Msg } from '@app/contract'
 import { desc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -31,6 +32,36 @@ describe('a captured encrypted password cannot be sent again', () => {
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1)
     expect(answers.filter((a) => a.status === 400 && a.message === Msg.passwordReplayed)).toHaveLength(4)
     expect(await sessionCount()).toBe(before + 1)
+  })
+
+  test('the same payload re-encoded (URL-safe, unpadded, with a space, a newline or a stray *) is still a replay', async () => {
+    const captured = env.encrypt(ADMIN_PASSWORD)
+    expect((await env.call(null, 'POST', '/api/users/login', { username: 'admin', password: captured })).status).toBe(200)
+    const before = await sessionCount()
+    const reencoded = [
+      captured.replace(/\+/g, '-').replace(/\//g, '_'),
+      captured.replace(/=+$/, ''),
+      `${captured.slice(0, 40)} ${captured.slice(40)}`,
+      `${captured.slice(0, 64)}\n${captured.slice(64)}`,
+      `${captured.slice(0, 20)}*${captured.slice(20)}`,
+    ]
+    for (const password of reencoded) {
+      expect(password).not.toBe(captured)
+      const replay = await env.call(null, 'POST', '/api/users/login', { username: 'admin', password })
+      expect([replay.status, replay.message]).toEqual([400, Msg.passwordReplayed])
+    }
+    expect(await sessionCount()).toBe(before)
+  })
+
+  test('a ciphertext starting with a zero byte is still a replay without that byte (RSA reads it as the same number)', async () => {
+    const payload = Buffer.from(JSON.stringify({ password: ADMIN_PASSWORD, ts: Date.now() }))
+    const oaep = { key: env.ctx.cipher.publicKeyPem, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }
+    let cipher = crypto.publicEncrypt(oaep, payload)
+    // one in 256 starts with 0
+    while (cipher[0] !== 0) cipher = crypto.publicEncrypt(oaep, payload)
+    expect((await env.call(null, 'POST', '/api/users/login', { username: 'admin', password: cipher.toString('base64') })).status).toBe(200)
+    const replay = await env.call(null, 'POST', '/api/users/login', { username: 'admin', password: cipher.subarray(1).toString('base64') })
+    expect([replay.status, replay.message]).toEqual([400, Msg.passwordReplayed])
   })
 
   test('the forgot-password payload replayed with a new code is refused and leaves the new code usable', async () => {

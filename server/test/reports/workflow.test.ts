@@ -329,7 +329,10 @@ describe('list, export and tenancy', () => {
     expect((await find({ center: String(a), isOut: 'false', size: 100 })).data.map((r: { id: number }) => r.id)).toContain(id)
     expect((await find({ isOut: true })).totalCount).toBe(0)
     expect((await find({}, otherToken)).totalCount).toBe(0)
-    expect((await find({ companyId: a, center: String(a) }, otherToken)).totalCount).toBe(0)
+    for (const body of [{ companyId: a }, { center: String(a) }]) {
+      const refused = await env.call(otherToken, 'POST', '/api/report/find', body)
+      expect([refused.status, refused.message]).toEqual([404, '基地不存在'])
+    }
     expect((await find({ center: String(a) }, hq)).totalCount).toBe(all.totalCount)
     for (const url of [`/api/report/getDetail/${id}`, `/api/report/upStation/${id}`, `/api/report/cancel/${id}`]) {
       const res = await env.call(otherToken, 'POST', url, { stationId: stationB })

@@ -3,7 +3,7 @@
  * every status move allowed and refused (409 naming both states), cancelling frees the place,
  * reception (today's list, check-in only on the day) and tenancy (another base's ids answer as missing).
  */
-import { chinaToday, RESERVATION_MOVES, RESERVATION_STATUS, RESERVATION_STATUS_LABELS, RESERVATION_STATUS_VALUES, ReservationMsg } from '@app/contract'
+import { chinaToday, CompanyMsg, RESERVATION_MOVES, RESERVATION_STATUS, RESERVATION_STATUS_LABELS, RESERVATION_STATUS_VALUES, ReservationMsg } from '@app/contract'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { reservations } from '../../src/db/schema/index.js'
@@ -159,7 +159,8 @@ describe('reception', () => {
   test('today\'s bookings of the base, check-in once', async () => {
     const { data } = await book(receptionToken, booking({ licenseNumber: '苏F10001', reserveTime: today }))
     await book(otherToken, booking({ licenseNumber: '苏F10002', reserveTime: tomorrow }))
-    const list = await env.call(receptionToken, 'POST', '/api/reception/today', { companyId: b })
+    expect(await env.call(receptionToken, 'POST', '/api/reception/today', { companyId: b })).toMatchObject({ status: 404, message: CompanyMsg.notFound })
+    const list = await env.call(receptionToken, 'POST', '/api/reception/today', { companyId: a })
     expect(list.status).toBe(200)
     expect(list.data.data.every((r: { reserveTime: string; companyId: number }) => r.reserveTime === today && r.companyId === a)).toBe(true)
     expect(list.data.data.map((r: { licenseNumber: string }) => r.licenseNumber)).toContain('苏F10001')
@@ -174,7 +175,7 @@ describe('reception', () => {
 })
 
 describe('tenancy', () => {
-  test('another base\'s booking answers as missing and is unchanged; lists and bookings are the caller\'s own base', async () => {
+  test('another base\'s booking answers as missing and is unchanged; lists and bookings are the caller\'s own base, another named is refused', async () => {
     const theirs = await book(otherToken, booking({ licenseNumber: '苏G10001' }))
     expect(theirs.data.companyId).toBe(b)
     const id = theirs.data.id
@@ -183,13 +184,16 @@ describe('tenancy', () => {
     expect(await env.call(receptionToken, 'POST', `/api/reception/checkIn/${id}`)).toMatchObject({ status: 404 })
     expect((await env.call(otherToken, 'GET', `/api/reservation/get/${id}`)).data.status).toBe(RESERVATION_STATUS.booked)
 
-    const mine = await env.call(baseToken, 'POST', '/api/reservation/find', { companyId: b, size: 100 })
+    const mine = await env.call(baseToken, 'POST', '/api/reservation/find', { size: 100 })
     expect(mine.data.totalCount).toBeGreaterThan(0)
     expect(mine.data.data.every((r: { companyId: number }) => r.companyId === a)).toBe(true)
+    expect(await env.call(baseToken, 'POST', '/api/reservation/find', { companyId: b, size: 100 })).toMatchObject({ status: 404, message: CompanyMsg.notFound })
 
-    // naming base B books at the caller's own base (A has no plan for this slot: refused, B untouched)
-    const named = await book(baseToken, booking({ companyId: b, licenseNumber: '苏G10002', tankerType: '承压车辆' }))
-    expect(named).toMatchObject({ status: 409, message: ReservationMsg.noPlan(tomorrow, '上午', '承压车辆') })
+    // naming base B is refused, not booked at the caller's own base
+    const before = (await env.call(baseToken, 'POST', '/api/reservation/find', { size: 100 })).data.totalCount
+    const named = await book(baseToken, booking({ companyId: b, licenseNumber: '苏G10002' }))
+    expect(named).toMatchObject({ status: 404, message: CompanyMsg.notFound })
+    expect((await env.call(baseToken, 'POST', '/api/reservation/find', { size: 100 })).data.totalCount).toBe(before)
 
     // headquarters sees every base and may book for one
     const all = await env.call(hq, 'POST', '/api/reservation/find', { licenseNumber: '苏G1000' })

@@ -3,7 +3,7 @@
  * count), delete only when no booking holds a place, the month calendar (booked/total per plan),
  * headquarters' key reservation_plan, tenancy.
  */
-import { chinaToday, ReservationMsg } from '@app/contract'
+import { chinaToday, CompanyMsg, ReservationMsg } from '@app/contract'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestApp, type TestEnv } from '../helpers.js'
 import { makeCompany, makeUser } from '../fixtures.js'
@@ -56,7 +56,8 @@ describe('plans', () => {
 
   test('a base user without reservation_plan may read plans but not set or delete them', async () => {
     expect((await save(baseToken, { reserveTime: day })).status).toBe(403)
-    const { data } = await env.call(baseToken, 'POST', '/api/reservationPlan/find', { companyId: b })
+    expect(await env.call(baseToken, 'POST', '/api/reservationPlan/find', { companyId: b })).toMatchObject({ status: 404, message: CompanyMsg.notFound })
+    const { data } = await env.call(baseToken, 'POST', '/api/reservationPlan/find', {})
     expect(data.data.length).toBeGreaterThan(0)
     expect(data.data.every((p: { companyId: number }) => p.companyId === a)).toBe(true)
     expect((await env.call(baseToken, 'DELETE', `/api/reservationPlan/delete/${data.data[0].id}`)).status).toBe(403)
@@ -79,12 +80,13 @@ describe('plans', () => {
 })
 
 describe('month calendar', () => {
-  test('each day\'s plans with booked/total; a base user always gets their own base', async () => {
+  test('each day\'s plans with booked/total; a base user gets their own base, another named is refused', async () => {
     await save(hq, { companyId: b, reserveTime: day, totalCount: 7 })
     await env.call(baseToken, 'POST', '/api/reservation/save', {
       licenseNumber: '苏H20001', contactName: '赵师傅', phone: '13912340001', tankerType: '常压车辆', reserveTime: day, reservePeriod: '上午',
     })
-    const mine = await env.call(baseToken, 'POST', '/api/reservationPlan/month', { month, companyId: b })
+    expect(await env.call(baseToken, 'POST', '/api/reservationPlan/month', { month, companyId: b })).toMatchObject({ status: 404, message: CompanyMsg.notFound })
+    const mine = await env.call(baseToken, 'POST', '/api/reservationPlan/month', { month })
     expect(mine.status).toBe(200)
     expect(mine.data.companyId).toBe(a)
     const todays = mine.data.days.find((d: { date: string }) => d.date === day)

@@ -47,8 +47,9 @@ test('headquarters keeps a base\'s groups under a centre; stations keep their id
   expect(byCenter.data.totalCount).toBe(1)
   expect((await env.call(hq, 'POST', '/api/groups/find/', { center: '罐车九中心' }))).toMatchObject({ status: 400, message: '所属中心只能是罐车一中心、罐车二中心、罐车三中心' })
 
-  // the base's inspector picks a station of its own base only
-  const choices = await env.call(inspectorToken, 'GET', `/api/groups/stations?companyId=${b}`)
+  // the base's inspector picks a station of its own base only; naming another base is refused
+  expect(await env.call(inspectorToken, 'GET', `/api/groups/stations?companyId=${b}`)).toMatchObject({ status: 404, message: '基地不存在' })
+  const choices = await env.call(inspectorToken, 'GET', '/api/groups/stations')
   expect(choices.data.map((g: { name: string }) => g.name)).toEqual(['一号检测线'])
   expect(names(choices.data[0])).toEqual(['耐压工位', '外观工位', '气密工位'])
 

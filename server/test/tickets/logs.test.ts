@@ -24,10 +24,11 @@ beforeAll(async () => {
 })
 afterAll(async () => env?.close())
 
-test('headquarters sees every base; a base sees only its own', async () => {
+test('headquarters sees every base; a base sees only its own, and naming another base is refused', async () => {
   expect((await env.call(hq, 'POST', '/api/log/find/', {})).data.totalCount).toBe(3)
-  const own = await env.call(baseToken, 'POST', '/api/log/find/', { companyId: b })
+  const own = await env.call(baseToken, 'POST', '/api/log/find/', {})
   expect(own.data.data.map((l: { errorMes: string }) => l.errorMes).sort()).toEqual(['甲基地上传次数不足', '甲基地识别票据 FH001 成功'])
+  expect(await env.call(baseToken, 'POST', '/api/log/find/', { companyId: b })).toMatchObject({ status: 404, message: '基地不存在' })
 })
 
 test('search by keyword, type and date range', async () => {

@@ -62,8 +62,10 @@ describe('POST /logistics/export', () => {
     expect(ws.getColumn(1).values.slice(1)).toEqual(['车牌号', '皖A00002'])
   })
 
-  it('gives a base user only its own rows whatever company it names; headquarters the one it picks', async () => {
-    const own = (await workbookOf(await exportOf(s.tokenA, { companyId: s.b.id, exportColumns: ['deliveryPlateNumber'] }))).worksheets[0]!
+  it('gives a base user only its own rows, and refuses another base it names before the file; headquarters the one it picks', async () => {
+    const refused = await exportOf(s.tokenA, { companyId: s.b.id, exportColumns: ['deliveryPlateNumber'] })
+    expect([refused.statusCode, refused.json().message]).toEqual([404, '基地不存在'])
+    const own = (await workbookOf(await exportOf(s.tokenA, { exportColumns: ['deliveryPlateNumber'] }))).worksheets[0]!
     expect(own.getColumn(1).values.slice(1)).toEqual(['车牌号', '皖A00002', '皖A00001'])
     const hq = (await workbookOf(await exportOf(s.hq, { companyId: s.b.id, exportColumns: ['deliveryPlateNumber'] }))).worksheets[0]!
     expect(hq.getColumn(1).values.slice(1)).toEqual(['车牌号', '苏B99999'])

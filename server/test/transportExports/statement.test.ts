@@ -112,8 +112,10 @@ describe('POST /logistics/exportSum', () => {
     expect(ws.model.merges).toContain('A1:I1')
   })
 
-  it('is the caller\'s base only; headquarters picks a base', async () => {
-    const own = await workbookOf(await statementOf(s.tokenA, { ...body, companyId: s.b.id }))
+  it('is the caller\'s base only (another named is refused); headquarters picks a base', async () => {
+    const refused = await statementOf(s.tokenA, { ...body, companyId: s.b.id })
+    expect([refused.statusCode, refused.json().message]).toEqual([404, '基地不存在'])
+    const own = await workbookOf(await statementOf(s.tokenA, body))
     expect(own.worksheets[0]!.getCell('G2').value).toBe('基地：甲基地')
     const onlyB = await statementOf(s.tokenB, body)
     const wsB = (await workbookOf(onlyB)).worksheets[0]!

@@ -37,8 +37,8 @@ describe('pound-difference tolerances', () => {
       { settlement: '华东结算', unit: 'ton', value: 1, saved: false, transports: 4 },
       { settlement: '西部结算', unit: 'ton', value: 1, saved: false, transports: 2 },
     ])
-    // B's list is its own, whatever A names
-    expect((await find(s.tokenA, { companyId: s.b.id })).data).toHaveLength(2)
+    // B's list is B's: A naming B is refused
+    expect(await find(s.tokenA, { companyId: s.b.id })).toMatchObject({ status: 404, message: '基地不存在' })
     expect((await find(s.tokenB)).data).toEqual([{ settlement: '华东结算', unit: 'ton', value: 1, saved: false, transports: 1 }])
     expect((await find(s.hq, { companyId: s.a.id })).data).toHaveLength(2)
   })
@@ -70,7 +70,8 @@ describe('pound-difference tolerances', () => {
   })
 
   it('keeps a saved unit that no transport uses yet, and a base user saves for its own base only', async () => {
-    const res = await save(s.tokenB, { companyId: s.a.id, settlement: '新结算单位', unit: 'ton', value: 2 })
+    expect(await save(s.tokenB, { companyId: s.a.id, settlement: '新结算单位', unit: 'ton', value: 2 })).toMatchObject({ status: 404, message: '基地不存在' })
+    const res = await save(s.tokenB, { settlement: '新结算单位', unit: 'ton', value: 2 })
     expect(res.status).toBe(200)
     const rows = await env.db.select().from(settlementTolerances).where(eq(settlementTolerances.settlement, '新结算单位'))
     expect(rows.map((r) => r.companyId)).toEqual([s.b.id])

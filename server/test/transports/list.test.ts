@@ -32,9 +32,10 @@ const find = async (token: string, body: Record<string, unknown> = {}) => {
 const ids = (...i: number[]) => i.map((n) => rows[n]!.id)
 
 describe('the grid', () => {
-  test('a base sees its own transports, newest first, whatever base it asks for; headquarters any', async () => {
+  test('a base sees its own transports, newest first (another base asked for is refused); headquarters any', async () => {
     expect((await find(t.tokens.admin)).ids).toEqual(ids(2, 1, 0))
-    expect((await find(t.tokens.admin, { companyId: t.b.id })).ids).toEqual(ids(2, 1, 0))
+    expect((await find(t.tokens.admin, { companyId: t.a.id })).ids).toEqual(ids(2, 1, 0))
+    expect(await t.env.call(t.tokens.admin, 'POST', '/api/logistics/find/', { companyId: t.b.id })).toMatchObject({ status: 404, message: '基地不存在' })
     expect((await find(t.tokens.other)).ids).toEqual(ids(3))
     expect((await find(t.tokens.hq)).ids).toEqual(ids(2, 3, 1, 0))
     expect((await find(t.tokens.hq, { companyId: t.b.id })).ids).toEqual(ids(3))
@@ -88,7 +89,8 @@ describe('the grid', () => {
   })
 
   test('suggestions of the base, most used first', async () => {
-    const res = await t.env.call(t.tokens.admin, 'POST', `/api/logistics/findList?companyId=${t.b.id}`)
+    expect(await t.env.call(t.tokens.admin, 'POST', `/api/logistics/findList?companyId=${t.b.id}`)).toMatchObject({ status: 404, message: '基地不存在' })
+    const res = await t.env.call(t.tokens.admin, 'POST', '/api/logistics/findList')
     expect(res.data).toMatchObject({
       deliveryManufactory: ['海螺水泥', '华新水泥'], deliveryCarriers: ['顺达物流', '安达运输'], deliveryGoodsNames: ['P.O 42.5 散装', '散装水泥'],
       signNames: ['一号工地', '二号工地'], phones: [t.users.uploader.phone, t.users.admin.phone], deliverySpecifics: [],
@@ -171,7 +173,7 @@ describe('the grid written by the database', () => {
   }
 
   test('the grid\'s packed page: the same rows as the list, each the values of the grid\'s fields, each named once', async () => {
-    for (const [token, body] of [[t.tokens.hq, { size: 100_000 }], [t.tokens.admin, { deliveryManufactory: '海螺', size: 1 }], [t.tokens.other, { companyId: t.a.id }]] as const) {
+    for (const [token, body] of [[t.tokens.hq, { size: 100_000 }], [t.tokens.admin, { deliveryManufactory: '海螺', size: 1 }], [t.tokens.other, { companyId: t.b.id }]] as const) {
       await packedAsListed(token, body)
     }
   })

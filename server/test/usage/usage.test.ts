@@ -67,7 +67,8 @@ const zhangJanuary = { useTimes: 4, uploadErrors: 1, poundErrors: 2, deliveryWei
 
 describe('POST /use/find', () => {
   test('a base sees its members (idle ones too) with figures counted by hand, busiest first', async () => {
-    const res = await env.call(baseToken, 'POST', '/api/use/find', { createTimeQuery: JANUARY, companyId: b })
+    expect(await env.call(baseToken, 'POST', '/api/use/find', { createTimeQuery: JANUARY, companyId: b })).toMatchObject({ status: 404, message: '基地不存在' })
+    const res = await env.call(baseToken, 'POST', '/api/use/find', { createTimeQuery: JANUARY })
     expect(res.status).toBe(200)
     expect(res.data.totalCount).toBe(4)
     const rows = res.data.data
@@ -163,7 +164,9 @@ describe('GET /use/export/{companyId}', () => {
   })
 
   test('a base cannot export another base; a bad range answers before the file', async () => {
-    const res = await env.app.inject({ method: 'GET', url: `/api/use/export/${b}`, query: { createTimeQuery: JANUARY.join(',') }, headers: { authorization: `Bearer ${baseToken}` } })
+    const refused = await env.call(baseToken, 'GET', `/api/use/export/${b}?createTimeQuery=${JANUARY.join(',')}`)
+    expect(refused).toMatchObject({ status: 404, message: '基地不存在' })
+    const res = await env.app.inject({ method: 'GET', url: `/api/use/export/${a}`, query: { createTimeQuery: JANUARY.join(',') }, headers: { authorization: `Bearer ${baseToken}` } })
     const book = new ExcelJS.Workbook()
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
     const names: unknown[] = []

@@ -1,7 +1,7 @@
 /** 检验登记 (inspection reports): server module reports (server/src/modules/reports/routes.ts). */
 import {
   REPORT_EXPORT_NAME, ROLES, type Page, type Report, type ReportDetail, type ReportFilters, type ReportMoveBody, type ReportQuery,
-  type ReportRecord, type ReportRecordBody, type ReportSaveBody, type ReportStartBody, type ReportStatus, type UserBrief,
+  type ReportRecord, type ReportRecordBody, type ReportSaveBody, type ReportStartBody, type ReportStatus, type UserChoice,
 } from '@app/contract'
 import { download, http, type RequestOptions } from './request'
 
@@ -34,4 +34,4 @@ export const exportReports = (companyId: number, q: ReportFilters, opts?: Reques
 export const reportPdf = (id: number, opts?: RequestOptions) => download(`/report/pdf/${id}`, opts)
 /** Lead inspector choices: users with role 检验员 of a base. */
 export const inspectors = (companyId?: number, opts?: RequestOptions) =>
-  http.get<UserBrief[]>(`/users/getByNickName/${encodeURIComponent(ROLES.inspector.nickName)}`, { companyId }, opts)
+  http.get<UserChoice[]>(`/users/getByNickName/${encodeURIComponent(ROLES.inspector.nickName)}`, { companyId }, opts)

@@ -5,12 +5,10 @@ import { z } from 'zod'
 import type { AppContext } from '../../context.js'
 import { authOf, bearerToken } from '../../platform/access.js'
 import { done } from '../../platform/envelope.js'
+import { perIpPerMinute } from '../../platform/rateLimit.js'
 import { revokeSessionByToken } from '../../platform/sessions.js'
 import { sendResetCode } from './resetCode.js'
 import * as auth from './service.js'
-
-/** Per-IP limits on calls that guess passwords or send SMS (counted in the database). */
-const perIp = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } })
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>()
@@ -22,7 +20,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   for (const url of ['/users/login', '/users/actions/login']) {
     r.post(url, {
-      config: { access: 'public', ...perIp(ctx.config.loginRatePerMinute) },
+      config: { access: 'public', ...perIpPerMinute('login', ctx.config.loginRatePerMinute) },
       schema: { tags, summary: '登录', body: loginBody },
     }, async (req) => done(await auth.login(deps, req.body, req.ip), Msg.loginOk))
   }
@@ -37,7 +35,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   })
 
   r.post('/users/sendMsg/:phone', {
-    config: { access: 'public', ...perIp(ctx.config.smsRatePerMinute) },
+    config: { access: 'public', ...perIpPerMinute('sms', ctx.config.smsRatePerMinute) },
     schema: { tags, summary: '发送找回密码验证码（未注册的手机号同样答复，但不发送）', params: z.object({ phone: mobile().describe('手机号') }) },
   }, async (req) => {
     await sendResetCode(ctx.db, ctx.sms, req.params.phone)
@@ -45,7 +43,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
   })
 
   r.post('/users/forgetPassword', {
-    config: { access: 'public', ...perIp(ctx.config.loginRatePerMinute) },
+    config: { access: 'public', ...perIpPerMinute('login', ctx.config.loginRatePerMinute) },
     schema: { tags, summary: '验证码重置密码', body: resetByCodeBody },
   }, async (req) => {
     await auth.resetPasswordByCode(deps, req.body)
@@ -62,12 +60,12 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   const tokenQuery = z.object({ token: z.string().min(1).max(200).describe('令牌') })
   r.get('/users/getByToken', {
-    config: { access: 'public', ...perIp(ctx.config.loginRatePerMinute) },
+    config: { access: 'public', ...perIpPerMinute('loginToken', ctx.config.loginRatePerMinute) },
     schema: { tags, summary: '查看令牌对应的用户', querystring: tokenQuery },
   }, async (req) => auth.describeLoginToken(ctx.db, req.query.token))
 
   r.get('/users/getLoginByToken', {
-    config: { access: 'public', ...perIp(ctx.config.loginRatePerMinute) },
+    config: { access: 'public', ...perIpPerMinute('loginToken', ctx.config.loginRatePerMinute) },
     schema: { tags, summary: '令牌登录（一次性）', querystring: tokenQuery },
   }, async (req) => done(await auth.loginByToken(deps, req.query.token), Msg.loginOk))
 }

@@ -48,7 +48,7 @@ export function companyRoutes(app: FastifyInstance, ctx: AppContext) {
     config,
     schema: { tags, summary: '导出基地列表（CSV，UTF-8 BOM）', params: exportParams, querystring: companyFilters },
   }, async (req, reply) => service.companyExport.send(reply,
-    service.allCompanies(ctx.db, authOf(req), { ...req.query, companyId: exportCompany(req.params.companyId) })))
+    service.allCompanies(ctx.db, authOf(req), { ...req.query, companyId: exportCompany(authOf(req), req.params.companyId) })))
 
   r.get('/company/getByDomain', {
     config: { access: 'public' },

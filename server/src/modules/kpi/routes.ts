@@ -30,5 +30,5 @@ export function kpiRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { access: 'kpi_detail' },
     schema: { tags, summary: '导出检验统计明细（xlsx）', params: exportParams, querystring: kpiDetailFilters },
   }, async (req, reply) => kpi.kpiExport.send(reply,
-    kpi.kpiDetailRows(ctx.db, authOf(req), { ...req.query, companyId: exportCompany(req.params.companyId, req.query.companyId) })))
+    kpi.kpiDetailRows(ctx.db, authOf(req), { ...req.query, companyId: exportCompany(authOf(req), req.params.companyId, req.query.companyId) })))
 }

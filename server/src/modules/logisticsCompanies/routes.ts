@@ -21,7 +21,7 @@ export function logisticsCompanyRoutes(app: FastifyInstance, ctx: AppContext) {
     exportQuery: logisticsCompanyFilters,
     exporter: service.logisticsCompanyExport,
     exportRows: (req, companyId, q) =>
-      service.allLogisticsCompanies(ctx.db, authOf(req), { ...q, companyId: exportCompany(companyId, q.companyId) }),
+      service.allLogisticsCompanies(ctx.db, authOf(req), { ...q, companyId: exportCompany(authOf(req), companyId, q.companyId) }),
   })
 
   app.withTypeProvider<ZodTypeProvider>().get('/lCompany/get/getLCompany', {

@@ -10,7 +10,7 @@ import { defineExport } from '../../platform/exports.js'
 import { allRows, listSource, pagedList } from '../../platform/list.js'
 import { contains, isUniqueViolation } from '../../platform/query.js'
 import type { SessionUser } from '../../platform/sessions.js'
-import { assertInScope, ownerCompany, scopeCompany } from '../../platform/tenancy.js'
+import { assertCompanyInScope, assertInScope, ownerCompany, scopeCompany } from '../../platform/tenancy.js'
 
 /** Logistics companies (物流公司) of a base: the carriers its transports name; the SMS goes to their phone. */
 
@@ -91,8 +91,9 @@ export async function saveLogisticsCompany(db: Executor, auth: SessionUser, body
   return getLogisticsCompany(db, auth, row!.id)
 }
 
-/** Edits one the caller may see; it stays with its base. */
+/** Edits one the caller may see; it stays with its base (naming another one is still refused). */
 export async function updateLogisticsCompany(db: Executor, auth: SessionUser, id: number, body: LogisticsCompanyBody) {
+  assertCompanyInScope(auth, body.companyId)
   await getLogisticsCompany(db, auth, id)
   await nameUnique(body.name, () => db.update(logisticsCompanies).set(fieldsOf(body)).where(eq(logisticsCompanies.id, id)))
   return getLogisticsCompany(db, auth, id)

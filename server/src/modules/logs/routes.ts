@@ -17,6 +17,6 @@ export function logRoutes(app: FastifyInstance, ctx: AppContext) {
     // the export takes the list's filters; it is not paged
     exportQuery: logQuery.omit({ page: true, size: true, pageNo: true, pageSize: true }),
     exporter: logs.logExport,
-    exportRows: (req, companyId, q) => logs.allLogs(ctx.db, authOf(req), { ...q, companyId: exportCompany(companyId, q.companyId) }),
+    exportRows: (req, companyId, q) => logs.allLogs(ctx.db, authOf(req), { ...q, companyId: exportCompany(authOf(req), companyId, q.companyId) }),
   })
 }

@@ -10,6 +10,12 @@ import { tokenMatches } from '../../platform/metrics.js'
 
 /** How long a readiness check may take before it counts as failed. */
 const CHECK_MS = 3_000
+/**
+ * How long one probe of the database and the file storage answers /ready. Anyone may call it, and each
+ * probe is a query and, with S3, a signed request to the bucket: a stream of calls must not become a
+ * stream of either. A failure shows at most this long after the probe before it.
+ */
+export const READY_PROBE_REUSE_MS = 2_000
 
 const within = <T>(ms: number, work: Promise<T>) => Promise.race([
   work,
@@ -25,6 +31,19 @@ async function check(work: () => Promise<unknown>, failed: string) {
   }
 }
 
+/** `probe`'s answer, shared by the calls made while it runs and reused for `reuseMs` after it ends. */
+function sharedProbe<T>(probe: () => Promise<T>, reuseMs: number) {
+  let last: { endedAt: number; answer: T } | null = null
+  let running: Promise<T> | null = null
+  return () => {
+    if (last && Date.now() - last.endedAt < reuseMs) return Promise.resolve(last.answer)
+    return running ??= probe().then((answer) => {
+      last = { endedAt: Date.now(), answer }
+      return answer
+    }).finally(() => { running = null })
+  }
+}
+
 /**
  * For the load balancer and the operator: /health (the process answers), /ready (it can serve:
  * database, file storage, OCR workers; not while stopping), /metrics (Prometheus, with METRICS_TOKEN).
@@ -35,12 +54,14 @@ export function operationsRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.get('/health', { config: { access: 'public' }, schema: { tags, summary: '存活检查' } }, async () => done(null, OpsMsg.alive))
 
+  // the OCR workers and stopping are this process's own state, read on every call
+  const probeStores = sharedProbe(() => Promise.all([
+    check(() => ctx.db.execute(sql`select 1`), OpsMsg.databaseDown),
+    check(() => ctx.files.check(), OpsMsg.storageDown),
+  ]), READY_PROBE_REUSE_MS)
   r.get('/ready', { config: { access: 'public' }, schema: { tags, summary: '就绪检查（数据库、文件存储、识别服务）' } }, async (_req, reply) => {
+    const [database, storage] = await probeStores()
     const ocr = ctx.reader.stats()
-    const [database, storage] = await Promise.all([
-      check(() => ctx.db.execute(sql`select 1`), OpsMsg.databaseDown),
-      check(() => ctx.files.check(), OpsMsg.storageDown),
-    ])
     const answer: ReadyAnswer = {
       database,
       storage,

@@ -62,5 +62,5 @@ export function rechargeRoutes(app: FastifyInstance, ctx: AppContext) {
     config,
     schema: { tags, summary: '导出充值记录（CSV，UTF-8 BOM）；路径为总部时导出全部基地', params: exportParams, querystring: rechargeFilters },
   }, async (req, reply) => service.rechargeExport.send(reply,
-    service.allRecords(ctx.db, authOf(req), { ...req.query, companyId: exportCompany(req.params.companyId, req.query.companyId) })))
+    service.allRecords(ctx.db, authOf(req), { ...req.query, companyId: exportCompany(authOf(req), req.params.companyId, req.query.companyId) })))
 }

@@ -10,7 +10,7 @@ import type { Auth } from '../../platform/access.js'
 import { claimAttachments } from '../../platform/attachments.js'
 import { ConflictError } from '../../platform/errors.js'
 import { isUniqueViolation } from '../../platform/query.js'
-import { ownerCompany } from '../../platform/tenancy.js'
+import { assertCompanyInScope, ownerCompany } from '../../platform/tenancy.js'
 import { assertCompanyExists } from '../companies/service.js'
 import { checkIn, getReservation } from '../reservations/bookings.js'
 import { getReport, reportRow } from './list.js'
@@ -91,6 +91,8 @@ export async function registerFromReservation(db: Db, auth: Auth, reservationId:
 
 /** 编辑登记: only while 已登记; the base and the booking it came from stay. */
 export async function updateRegistration(db: Db, auth: Auth, id: number, body: ReportRegistrationBody, now = new Date()): Promise<Report> {
+  // the report stays with its base; naming another one is still refused
+  assertCompanyInScope(auth, body.companyId)
   await db.transaction(async (tx) => {
     const row = await reportRow(tx, auth, id, 'update')
     if (row.status !== REPORT_STATUS.registered) {

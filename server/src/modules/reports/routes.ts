@@ -10,6 +10,7 @@ import { authOf } from '../../platform/access.js'
 import { done } from '../../platform/envelope.js'
 import { exportCompany, exportParams } from '../../platform/exports.js'
 import { contentDisposition } from '../../platform/download.js'
+import { perIpPerMinute } from '../../platform/rateLimit.js'
 import { asBuffer } from '../../platform/workerPool.js'
 import { diagramPicture } from '../diagrams/service.js'
 import { scheduleExpiryWarnings } from './expiry.js'
@@ -55,7 +56,7 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     }))
 
   r.get('/report/export/:companyId', { config, schema: { tags, summary: '导出检验登记列表（xlsx）', params: exportParams, querystring: reportFilters } },
-    async (req, reply) => list.reportExport.send(reply, list.allReports(ctx.db, authOf(req), { ...req.query, companyId: exportCompany(req.params.companyId, req.query.companyId) })))
+    async (req, reply) => list.reportExport.send(reply, list.allReports(ctx.db, authOf(req), { ...req.query, companyId: exportCompany(authOf(req), req.params.companyId, req.query.companyId) })))
 
   r.post('/report/saveFirst', { config, schema: { tags, summary: '车辆登记（七项必填）', body: reportRegistrationBody } },
     async (req) => done(await registration.registerReport(ctx.db, authOf(req), req.body), ReportMsg.registered))
@@ -105,7 +106,7 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // anyone may ask, so a stranger trying tokens is held to a pace the database does not notice
   r.get('/public/report/:token', {
-    config: { access: 'public', rateLimit: { max: VERIFY_PER_MINUTE, timeWindow: 60_000 } },
+    config: { access: 'public', ...perIpPerMinute('verify', VERIFY_PER_MINUTE) },
     schema: { tags, summary: '公开核验：检验结果与有效期（二维码，按不可猜测的令牌）', params: z.object({ token: z.string().trim().min(1).max(64).describe('核验令牌') }) },
   }, async (req) => verifyReport(ctx.db, req.params.token))
 

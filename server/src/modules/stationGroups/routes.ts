@@ -25,7 +25,7 @@ export function stationGroupRoutes(app: FastifyInstance, ctx: AppContext) {
     remove: (req, id) => service.deleteStationGroup(ctx.db, authOf(req), id),
     exportQuery: stationGroupFilters,
     exporter: service.stationGroupExport,
-    exportRows: (req, companyId, q) => service.allStationGroups(ctx.db, authOf(req), { ...q, companyId: exportCompany(companyId, q.companyId) }),
+    exportRows: (req, companyId, q) => service.allStationGroups(ctx.db, authOf(req), { ...q, companyId: exportCompany(authOf(req), companyId, q.companyId) }),
   })
 
   app.withTypeProvider<ZodTypeProvider>().get('/groups/stations', {

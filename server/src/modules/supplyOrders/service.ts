@@ -1,11 +1,11 @@
 import { CompanyMsg, formatDateTime, type MaterialOrderRow, type MaterialOrderSaveBody } from '@app/contract'
-import { asc, eq, or, type SQL } from 'drizzle-orm'
+import { and, asc, eq, or, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db, Executor } from '../../db/client.js'
 import { companies, companyMaterialOrders } from '../../db/schema/index.js'
 import type { Auth } from '../../platform/access.js'
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors.js'
-import { isHeadquarters, scopeCompany } from '../../platform/tenancy.js'
+import { isHeadquarters } from '../../platform/tenancy.js'
 import { assertCompanyExists } from '../companies/service.js'
 
 /**
@@ -38,13 +38,14 @@ export async function saveMaterialOrder(db: Db, auth: Auth, body: MaterialOrderS
   return (await orderRows(db, eq(companyMaterialOrders.id, created.id)))[0]!
 }
 
-/** Supply orders: headquarters sees a buyer's (or all); a base sees those it buys or sells in. */
+/**
+ * Supply orders, of one buyer when named: headquarters sees all; a base those it buys or sells in
+ * (another base named as the buyer: the orders in which it buys from this one).
+ */
 export async function findMaterialOrders(db: Db, auth: Auth, buyCompanyId?: number): Promise<MaterialOrderRow[]> {
-  const scoped = scopeCompany(auth, buyCompanyId)
-  return orderRows(db, scoped != null
-    ? (isHeadquarters(auth) ? eq(companyMaterialOrders.buyCompanyId, scoped)
-      : or(eq(companyMaterialOrders.buyCompanyId, scoped), eq(companyMaterialOrders.saleCompanyId, scoped)))
-    : undefined)
+  const own = isHeadquarters(auth) ? undefined
+    : or(eq(companyMaterialOrders.buyCompanyId, auth.companyId), eq(companyMaterialOrders.saleCompanyId, auth.companyId))
+  return orderRows(db, and(own, buyCompanyId != null ? eq(companyMaterialOrders.buyCompanyId, buyCompanyId) : undefined))
 }
 
 export async function deleteMaterialOrder(db: Db, id: number) {

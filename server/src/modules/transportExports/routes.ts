@@ -37,7 +37,8 @@ export function transportExportRoutes(app: FastifyInstance, ctx: AppContext) {
     config,
     schema: { tags, summary: '磅差超标短信：按承运单位发给其物流公司电话（每基地每分钟1次、每天有上限）', body: smsSendBody.nullish() },
   }, async (req) => {
-    const result = await sendPoundDiffSms({ db: ctx.db, sms: ctx.sms }, authOf(req), req.body ?? {})
+    const caps = { perBasePerDay: ctx.config.smsPerBasePerDay, perPhonePerDay: ctx.config.smsPerPhonePerDay }
+    const result = await sendPoundDiffSms({ db: ctx.db, sms: ctx.sms, caps }, authOf(req), req.body ?? {})
     return done(result, SmsSendMsg.done(result))
   })
 

@@ -26,5 +26,5 @@ export function usageRoutes(app: FastifyInstance, ctx: AppContext) {
     config,
     schema: { tags, summary: '导出使用统计（xlsx，末行合计）', params: exportParams, querystring: usageFilters },
   }, async (req, reply) => usage.usageExport.send(reply,
-    usage.usageExportRows(ctx.db, authOf(req), { ...req.query, companyId: exportCompany(req.params.companyId, req.query.companyId) })))
+    usage.usageExportRows(ctx.db, authOf(req), { ...req.query, companyId: exportCompany(authOf(req), req.params.companyId, req.query.companyId) })))
 }

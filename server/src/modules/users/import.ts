@@ -2,6 +2,7 @@ import {
   importDuplicatePhone, importMissingColumn, importTooManyRows, importUnknownCompany, USER_IMPORT_COLUMNS, USER_IMPORT_MAX_ROWS,
   USER_IMPORT_SHEETS, UserAdminMsg, userImportHelp, userImportRow, type UserImportResult,
 } from '@app/contract'
+import { eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { companies } from '../../db/schema/index.js'
 import type { FileJobs } from '../../fileJobs.js'
@@ -63,15 +64,17 @@ async function readRows(fileJobs: FileJobs, file: Buffer) {
   return rows
 }
 
-/** Headquarters names a row's base by name (or id); everyone else imports into their own. */
+/**
+ * A row's base by name (or id): headquarters names any; everyone else imports into their own, and a
+ * row naming another base is that row's error, not imported into theirs instead.
+ */
 async function companyPicker(deps: UserAdminDeps, auth: Auth, requestedCompanyId?: number) {
   const defaultCompany = ownerCompany(auth, requestedCompanyId)
   const companyByName = new Map<string, number>()
-  if (isHeadquarters(auth)) {
-    for (const c of await deps.db.select({ id: companies.id, name: companies.name }).from(companies)) companyByName.set(c.name.trim(), c.id)
-  }
+  const named = deps.db.select({ id: companies.id, name: companies.name }).from(companies)
+  for (const c of await (isHeadquarters(auth) ? named : named.where(eq(companies.id, auth.companyId)))) companyByName.set(c.name.trim(), c.id)
   return (company: string) => {
-    if (!isHeadquarters(auth) || !company) return defaultCompany
+    if (!company) return defaultCompany
     const found = companyByName.get(company) ?? (/^\d+$/.test(company) && [...companyByName.values()].includes(Number(company)) ? Number(company) : undefined)
     if (!found) throw new ValidationError(importUnknownCompany(company))
     return found

@@ -1,12 +1,12 @@
 import {
   formatDateTime, rangeBounds, resolvePaging, ROLES, UserAdminMsg,
-  type Page, type Paging, type UserBrief, type UserFindBody, type UserRow,
+  type Page, type Paging, type UserBrief, type UserChoice, type UserFindBody, type UserRow,
 } from '@app/contract'
 import { and, asc, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm'
 import type { Db, Executor } from '../../db/client.js'
 import { companies, userCompanies, users } from '../../db/schema/index.js'
 import type { Auth } from '../../platform/access.js'
-import { NotFoundError } from '../../platform/errors.js'
+import { ForbiddenError, NotFoundError } from '../../platform/errors.js'
 import { listSource, pagedList } from '../../platform/list.js'
 import { contains } from '../../platform/query.js'
 import type { PasswordCipher } from '../../platform/rsa.js'
@@ -149,11 +149,16 @@ async function briefsWithRoles(db: Executor, roles: RoleRegistry, companyId: num
   return rows.map((r) => ({ id: r.id, name: r.name, phone: r.phone, nickName: roles.get(r.roleId).nickName }))
 }
 
-/** Users with a role (e.g. 检验员 for the inspection lead picker) in the session's base (headquarters: all). */
-export async function usersByNickName({ db, roles }: UserAdminDeps, auth: Auth, nickName: string, companyId?: number): Promise<UserBrief[]> {
+/**
+ * Users with a role in the session's base (headquarters: all, or the base named): the lead-inspector
+ * picker of 开始检验. Without the user permission only inspectors are listed; nobody gets the login phone.
+ */
+export async function usersByNickName({ db, roles }: UserAdminDeps, auth: Auth, nickName: string, companyId?: number): Promise<UserChoice[]> {
+  const company = scopeCompany(auth, companyId)
   const role = roles.byNickName(nickName.trim())
+  if (role?.nickName !== ROLES.inspector.nickName && !auth.role.permissions.has('user')) throw new ForbiddenError(UserAdminMsg.roleListForbidden)
   if (!role || !role.nickName) return []
-  return briefsWithRoles(db, roles, scopeCompany(auth, companyId), [role.id])
+  return (await briefsWithRoles(db, roles, company, [role.id])).map(({ phone, ...u }) => ({ ...u, phoneTail: phone.slice(-4) }))
 }
 
 /** The operators and base administrators of a base. */

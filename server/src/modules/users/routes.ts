@@ -78,17 +78,18 @@ function adminRoutes(app: FastifyInstance, ctx: AppContext, deps: lists.UserAdmi
     },
   })
 
+  // the lead-inspector picker of 开始检验 (trace); other roles need the user permission
   r.get('/users/getByNickName/:nickName', {
-    config: { access: 'session' },
+    config: { access: 'trace' },
     schema: {
-      tags, summary: '某角色的用户（如检验员），限本基地',
+      tags, summary: '某角色的用户（如检验员），限本基地；不含登录手机号，只含尾号',
       params: nickNameParams,
       querystring: nickNameQuery,
     },
   }, async (req) => lists.usersByNickName(deps, authOf(req), req.params.nickName, req.query.companyId))
 
   r.get('/users/getOperatorAndBaseAdmin/:id', {
-    config: { access: 'session' },
+    config: { access: 'user' },
     schema: { tags, summary: '基地的操作员和基地管理员', params: z.object({ id: idParam().describe('基地编号') }) },
   }, async (req) => lists.operatorsAndBaseAdmins(deps, authOf(req), req.params.id))
 

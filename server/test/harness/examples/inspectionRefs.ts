@@ -33,8 +33,8 @@ export const inspectionRefExamples: Examples = {
   '/api/groups/find': ({ b }) => refused({ body: { companyId: b.companyId } }),
   '/api/groups/findCenter': ({ b }) => refused({ body: { companyId: b.companyId } }),
   '/api/groups/save': ({ b }) => refused({ body: { name: '走查分组', companyId: b.companyId, stations: [{ name: '走查工位' }] } }),
-  '/api/groups/update/:id': ({ b }) => refused({ params: { id: b.id('stationGroup') }, body: { name: '走查分组', stations: [{ id: b.id('station'), name: '改名' }] } }),
+  '/api/groups/update/:id': ({ b }) => refused({ params: { id: b.id('stationGroup') }, body: { name: '走查分组', companyId: b.companyId, stations: [{ id: b.id('station'), name: '改名' }] } }),
   '/api/groups/delete/:id': ({ b }) => refused({ params: { id: b.id('stationGroup') } }),
   '/api/groups/export/:companyId': ({ b }) => refused({ params: { companyId: b.companyId }, query: { companyId: b.companyId } }),
-  '/api/groups/stations': ({ b }) => ({ query: { companyId: b.companyId }, expect: 'served' }),
+  '/api/groups/stations': ({ b }) => [{ query: { companyId: b.companyId }, expect: 'otherBase' }, { expect: 'served' }],
 }

@@ -1,16 +1,22 @@
 import { REPORT_B_TOKEN } from '../reportRows.js'
 import type { Examples } from './types.js'
 
-/** Inspection reports (modules/reports): B's report answers as missing to every call naming it; lists are A's own. */
+/** Inspection reports (modules/reports): B's report, and B named as the base, answer as missing to every call naming them. */
 const registration = {
   licenseNumber: '苏A20001', tankerType: '常压车辆', org: '走查运输公司', contactName: '走查司机', phone: '13900002222',
   latestMaterial: '柴油', outdate: '2031-12-31',
 }
 export const reportExamples: Examples = {
-  '/api/report/find': ({ b }) => ({ body: { companyId: b.companyId, center: String(b.companyId) }, expect: 'served' }),
-  '/api/report/export/:companyId': ({ b }) => ({ params: { companyId: b.companyId }, query: { companyId: b.companyId }, expect: 'served' }),
-  '/api/report/saveFirst': ({ b }) => ({ body: { ...registration, companyId: b.companyId }, expect: 'served' }),
-  '/api/report/save': ({ b }) => ({ body: { ...registration, id: b.id('report') }, expect: 'refused' }),
+  '/api/report/find': ({ b }) => [
+    { body: { companyId: b.companyId }, expect: 'otherBase' },
+    { body: { center: String(b.companyId) }, expect: 'otherBase' },
+  ],
+  '/api/report/export/:companyId': ({ b }) => ({ params: { companyId: b.companyId }, query: { companyId: b.companyId }, expect: 'otherBase' }),
+  '/api/report/saveFirst': ({ b }) => ({ body: { ...registration, companyId: b.companyId }, expect: 'otherBase' }),
+  '/api/report/save': ({ b }) => [
+    { body: { ...registration, id: b.id('report') }, expect: 'refused' },
+    { body: { ...registration, companyId: b.companyId }, expect: 'otherBase' },
+  ],
   '/api/report/syncFromReservation/:id': ({ b }) => ({ params: { id: b.id('todaysReservation') }, expect: 'refused' }),
   '/api/report/getDetail/:id': ({ b }) => ({ params: { id: b.id('report') }, expect: 'refused' }),
   '/api/report/get/:testeeId': ({ b }) => ({ params: { testeeId: b.id('report') }, expect: 'refused' }),

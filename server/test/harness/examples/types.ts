@@ -12,11 +12,13 @@ export interface ExampleContext {
 /**
  * What company A's user must get for a valid call naming company B's rows:
  * - `refused`: refused by tenancy, a 404 (not "no such route") or a 403 that is not the permission refusal;
+ * - `otherBase`: refused because it names B as the base (a list's filter, an export's path, a new row's
+ *   base): 404 with the message every call gives for a base outside the caller's scope, never A's answer instead;
  * - `served`: 200, answered for A itself, with nothing of B in it;
  * - `public`: 200 with what B shows to anyone (its login page), so its name may appear;
  * - a status: the answer of a route whose refusal has nothing to do with B (a wrong SMS code).
  */
-export type Outcome = 'refused' | 'served' | 'public' | number
+export type Outcome = 'refused' | 'otherBase' | 'served' | 'public' | number
 
 /** One valid call of a route: its path params, query, JSON body or multipart form, and its outcome. */
 export interface RouteExample {

@@ -1,8 +1,8 @@
 import type { Examples } from './types.js'
 
-/** Usage statistics (modules/usage): asked for B, each answers A's own users. */
+/** Usage statistics (modules/usage): B named as the base answers as missing. */
 export const usageExamples: Examples = {
-  '/api/use/find': ({ b }) => ({ body: { companyId: b.companyId }, expect: 'served' }),
-  '/api/use/chart': ({ b }) => ({ body: { companyId: b.companyId }, expect: 'served' }),
-  '/api/use/export/:companyId': ({ b }) => ({ params: { companyId: b.companyId }, query: { companyId: b.companyId }, expect: 'served' }),
+  '/api/use/find': ({ b }) => ({ body: { companyId: b.companyId }, expect: 'otherBase' }),
+  '/api/use/chart': ({ b }) => ({ body: { companyId: b.companyId }, expect: 'otherBase' }),
+  '/api/use/export/:companyId': ({ b }) => ({ params: { companyId: b.companyId }, query: { companyId: b.companyId }, expect: 'otherBase' }),
 }

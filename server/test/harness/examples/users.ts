@@ -24,20 +24,25 @@ export const userExamples: Examples = {
     { params: { companyId: b.companyId, userId: a.userId }, expect: 'refused' },
     { params: { companyId: a.companyId, userId: b.id('admin') }, expect: 'refused' },
   ],
-  '/api/users/find': ({ b }) => ({ body: { companyId: b.companyId }, expect: 'served' }),
-  '/api/users/listUserAll': ({ b }) => ({ query: { groupId: b.companyId }, expect: 'served' }),
-  '/api/userComRela/get/selectByCompanyId': ({ b }) => ({ query: { id: b.companyId }, body: {}, expect: 'served' }),
+  '/api/users/find': ({ b }) => ({ body: { companyId: b.companyId }, expect: 'otherBase' }),
+  '/api/users/listUserAll': ({ b }) => ({ query: { groupId: b.companyId }, expect: 'otherBase' }),
+  '/api/userComRela/get/selectByCompanyId': ({ b }) => ({ query: { id: b.companyId }, body: {}, expect: 'otherBase' }),
   '/api/userComRela/deleteB': ({ b }) => ({ query: { userId: b.id('subAccount'), companyId: b.companyId }, expect: 'refused' }),
-  '/api/users/getByNickName/:nickName': ({ b }) => ({
-    params: { nickName: ROLES.baseAdmin.nickName }, query: { companyId: b.companyId }, expect: 'served',
-  }),
-  '/api/users/getOperatorAndBaseAdmin/:id': ({ b }) => ({ params: { id: b.companyId }, expect: 'served' }),
+  '/api/users/getByNickName/:nickName': ({ b }) => [
+    { params: { nickName: ROLES.inspector.nickName }, query: { companyId: b.companyId }, expect: 'otherBase' },
+    { params: { nickName: ROLES.baseAdmin.nickName }, query: { companyId: b.companyId }, expect: 'otherBase' },
+    { params: { nickName: ROLES.baseAdmin.nickName }, expect: 'served' },
+  ],
+  '/api/users/getOperatorAndBaseAdmin/:id': ({ a, b }) => [
+    { params: { id: b.companyId }, expect: 'otherBase' },
+    { params: { id: a.companyId }, expect: 'served' },
+  ],
   '/api/users/roles': () => ({ expect: 'served' }),
   '/api/users/save': ({ b, encrypt }) => {
     const user = () => ({ name: '走查用户', nickName: ROLES.operator.nickName, password: encrypt(PASSWORD), passwordAgain: encrypt(PASSWORD) })
     return [
-      // B's base is not A's to fill: the user joins A
-      { body: { ...user(), phone: '18700000011', companyId: b.companyId }, expect: 'served' },
+      // B's base is not A's to fill
+      { body: { ...user(), phone: '18700000011', companyId: b.companyId }, expect: 'otherBase' },
       { body: { ...user(), phone: '18700000012', nickName: ROLES.subAccount.nickName, parentId: b.id('admin') }, expect: 'refused' },
     ]
   },
@@ -48,5 +53,5 @@ export const userExamples: Examples = {
   }),
   '/api/users/delete/:id': ({ b }) => ({ params: { id: b.id('subAccount') }, expect: 'refused' }),
   '/api/users/importTemplate': () => ({ expect: 'served' }),
-  '/api/users/import': async ({ b }) => ({ query: { companyId: b.companyId }, form: { file: await importFile() }, expect: 'served' }),
+  '/api/users/import': async ({ b }) => ({ query: { companyId: b.companyId }, form: { file: await importFile() }, expect: 'otherBase' }),
 }

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react'
 import { ModalForm, ProFormRadio, ProFormSelect, ProFormText } from '@ant-design/pro-components'
 import {
   REPORT_LIMITS, REPORT_MOVES, reportMoveBody, ReportMsg, reportStartBody, reportStationBody,
-  type Report, type ReportStartBody, type StationGroup, type TemplateOption, type UserBrief,
+  type Report, type ReportStartBody, type StationGroup, type TemplateOption, type UserChoice,
 } from '@app/contract'
 import * as modelsApi from '../../api/models'
 import * as api from '../../api/reports'
@@ -30,7 +30,7 @@ function useStations(companyId: number) {
 }
 
 export function StartForm({ open, report, onOpenChange, onSaved }: Props) {
-  const [inspectors, setInspectors] = useState<UserBrief[]>([])
+  const [inspectors, setInspectors] = useState<UserChoice[]>([])
   const [templates, setTemplates] = useState<TemplateOption[]>([])
   const groups = useStations(report.companyId)
   useEffect(() => {
@@ -48,7 +48,7 @@ export function StartForm({ open, report, onOpenChange, onSaved }: Props) {
       <ProFormText name="licenseNumber" label="车牌号" readonly />
       <ProFormSelect
         name="inspectorId" label="检验负责人" rules={[zodRule(reportStartBody.shape.inspectorId)]}
-        options={inspectors.map((u) => ({ label: `${u.name}（${u.phone}）`, value: u.id }))}
+        options={inspectors.map((u) => ({ label: `${u.name}（尾号${u.phoneTail}）`, value: u.id }))}
         fieldProps={{ showSearch: true, optionFilterProp: 'label', notFoundContent: '本基地没有角色为“检验员”的用户' }}
       />
       <ProFormSelect

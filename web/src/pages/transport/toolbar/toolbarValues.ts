@@ -49,5 +49,7 @@ export const smsConfirmText = (selected: number) => selected
   ? `确定向所选 ${selected} 条运单中磅差超标运单的承运单位发送短信吗？`
   : '确定向当前筛选条件下磅差超标运单的承运单位发送短信吗？'
 
-/** How the send's answer is shown: success when something was sent, a warning otherwise. */
-export const smsOutcome = (r: SmsSendResult) => ({ level: r.sent > 0 && !r.failed.length ? 'success' as const : 'warning' as const, text: SmsSendMsg.done(r) })
+/** How the send's answer is shown: success when everything reachable was sent, a warning otherwise. */
+export const smsOutcome = (r: SmsSendResult) => ({
+  level: r.sent > 0 && !r.failed.length && !r.heldBack.length ? 'success' as const : 'warning' as const, text: SmsSendMsg.done(r),
+})
