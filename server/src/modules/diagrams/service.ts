@@ -26,19 +26,26 @@ async function savedBy(db: Executor, reportId: number): Promise<DiagramSaved | n
 
 const statusName = (status: number) => REPORT_STATUS_LABELS[status as ReportStatus] ?? String(status)
 
-/** `POST /report/loadFabric/{id}`: the saved canvas, or a blank one (canvas null, version 0) for a report never drawn. */
-export async function loadDiagram(db: Db, auth: Auth, id: number): Promise<DiagramState> {
+/** A DiagramState whose canvas is the JSON text the report keeps, sent as it is (see the route). */
+export type StoredDiagram = Omit<DiagramState, 'canvas'> & { canvasText: string | null }
+
+/**
+ * `POST /report/loadFabric/{id}`: the saved canvas, or a blank one (canvas null, version 0) for a report
+ * never drawn. The canvas is sent as the text kept (once checked): writing 5 MB of it out again held the
+ * event loop as long as parsing it.
+ */
+export async function loadDiagram(db: Db, auth: Auth, id: number): Promise<StoredDiagram> {
   const r = await reportRow(db, auth, id)
   const report = { reportNumber: r.reportNumber, licenseNumber: r.licenseNumber, status: r.status as ReportStatus, statusName: statusName(r.status) }
   const editable = r.status === REPORT_STATUS.inspecting
   const [row] = await db.select({ canvas: reportDiagrams.canvas, version: reportDiagrams.version, updateTime: reportDiagrams.updateTime, userName: users.name })
     .from(reportDiagrams).leftJoin(users, eq(users.id, reportDiagrams.updateUserId)).where(eq(reportDiagrams.reportId, id))
-  if (!row) return { canvas: null, version: 0, updateUserName: '', updateTimeStr: '', report, editable }
+  if (!row) return { canvasText: null, version: 0, updateUserName: '', updateTimeStr: '', report, editable }
   // one kept before the canvas's limits may be too deep to send (its every load answered 500)
   const checked = diagramCanvasText(row.canvas)
   if ('error' in checked) throw new ConflictError(DiagramMsg.unreadable)
   return {
-    canvas: checked.canvas, version: row.version, updateUserName: row.userName ?? '', updateTimeStr: formatDateTime(row.updateTime),
+    canvasText: checked.text, version: row.version, updateUserName: row.userName ?? '', updateTimeStr: formatDateTime(row.updateTime),
     report, editable,
   }
 }
