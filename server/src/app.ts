@@ -90,7 +90,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     sms: config.smsWebhookUrl ? webhookSms(config.smsWebhookUrl) : outboxSms(database.db, app.log),
     menus: new MenuCache(database.db),
     files: createFileStore(config),
-    reader: new TicketReader(config.ocrWorkers, config.ocrThreads),
+    reader: new TicketReader(config.ocrWorkers, config.ocrThreads, config.ocrTimeoutMs),
     lifecycle: { stopping: false },
   }
   // before any route, so every route is timed
