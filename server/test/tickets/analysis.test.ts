@@ -12,6 +12,7 @@ import { imageQueue } from '../../src/platform/imageQueue.js'
 import { createTestApp, multipart, type TestEnv } from '../helpers.js'
 import { makeCompany, makeUser } from '../fixtures.js'
 import { FIXTURES, fieldRight, loadTruth } from '../ocr/accuracy.js'
+import { SLOW_TEST_MS } from '../timing.js'
 
 let env: TestEnv
 let companyId: number
@@ -26,12 +27,6 @@ beforeAll(async () => {
 afterAll(async () => env?.close())
 
 /**
- * A test that reads tickets has no wall-clock limit a loaded machine can reach: one reading takes
- * about a second on a quiet machine and many times that beside other work (timing is in bench/).
- */
-const READING_MS = 10 * 60_000
-
-/**
  * The uploads not yet answered. Each test's are all answered before the next test starts, also when
  * it failed or ran out of time: an upload still running would take an upload time from the base
  * and change the counts the next test reads.
@@ -39,7 +34,7 @@ const READING_MS = 10 * 60_000
 const unanswered = new Set<Promise<unknown>>()
 afterEach(async () => {
   await Promise.allSettled([...unanswered])
-}, READING_MS)
+}, SLOW_TEST_MS)
 
 const upload = (file: Buffer, fileType: number | string, as = token, filename = 'ticket.jpg') => {
   const answer = env.upload(as, `/api/logistics/analysis?fileType=${fileType}&companyId=999&userId=999`, multipart({ file: { name: filename, type: 'image/jpeg', data: file } }))
@@ -75,7 +70,7 @@ async function ownBase(name: string, phone: string) {
   }
 }
 
-describe('POST /logistics/analysis', { timeout: READING_MS }, () => {
+describe('POST /logistics/analysis', { timeout: SLOW_TEST_MS }, () => {
   test('every fixture ticket through the endpoint: at least 98% of the truth fields right', async ({ signal }) => {
     const truth = loadTruth(path.join(FIXTURES, 'tickets'))
     let right = 0
