@@ -94,6 +94,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
       LOGIN_RATE_PER_MINUTE: '10000',
       SMS_RATE_PER_MINUTE: '10000',
       OCR_WORKERS: '1',
+      // the reading's time is not under test: a busy machine reads a ticket in tens of seconds
+      OCR_TIMEOUT_SECONDS: '600',
       LOG_LEVEL: 'warn',
       SMS_WEBHOOK_URL: inbox.url,
       ...(database ? { DATABASE_URL: database.url } : { DATABASE_URL: '' }),

@@ -11,6 +11,8 @@ import { ADMIN, startServer, type TestServer } from './server'
 
 /** a ticket of the fixtures the server's OCR tests read */
 const FIXTURE_PATH = path.join(FIXTURES, 'tickets/A1_000.jpg')
+/** a photo read by the server's OCR: seconds on a quiet machine, minutes on one busy with other work */
+const READ_TIMEOUT = 5 * 60_000
 const DELETE_FORMAT_CONFIRM = '是否确定删除该票据格式，如果删除该票据格式，该票据格式下所有取值规则将会被删除。'
 
 let server: TestServer
@@ -129,7 +131,7 @@ describe('票据格式', () => {
   })
 })
 
-describe('取值规则 and the rule tester', () => {
+describe('取值规则 and the rule tester', { timeout: 2 * READ_TIMEOUT }, () => {
   it('opens the rules of a format, adds a rule tried live on pasted text and on a photo, then deletes it', async () => {
     await page.goto('/bill/index')
     await page.getByTestId('rule-count-1').click()
@@ -179,7 +181,7 @@ describe('取值规则 and the rule tester', () => {
     // the photo: boxes over the picture, the net weight read, the edited field's box emphasised
     await fileInput.setInputFiles(FIXTURE_PATH)
     const net = tester.getByTestId('value-deliveryNetWeight').filter({ hasText: /^38\.57$/ })
-    await net.waitFor({ timeout: 120_000 })
+    await net.waitFor({ timeout: READ_TIMEOUT })
     await tester.locator('[data-testid="tester-picture"] img').waitFor()
     expect(await tester.locator('[data-testid="tester-picture"] polygon').count()).toBeGreaterThan(3)
     await tester.locator('[data-testid="box-deliveryNetWeight"]').waitFor({ state: 'attached' })
@@ -188,7 +190,7 @@ describe('取值规则 and the rule tester', () => {
     expect(picture && svg && Math.abs(picture.width - svg.width) < 2 && Math.abs(picture.height - svg.height) < 2).toBe(true)
     await dialog.getByLabel('取值表达式').fill('')
     const photoCarrier = tester.getByTestId('value-deliveryCarrier').filter({ hasText: '万里通物流有限公司' })
-    await photoCarrier.waitFor({ timeout: 120_000 })
+    await photoCarrier.waitFor({ timeout: READ_TIMEOUT })
     await tester.locator('[data-testid="box-deliveryCarrier"][data-edited="true"]').waitFor({ state: 'attached' })
     await tester.getByTestId('tester-picture').scrollIntoViewIfNeeded()
     await settledShot(page, 'tickets-rule-photo')

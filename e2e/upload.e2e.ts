@@ -13,7 +13,8 @@ import { shot, signedInPage, toastOf } from './browser'
 import { ADMIN, useServerAndBrowser } from './server'
 
 const TICKETS = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../server/test/fixtures/tickets')
-const READ_TIMEOUT = 120_000
+/** a ticket read by the server's OCR: seconds on a quiet machine, minutes on one busy with other work */
+const READ_TIMEOUT = 5 * 60_000
 
 const env = useServerAndBrowser()
 let context: BrowserContext
@@ -106,7 +107,7 @@ async function transports(): Promise<Transport[]> {
   return res.body.data.data
 }
 
-describe('上传票据', () => {
+describe('上传票据', { timeout: 2 * READ_TIMEOUT }, () => {
   let savedId = 0
 
   it('reads both tickets, takes a correction and an extra destination, and saves a complete transport', async () => {

@@ -5,7 +5,9 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     environment: 'node',
-    // a loaded CI machine takes seconds to import a module graph the first time
-    testTimeout: 20_000,
+    // a loaded CI machine takes seconds to import a module graph the first time, and several times
+    // that when it is busy with other work: limits that catch a hang, not a slow import
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 })

@@ -87,6 +87,12 @@ export const requestPartInvalid = (part: string | undefined) => `${REQUEST_PARTS
 
 export const LogMsg = { notFound: '日志不存在' } as const
 
+/** Files built from a list (server/src/platform/exports.ts, list.ts) and their download (web/src/api/request.ts). */
+export const ExportMsg = {
+  tooManyRows: (max: number) => `符合条件的数据超过${max}条，一次最多处理${max}条，请缩小筛选范围后重试`,
+  incomplete: '文件未下载完整（连接中断或服务器出错），请重试',
+} as const
+
 export const SmsMsg = {
   unavailable: '短信服务暂时不可用，发送失败',
   gatewayError: (status: number) => `短信服务返回错误（${status}），发送失败`,

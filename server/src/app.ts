@@ -91,7 +91,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     sms: config.smsWebhookUrl ? webhookSms(config.smsWebhookUrl) : outboxSms(database.db, app.log),
     menus: new MenuCache(database.db),
     files: createFileStore(config),
-    reader: new TicketReader(config.ocrWorkers, config.ocrThreads),
+    reader: new TicketReader(config.ocrWorkers, config.ocrThreads, config.ocrTimeoutMs),
     fileJobs: startFileJobs((kind, reason) => app.log.warn({ kind, reason }, 'file job failed')),
     lifecycle: { stopping: false },
   }

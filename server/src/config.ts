@@ -17,6 +17,8 @@ export interface Config {
   ocrWorkers: number
   /** onnxruntime threads per OCR worker (OCR_THREADS); default: cores / workers, at least 1 */
   ocrThreads?: number
+  /** a ticket reading that takes longer is stopped and its worker replaced (OCR_TIMEOUT_SECONDS) */
+  ocrTimeoutMs: number
   smsWebhookUrl?: string
   /** built web app to serve; absent in tests */
   webDist?: string
@@ -129,6 +131,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     ocrWorkers: Math.max(1, Number(env.OCR_WORKERS ?? os.availableParallelism())),
     ocrThreads: env.OCR_THREADS?.trim() ? Math.max(1, wholeNumber('OCR_THREADS', env.OCR_THREADS, 1, '个')) : undefined,
+    ocrTimeoutMs: Math.max(1, wholeNumber('OCR_TIMEOUT_SECONDS', env.OCR_TIMEOUT_SECONDS, 30, '秒')) * 1000,
     smsWebhookUrl: env.SMS_WEBHOOK_URL || undefined,
     webDist: env.WEB_DIST ?? path.resolve(here, '../../web/dist'),
     migrationsDir: path.resolve(here, bundled ? 'migrations' : 'db/migrations'),
@@ -157,6 +160,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webDist: undefined,
     logLevel: 'silent',
     ocrWorkers: 1,
+    // a loaded test machine reads a ticket in tens of seconds; a reading is not what tests time
+    ocrTimeoutMs: 10 * 60_000,
     filesDir: null,
     s3: undefined,
     ...overrides,

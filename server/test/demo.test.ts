@@ -16,7 +16,7 @@ let first: DemoSummary
 beforeAll(async () => {
   env = await createTestApp()
   first = await seedDemo(env.db, attachmentDeps(env.ctx))
-}, 180_000)
+})
 afterAll(async () => env?.close())
 
 async function counts() {

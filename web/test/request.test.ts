@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { Msg } from '@app/contract'
+import { ExportMsg, Msg } from '@app/contract'
 
 const antd = vi.hoisted(() => ({ error: vi.fn(), confirm: vi.fn() }))
 vi.mock('../src/app/AntdRoot', () => ({ message: { error: antd.error }, Modal: { confirm: antd.confirm } }))
@@ -152,6 +152,29 @@ describe('request client', () => {
     expect(await file.blob.text()).toBe('a,b\n')
     fetchMock.mockResolvedValueOnce(json(403, { code: 403, message: Msg.forbidden, data: null }))
     await expect(download('/company/export/1', { silent: true })).rejects.toMatchObject({ code: 403 })
+  })
+
+  it('rejects a file whose answer broke off (the server failed midway), with a toast, rather than handing over a short file', async () => {
+    const broken = () => new Response(new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('PK\u0003\u0004 the first rows'))
+        controller.error(new TypeError('network error'))
+      },
+    }), { status: 200, headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } })
+    fetchMock.mockResolvedValueOnce(broken())
+    const err = await download('/log/export/1').catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(RequestError)
+    expect(err).toMatchObject({ message: ExportMsg.incomplete, canceled: false })
+    await feedback()
+    expect(antd.error).toHaveBeenCalledWith('文件未下载完整（连接中断或服务器出错），请重试', 5)
+    // given up by its caller meanwhile: canceled, without a toast
+    antd.error.mockReset()
+    const caller = new AbortController()
+    caller.abort()
+    fetchMock.mockResolvedValueOnce(broken())
+    expect(isCanceled(await download('/log/export/1', { signal: caller.signal }).catch((e: unknown) => e))).toBe(true)
+    await feedback()
+    expect(antd.error).not.toHaveBeenCalled()
   })
 })
 

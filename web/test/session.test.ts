@@ -47,7 +47,8 @@ describe('ending a session', () => {
 
   it('the "logged out" confirm: no server call (the server ended it), reload on /login back to this page', async () => {
     showSessionDialog()
-    await vi.waitFor(() => expect(antd.confirm).toHaveBeenCalled())
+    // antd's toasts and dialogs arrive through an import: seconds on a busy machine (1 s by default)
+    await vi.waitFor(() => expect(antd.confirm).toHaveBeenCalled(), { timeout: 15_000 })
     const dialog = antd.confirm.mock.calls[0]![0] as { title: string; onOk: () => Promise<void> }
     expect(dialog.title).toBe(Msg.loggedOutTitle)
     await dialog.onOk()

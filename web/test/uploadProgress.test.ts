@@ -96,7 +96,8 @@ describe('upload progress', () => {
     FakeXhr.answer = 'network'
     const failed = await request('/logistics/upload', { method: 'POST', data: form(), onUploadProgress: () => undefined }).catch((e: unknown) => e)
     expect((failed as Error).message).toMatch(/^网络错误/)
-    await vi.waitFor(() => expect(antd.error).toHaveBeenCalledOnce())
+    // the toast arrives through an import: seconds on a busy machine (1 s by default)
+    await vi.waitFor(() => expect(antd.error).toHaveBeenCalledOnce(), { timeout: 15_000 })
 
     FakeXhr.answer = 'hang'
     const controller = new AbortController()

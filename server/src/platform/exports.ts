@@ -20,7 +20,8 @@ type Rows<T> = Iterable<T> | AsyncIterable<T>
 /**
  * A file the user downloads from a list: its name (the file name without extension, and the sheet
  * name unless `sheet` says otherwise), format and columns, defined beside the service that reads
- * the rows. `send` streams it, so large exports never sit in memory whole.
+ * the rows. `send` streams it, so large exports never sit in memory whole; see `begin` and
+ * `sendFile` for how it ends when reading the rows fails.
  */
 export interface ExportDefinition<T> {
   name: string
@@ -32,8 +33,41 @@ export interface ExportDefinition<T> {
 export function defineExport<T>(definition: ExportDefinition<T>) {
   return {
     ...definition,
-    send: (reply: FastifyReply, rows: Rows<T>) => (definition.format === 'xlsx' ? sendXlsx(reply, definition, rows) : sendCsv(reply, definition, rows)),
+    send: async (reply: FastifyReply, rows: Rows<T>) => {
+      const begun = await begin(rows)
+      return definition.format === 'xlsx' ? sendXlsx(reply, definition, begun) : sendCsv(reply, definition, begun)
+    },
   }
+}
+
+/**
+ * The rows with the first one read already: what fails before it (the row limit, the database) is
+ * the request's error answer, as any request's is, before a file has begun.
+ */
+async function begin<T>(rows: Rows<T>): Promise<AsyncIterable<T>> {
+  const rest = (async function* () { yield* rows })()
+  const first = await rest.next()
+  return (async function* () {
+    if (first.done) return
+    yield first.value
+    yield* rest
+  })()
+}
+
+/**
+ * Sends a file as it is written. Once it has begun, its status goes out as 200 with the first bytes,
+ * so a failure (the database, midway) ends the connection unfinished: the browser's download then
+ * fails, where an ended answer would leave a short file that looks whole. The headers go first even
+ * when no byte has (a compressed CSV is still in the compressor): an error answer then would carry
+ * the file's headers (its content-encoding over an uncompressed body).
+ */
+function sendFile(reply: FastifyReply, name: string, file: Readable) {
+  file.once('error', (err) => {
+    reply.log.error({ err }, `export ${name} failed after it began: connection ended unfinished`)
+    if (!reply.raw.headersSent) reply.raw.flushHeaders()
+    reply.raw.destroy()
+  })
+  return reply.send(file)
 }
 
 export type Export<T> = ReturnType<typeof defineExport<T>>
@@ -65,12 +99,16 @@ function sendXlsx<T>(reply: FastifyReply, def: ExportDefinition<T>, rows: Rows<T
   ws.columns = def.columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width ?? 16, style: c.numFmt ? { numFmt: c.numFmt } : {} }))
   ws.getRow(1).font = { bold: true }
   const write = (async () => {
-    for await (const row of rows) ws.addRow(def.columns.map((c) => c.value(row) ?? '')).commit()
+    for await (const row of rows) {
+      // the download was given up: read no more rows
+      if (stream.destroyed) return
+      ws.addRow(def.columns.map((c) => c.value(row) ?? '')).commit()
+    }
     ws.commit()
     await book.commit()
   })()
   write.catch((err) => stream.destroy(err))
-  return reply.send(stream)
+  return sendFile(reply, def.name, stream)
 }
 
 /** A workbook built whole (a document such as a statement, not a list; in a file worker), sent as `{filename}.xlsx`. */
@@ -93,8 +131,6 @@ async function* csvLines<T>(columns: Column<T>[], rows: Rows<T>) {
 }
 
 function sendCsv<T>(reply: FastifyReply, def: ExportDefinition<T>, rows: Rows<T>) {
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', contentDisposition(`${def.name}.csv`))
-    .send(Readable.from(csvLines(def.columns, rows)))
+  reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', contentDisposition(`${def.name}.csv`))
+  return sendFile(reply, def.name, Readable.from(csvLines(def.columns, rows)))
 }

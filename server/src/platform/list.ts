@@ -1,8 +1,9 @@
-import { resolvePaging, unpackPage, type Page, type Paging } from '@app/contract'
+import { ExportMsg, resolvePaging, unpackPage, type Page, type Paging } from '@app/contract'
 import { count, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core'
 import { isEmbedded, type Executor } from '../db/client.js'
 import { rememberRead } from '../db/countMemo.js'
+import { ValidationError } from './errors.js'
 
 /**
  * What a list shows, independent of paging: the rows a caller may see (select, joins and filters,
@@ -106,30 +107,43 @@ async function jsonRows(db: Executor, page: PgSelect, packed?: Packing): Promise
   return rows.rows.flatMap((r) => (r.j == null ? [] : [r.j]))
 }
 
-/** The most rows an export writes, and how many it reads from the database at a time. */
-const EXPORT_MAX_ROWS = 100_000
-const EXPORT_BATCH_ROWS = 2_000
+/**
+ * The most rows an export writes, and how many it reads from the database at a time (tests lower
+ * both). A selection of more rows is refused, never cut short: a file holding the first 100,000 rows
+ * of more looks whole (a reconciliation a few transports short).
+ */
+export const exportLimits = { maxRows: 100_000, batchRows: 2_000 }
+
+const tooManyRows = (max: number) => new ValidationError(ExportMsg.tooManyRows(max))
 
 /**
  * Every row of the list in order, read a batch at a time so that a large export never sits in
- * memory whole; stops at EXPORT_MAX_ROWS.
+ * memory whole. More than `exportLimits.maxRows` rows are refused before the first (counted first,
+ * or read as keys first); rows added meanwhile past the limit end it with the same error.
  */
 export async function* allRows<Q extends PgSelect, Item>(source: ListSource<Q, Item>): AsyncGenerator<Item> {
   if (source.key) {
     yield* rowsByKey(source, source.key)
     return
   }
-  for (let offset = 0; offset < EXPORT_MAX_ROWS; offset += EXPORT_BATCH_ROWS) {
+  const { maxRows, batchRows } = exportLimits
+  if (await countMatches(source.db, (source.count ?? source.query)()) > maxRows) throw tooManyRows(maxRows)
+  for (let offset = 0; ; offset += batchRows) {
+    // up to one row past the limit, to tell a list that grew past it since the count
     const batch = (await source.query().orderBy(...source.orderBy)
-      .limit(Math.min(EXPORT_BATCH_ROWS, EXPORT_MAX_ROWS - offset)).offset(offset)) as Awaited<Q>
+      .limit(Math.min(batchRows, maxRows + 1 - offset)).offset(offset)) as Awaited<Q>
+    if (offset + batch.length > maxRows) throw tooManyRows(maxRows)
     yield* await toItems(source, batch)
-    if (batch.length < EXPORT_BATCH_ROWS) return
+    if (batch.length < batchRows) return
   }
 }
 
-/** The keys an export reads, in the list's order, up to EXPORT_MAX_ROWS (`keys` selects the key alone). */
+/** The keys an export reads, in the list's order (`keys` selects the key alone); more than `exportLimits.maxRows` are refused. */
 async function keysInOrder(keys: PgSelect, orderBy: (PgColumn | SQL | SQL.Aliased)[]): Promise<number[]> {
-  return (await keys.orderBy(...orderBy).limit(EXPORT_MAX_ROWS) as Record<string, unknown>[]).map((r) => Object.values(r)[0] as number)
+  const { maxRows } = exportLimits
+  const rows = await keys.orderBy(...orderBy).limit(maxRows + 1) as Record<string, unknown>[]
+  if (rows.length > maxRows) throw tooManyRows(maxRows)
+  return rows.map((r) => Object.values(r)[0] as number)
 }
 
 /**
@@ -142,8 +156,9 @@ export async function* allPackedRows<Item>(
   db: Executor, keys: PgSelect, orderBy: (PgColumn | SQL | SQL.Aliased)[], rowsOf: (keys: number[]) => PgSelect, packed: Packing,
 ): AsyncGenerator<Item> {
   const ordered = await keysInOrder(keys, orderBy)
-  for (let i = 0; i < ordered.length; i += EXPORT_BATCH_ROWS) {
-    const text = await jsonRows(db, rowsOf(ordered.slice(i, i + EXPORT_BATCH_ROWS)).orderBy(...orderBy), packed)
+  const { batchRows } = exportLimits
+  for (let i = 0; i < ordered.length; i += batchRows) {
+    const text = await jsonRows(db, rowsOf(ordered.slice(i, i + batchRows)).orderBy(...orderBy), packed)
     const rows = JSON.parse(`[${text.join(',')}]`) as unknown[][]
     yield* unpackPage<Item>({ columns: packed.columns as Extract<keyof Item, string>[], totalCount: rows.length, rows }).data
   }
@@ -152,8 +167,9 @@ export async function* allPackedRows<Item>(
 /** `allRows` of a source with a key: the keys in order in one query, then the rows by key, a batch at a time. */
 async function* rowsByKey<Q extends PgSelect, Item>(source: ListSource<Q, Item>, key: NonNullable<ListSource<Q, Item>['key']>): AsyncGenerator<Item> {
   const keys = await keysInOrder(key.select(), source.orderBy)
-  for (let i = 0; i < keys.length; i += EXPORT_BATCH_ROWS) {
-    const batch = keys.slice(i, i + EXPORT_BATCH_ROWS)
+  const { batchRows } = exportLimits
+  for (let i = 0; i < keys.length; i += batchRows) {
+    const batch = keys.slice(i, i + batchRows)
     // the keys were selected under the list's filters and scope; the batch is read by them alone
     const rows = await source.query().where(sql`${key.column} = any(${sql.param(batch)}::int[])`) as Awaited<Q>
     const byKey = new Map<number, Awaited<Q>[number]>()

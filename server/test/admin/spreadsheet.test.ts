@@ -8,6 +8,7 @@ import { XLSX_TYPE } from '../../src/platform/download.js'
 import { readFirstSheet, SPREADSHEET_MAX_COLUMNS, SPREADSHEET_MAX_READ_BYTES } from '../../src/platform/spreadsheet.js'
 import { createTestApp, multipart, type TestEnv } from '../helpers.js'
 import { healthWhile } from '../responsiveness.js'
+import { withCpuMs } from '../timing.js'
 
 /** Uploaded spreadsheets are read without trusting the zip: bombs and lying sizes answer 400 at once. */
 let env: TestEnv
@@ -107,21 +108,20 @@ function sheetOf(rows: string[][]): Part {
   return deflated('xl/worksheets/sheet1.xml', `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${MAIN}"><sheetData>${HEADER}${rows.map((r, i) => cellXml(i + 2, r)).join('')}</sheetData></worksheet>`)
 }
 
+/** The import's answer and the processor time it cost (`cpuMs`: what the file made the server do, however busy the machine). */
 async function importFile(data: Buffer) {
   const form = multipart({ file: { name: 'users.xlsx', type: XLSX_TYPE, data } })
-  const started = performance.now()
-  const res = await env.upload(hq, '/api/users/import', form)
-  return { ms: performance.now() - started, ...res }
+  const { value: res, cpuMs } = await withCpuMs(() => env.upload(hq, '/api/users/import', form))
+  return { cpuMs, ...res }
 }
 
 const userCount = async () => Number((await env.db.select({ n: count() }).from(users))[0]!.n)
 
-/** The server answers a plain request right after: nothing is still chewing on the file. */
+/** The server answers a plain request right after with little work: nothing is still chewing on the file. */
 async function answersAtOnce() {
-  const started = performance.now()
-  const res = await env.call(hq, 'GET', '/api/users/roles')
+  const { value: res, cpuMs } = await withCpuMs(() => env.call(hq, 'GET', '/api/users/roles'))
   expect(res.code).toBe(200)
-  expect(performance.now() - started).toBeLessThan(1000)
+  expect(cpuMs).toBeLessThan(1000)
 }
 
 const options = { maxRows: 3, messages: { invalid: '不是表格', tooManyRows: '行太多' } }
@@ -129,7 +129,7 @@ const options = { maxRows: 3, messages: { invalid: '不是表格', tooManyRows: 
 // ---------------------------------------------------------------- tests
 
 describe('zip bombs', () => {
-  test('a million rows (over 200 MB inflated, under 1 MB uploaded) answer 400 within 2 s', async () => {
+  test('a million rows (over 200 MB inflated, under 1 MB uploaded) answer 400 within 2 s of work', async () => {
     const sheet = bigSheet(1000)
     expect(sheet.size).toBeGreaterThan(200 * 1024 * 1024)
     const file = zip([...workbookParts(), sheet])
@@ -138,7 +138,7 @@ describe('zip bombs', () => {
     const res = await importFile(file)
     expect(res.status).toBe(400)
     expect(res.message).toBe(SpreadsheetMsg.tooLarge)
-    expect(res.ms).toBeLessThan(2000)
+    expect(res.cpuMs).toBeLessThan(2000)
     await answersAtOnce()
     expect(await userCount()).toBe(before)
   })
@@ -147,7 +147,7 @@ describe('zip bombs', () => {
     const res = await importFile(zip([...workbookParts(), bigSheet(1000, 4096)]))
     expect(res.status).toBe(400)
     expect(res.message).toBe(SpreadsheetMsg.tooLarge)
-    expect(res.ms).toBeLessThan(2000)
+    expect(res.cpuMs).toBeLessThan(2000)
     await answersAtOnce()
     // a part that inflates to less than it declares is no xlsx either
     const short = { ...sheetOf([['13800000001', '短', 'operator', 'Pass@1234']]) }
@@ -177,7 +177,7 @@ describe('size of the parts that are parsed', () => {
 })
 
 describe('row cap', () => {
-  test('a sheet within the size bound but with 16,000 rows stops at the cap: 400 with the row message, within 2 s', async () => {
+  test('a sheet within the size bound but with 16,000 rows stops at the cap: 400 with the row message, within 2 s of work', async () => {
     const sheet = bigSheet(16)
     expect(sheet.size).toBeLessThan(SPREADSHEET_MAX_READ_BYTES)
     const before = await userCount()
@@ -185,7 +185,7 @@ describe('row cap', () => {
     expect(res.status).toBe(400)
     expect(res.message).toBe(importTooManyRows(USER_IMPORT_MAX_ROWS))
     expect(res.message).toMatch(/^每次最多导入1000行/)
-    expect(res.ms).toBeLessThan(2000)
+    expect(res.cpuMs).toBeLessThan(2000)
     expect(await userCount()).toBe(before)
   })
 

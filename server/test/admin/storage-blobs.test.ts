@@ -30,8 +30,14 @@ function hookedStore(hooks: { before?: (sha: string) => Promise<void>; after?: (
   }
 }
 
+/**
+ * `work`'s answer, or 'blocked' when it has none after `ms`: a lock that is never given up (what
+ * these tests look for) would otherwise hang the test. A free lock is taken in milliseconds, also on
+ * a machine busy with other work, well within BLOCKED_MS.
+ */
 const within = <T>(ms: number, work: Promise<T>) =>
   Promise.race([work, new Promise<'blocked'>((resolve) => setTimeout(() => resolve('blocked'), ms))])
+const BLOCKED_MS = 30_000
 
 const used = async () => (await env.db.select({ used: companies.storageUsed }).from(companies).where(eq(companies.id, companyId)))[0]!.used
 const rowsOf = (sha: string) => env.db.select({ id: attachments.id }).from(attachments).where(eq(attachments.sha256, sha))
@@ -46,7 +52,7 @@ describe('blobs are written before the row, outside any transaction', () => {
       files: hookedStore({ before: async (putSha) => {
         if (putSha !== sha) return
         // a store that held a transaction here would hold this advisory lock (PostgreSQL) or the only connection (PGlite)
-        seen = await within(3000, env.db.transaction(async (tx) => {
+        seen = await within(BLOCKED_MS, env.db.transaction(async (tx) => {
           const [row] = (await tx.execute<{ got: boolean }>(sql`select pg_try_advisory_xact_lock(hashtext(${`blob:${sha}`})) as got`)).rows
           return row!.got
         }))
@@ -75,7 +81,7 @@ describe('blobs are written before the row, outside any transaction', () => {
       ...attachmentDeps(env.ctx),
       files: hookedStore({ after: async (putSha) => {
         // the last row with these bytes goes just after the second copy was written: its release removes the blob
-        if (putSha === sha) await within(3000, discardAttachment(deps, first.id))
+        if (putSha === sha) await within(BLOCKED_MS, discardAttachment(deps, first.id))
       } }),
     }
     const second = await storeAttachment(deps, { buffer: bytes, companyId, userId: null, fileType: 5, name: 'second.pdf' })

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { z } from 'zod'
 import type { ApiRoute } from '../../src/platform/access.js'
 import { createTestApp, multipart, type TestEnv } from '../helpers.js'
+import { SLOW_TEST_MS } from '../timing.js'
 import { makeCompany, makeUser } from '../fixtures.js'
 import { routeExamples, type ExampleContext, type Outcome, type RouteExample } from './examples/index.js'
 import { MARKER, seedOtherCompany, snapshotOf, type OtherCompany } from './otherCompany.js'
@@ -120,4 +121,5 @@ test('a company-A user holding every permission is refused B\'s rows or served A
   }
   expect(failures).toEqual([])
   expect(await snapshotOf(env, b)).toBe(before)
-})
+  // every route, reading two tickets among them: 50 s on a quiet machine
+}, SLOW_TEST_MS)

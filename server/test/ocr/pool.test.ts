@@ -7,13 +7,17 @@ import { TicketImageError } from '../../src/ocr/image.js'
 import { OcrBusyError, OcrPool, OcrTimeoutError, resolveWorkerEntry } from '../../src/ocr/pool.js'
 import { UserRegexError } from '../../src/ocr/safeRegex.js'
 import type { ExtractionRule, ReceiptFormat } from '../../src/ocr/types.js'
+import { SLOW_TEST_MS } from '../timing.js'
 import { FIXTURES } from './accuracy.js'
 
 const ticket = fs.readFileSync(path.join(FIXTURES, 'tickets/B1_001.jpg'))
 const pools: OcrPool[] = []
 afterAll(() => Promise.all(pools.map((p) => p.close())))
+/** a generous slack over a deadline, for a machine busy with other work: unbounded, each pattern below runs for hours or never ends */
+const LOADED_SLACK_MS = 30_000
 
-describe('OcrPool', () => {
+// workers load their models, and read tickets, several times slower on a loaded machine
+describe('OcrPool', { timeout: SLOW_TEST_MS }, () => {
   it('resolves the worker entry to the TypeScript source in development', () => {
     const e = resolveWorkerEntry()
     expect(e.file).toMatch(/worker\.ts$/)
@@ -21,7 +25,8 @@ describe('OcrPool', () => {
   })
 
   it('rejects with 429 when the queue is full and answers typed image errors', async () => {
-    const pool = new OcrPool({ size: 1, maxQueue: 1, timeoutMs: 20_000 })
+    // the time limit is not under test here: a loaded machine reads a ticket in tens of seconds
+    const pool = new OcrPool({ size: 1, maxQueue: 1, timeoutMs: SLOW_TEST_MS })
     pools.push(pool)
     await pool.ready()
     const a = pool.analyze({ buffer: ticket, fileType: 1 }) // runs
@@ -36,7 +41,7 @@ describe('OcrPool', () => {
     const bad = pool.analyze({ buffer: Buffer.from('not an image'), fileType: 1 })
     await expect(bad).rejects.toBeInstanceOf(TicketImageError)
     await expect(bad).rejects.toMatchObject({ status: 400 })
-  }, 120_000)
+  })
 
   it('terminates and replaces a worker over the time limit', async () => {
     const pool = new OcrPool({ size: 1, timeoutMs: 50 })
@@ -47,7 +52,7 @@ describe('OcrPool', () => {
     expect(pool.stats().size).toBe(1)
     await pool.ready() // the replacement loads
     expect(pool.stats().ready).toBe(1)
-  }, 120_000)
+  })
 
   describe('rule tests on pasted text', () => {
     const format: ReceiptFormat = { id: 1, name: '测试发货单', type: 1, regular: '', rankcom: 1 }
@@ -78,7 +83,7 @@ describe('OcrPool', () => {
       expect(r.fields.deliveryNetWeight).toBe(35.2)
       expect(r.meta.deliveryNetWeight?.source).toBe('rule')
       expect(r.format).toEqual({ id: 1, name: '测试发货单' })
-    }, 120_000)
+    })
 
     it('abandons a catastrophic pattern at the one deadline, without stalling this thread', async () => {
       const lines = Array.from({ length: 20 }, () => 'a'.repeat(40) + '!').join('\n')
@@ -89,13 +94,14 @@ describe('OcrPool', () => {
       await expect(job).rejects.toMatchObject({ status: 400 })
       const took = performance.now() - t0
       expect(took).toBeGreaterThanOrEqual(deadline - 50)
-      // generous margins for a loaded machine: unbounded, this pattern runs for hours (2^40 steps)
-      expect(took).toBeLessThan(deadline + 5000)
-      expect(stall).toBeLessThan(deadline / 2)
+      // unbounded, this pattern runs for hours (2^40 steps)
+      expect(took).toBeLessThan(deadline + LOADED_SLACK_MS)
+      // run on this thread, the pattern would hold it until the deadline: this thread was never held that long
+      expect(stall).toBeLessThan(deadline * 0.8)
       // the same worker answers the next test
       expect((await pool.analyzeText({ text, fileType: 1, formats: [format], rules: [] })).fields.deliveryNetWeight).toBe(35.2)
       expect(pool.stats()).toMatchObject({ size: 1, ready: 1, busy: 0 })
-    }, 60_000)
+    })
 
     it('gives up on a worker that does not answer a text job after the deadline, and replaces it', async () => {
       // a stand-in worker that loads no model and never answers a text job (stuck outside any pattern)
@@ -108,17 +114,17 @@ describe('OcrPool', () => {
       await stuck.ready()
       const t0 = performance.now()
       await expect(stuck.analyzeText({ text, fileType: 1 })).rejects.toThrow(new UserRegexError('timeout', '规则测试超过 0.3 秒仍未完成，已停止，请简化规则或减少粘贴的文字'))
-      expect(performance.now() - t0).toBeLessThan(300 + 1000 + 5000)
+      expect(performance.now() - t0).toBeLessThan(300 + 1000 + LOADED_SLACK_MS)
       await stuck.ready()
       expect(stuck.stats()).toMatchObject({ size: 1, ready: 1, busy: 0 })
-    }, 30_000)
+    })
 
     it('bounds an accepted (cubic) pattern on a huge pasted line by the same deadline', async () => {
       const huge = '1'.repeat(20_000)
       const t0 = performance.now()
       const job = pool.analyzeText({ text: huge, fileType: 1, formats: [format], rules: [rule('(\\d+\\.?\\d*)\\s*(吨|t)')] })
       await expect(job).rejects.toMatchObject({ name: 'UserRegexError', status: 400, code: 'timeout' })
-      expect(performance.now() - t0).toBeLessThan(deadline + 5000)
-    }, 60_000)
+      expect(performance.now() - t0).toBeLessThan(deadline + LOADED_SLACK_MS)
+    })
   })
 })

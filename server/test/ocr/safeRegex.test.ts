@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { safeExec, safeExecAll, safeTest, UserRegexError, validateUserRegex, withRegexDeadline } from '../../src/ocr/safeRegex.js'
+import { withCpuMs } from '../timing.js'
 
 describe('validateUserRegex', () => {
   it('accepts honest patterns, including ones with bounded (polynomial) backtracking', async () => {
@@ -36,8 +37,9 @@ describe('validateUserRegex', () => {
     await validateUserRegex('a{1,30}b{1,30}a{1,30}$') // a fuzzing case, the slowest kind
     const took = performance.now() - t0
     clearInterval(timer)
-    // the interval kept firing during the analysis (a blocked loop would let it fire once)
-    expect(ticks).toBeGreaterThan(Math.min(20, took / 10))
+    // the interval kept firing during the analysis (a blocked loop would let it fire once); on a
+    // loaded machine this thread gets a turn less often, so only a few turns are asked for
+    expect(ticks).toBeGreaterThan(Math.min(3, took / 50))
   })
 })
 
@@ -47,10 +49,10 @@ describe('safeExec', () => {
     expect(safeTest('发货', '水泥发货单')).toBe(true)
   })
 
-  it('stops a catastrophic pattern quickly', () => {
-    const t0 = Date.now()
-    expect(() => safeExec('(a+)+$', 'a'.repeat(50) + '!')).toThrow(UserRegexError)
-    expect(Date.now() - t0).toBeLessThan(1000)
+  it('stops a catastrophic pattern quickly', async () => {
+    const { cpuMs } = await withCpuMs(() => expect(() => safeExec('(a+)+$', 'a'.repeat(50) + '!')).toThrow(UserRegexError))
+    // its 300 ms; unbounded, hours
+    expect(cpuMs).toBeLessThan(1000)
     // still usable afterwards
     expect(safeTest('a', 'a')).toBe(true)
   })
@@ -60,10 +62,10 @@ describe('safeExec', () => {
     const t0 = performance.now()
     let flagged = 0
     const run = () => withRegexDeadline(400, () => {
-      // three slow rules: each alone would get its own 300 ms without a deadline
+      // three slow rules: each alone would get its own 5 s without a deadline
       for (let i = 0; i < 3; i++) {
         try {
-          safeExecAll('(a+)+$', [slow])
+          safeExecAll('(a+)+$', [slow], undefined, 5_000)
         } catch (e) {
           if (e instanceof UserRegexError) flagged++
         }
@@ -72,8 +74,8 @@ describe('safeExec', () => {
     })
     expect(run).toThrow(new UserRegexError('timeout', '规则测试超过 0.4 秒仍未完成，已停止：正则表达式“(a+)+$”耗时过长，请简化'))
     expect(flagged).toBe(3)
-    // one shared 400 ms, not 3 × 300 ms
-    expect(performance.now() - t0).toBeLessThan(850)
+    // one shared 400 ms, not 3 × 5 s (the margin is for a machine busy with other work)
+    expect(performance.now() - t0).toBeLessThan(5_000)
     // no deadline left behind: an honest pattern runs as before
     expect(safeTest('净重', '实发净重')).toBe(true)
     expect(withRegexDeadline(400, () => safeExec('(\\d+)吨', '35吨')?.groups[1])).toBe('35')

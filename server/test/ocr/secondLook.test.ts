@@ -8,6 +8,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { OcrEngine } from '../../src/ocr/engine.js'
 import { prepareImage } from '../../src/ocr/image.js'
+import { SLOW_TEST_MS } from '../timing.js'
 import { FIXTURES } from './accuracy.js'
 
 let once: OcrEngine
@@ -16,13 +17,14 @@ beforeAll(async () => {
   once = await OcrEngine.create({ lookAgainBelow: 0 })
   // every line doubted: each gets its second look
   everyLine = await OcrEngine.create({ lookAgainBelow: 1.01 })
-}, 120_000)
+}, SLOW_TEST_MS)
 afterAll(async () => {
   await once?.release()
   await everyLine?.release()
 })
 
-describe('second look', () => {
+// the models read on this thread: seconds on a quiet machine, minutes on a busy one
+describe('second look', { timeout: SLOW_TEST_MS }, () => {
   it('keeps the first reading of every line and adds only readings that differ from it', async () => {
     const image = await prepareImage(fs.readFileSync(path.join(FIXTURES, 'generated-sample', 'wrapped_02.jpg')))
     const first = await once.recognize(image)
@@ -32,7 +34,7 @@ describe('second look', () => {
     for (const l of looked) for (const alt of l.alternates ?? []) expect(alt.text).not.toBe(l.text)
     // a cut taller and wider, or stretched, reads some line otherwise
     expect(looked.some((l) => l.alternates?.length)).toBe(true)
-  }, 60_000)
+  })
 
   it('reads a box of one or two characters again from a wider cut: a narrow digit beside it may have been left out', async () => {
     // a small scan's '0袋' filled in by hand: the recogniser reads its box as '袋'
@@ -41,7 +43,7 @@ describe('second look', () => {
     expect(bags?.alternates?.map((a) => a.text)).toContain('0袋')
     // no second look at all: no other reading
     expect((await once.recognize(image)).find((l) => l.text === '袋')?.alternates).toBeUndefined()
-  }, 60_000)
+  })
 
   it('keeps, for characters it doubted, what else the recogniser saw there', async () => {
     const image = await prepareImage(fs.readFileSync(path.join(FIXTURES, 'generated-sample', 'wrapped_02.jpg')))
@@ -60,7 +62,7 @@ describe('second look', () => {
       // likeliest first
       expect(d.others.map(([, p]) => p)).toEqual([...d.others.map(([, p]) => p)].sort((a, b) => b - a))
     }
-  }, 60_000)
+  })
 
   it('counts what another cut read at a character among that character\'s doubts', async () => {
     const looked = []
@@ -79,5 +81,5 @@ describe('second look', () => {
       }
     }
     expect(differing).toBeGreaterThan(0)
-  }, 60_000)
+  })
 })

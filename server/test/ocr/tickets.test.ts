@@ -6,11 +6,13 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { OcrPool } from '../../src/ocr/pool.js'
+import { SLOW_TEST_MS } from '../timing.js'
 import { FIXTURES, fieldRight, loadTruth } from './accuracy.js'
 
-const pool = new OcrPool({ size: 2, maxQueue: 64, timeoutMs: 60_000 })
+// accuracy is under test, not time: a loaded machine loads the models and reads a phone shot in tens of seconds
+const pool = new OcrPool({ size: 2, maxQueue: 64, timeoutMs: SLOW_TEST_MS })
 afterAll(() => pool.close())
-beforeAll(() => pool.ready(), 120_000)
+beforeAll(() => pool.ready(), SLOW_TEST_MS)
 
 async function run(dir: string) {
   const truth = loadTruth(dir)
@@ -46,5 +48,5 @@ describe('ticket fixtures (real OCR)', () => {
       expect(m.confidence).toBeGreaterThan(0)
       expect(['rule', 'synonym', 'title']).toContain(m.source)
     }
-  }, 180_000)
+  }, SLOW_TEST_MS)
 })

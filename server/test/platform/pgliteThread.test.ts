@@ -206,5 +206,5 @@ describe('PGlite on its own thread', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true })
     }
-  }, 180_000)
+  })
 })

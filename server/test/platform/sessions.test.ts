@@ -74,7 +74,8 @@ describe('session codes', () => {
     expect(await lastSeenAgoMs(token)).toBeGreaterThanOrEqual(29_000)
     await ageSession(token, 90_000)
     await Promise.all([info(token), info(token), info(token)])
-    expect(await lastSeenAgoMs(token)).toBeLessThan(5_000)
+    // written now: well under the 90 s it was (the margin is for a machine busy with other work)
+    expect(await lastSeenAgoMs(token)).toBeLessThan(60_000)
   })
 
   test('a revocation by another server process is seen within SESSION_CACHE_MS', async () => {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestApp, multipart, type TestEnv } from '../helpers.js'
 import { makeCompany, makeUser } from '../fixtures.js'
 import { fieldRight, loadTruth } from '../ocr/accuracy.js'
+import { SLOW_TEST_MS } from '../timing.js'
 
 const SAMPLE = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../fixtures/generated-sample')
 
@@ -21,7 +22,7 @@ beforeAll(async () => {
   const companyId = (await makeCompany(env.db, '生成票据基地', { remainingTimes: 100 })).id
   const user = await makeUser(env.db, { phone: '13212340011', role: 'subAccount', companyIds: [companyId] })
   token = await env.token(user.phone, user.password)
-}, 120_000)
+})
 afterAll(async () => env?.close())
 
 describe('generated tickets through POST /logistics/analysis', () => {
@@ -39,5 +40,5 @@ describe('generated tickets through POST /logistics/analysis', () => {
       }
     }
     expect(wrong).toEqual([])
-  }, 180_000)
+  }, SLOW_TEST_MS)
 })

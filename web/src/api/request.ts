@@ -8,7 +8,7 @@
  *   rejects with a RequestError carrying code, status and message;
  * - binary answers (exports) through `download()`.
  */
-import { Msg, REQUEST_TIMEOUT_MS, SESSION_CODES, type Envelope } from '@app/contract'
+import { ExportMsg, Msg, REQUEST_TIMEOUT_MS, SESSION_CODES, type Envelope } from '@app/contract'
 import { endSession } from '../app/session'
 import { getToken } from '../app/storage'
 import { loginPathFor } from '../router/static'
@@ -308,7 +308,10 @@ function filenameOf(res: Response, fallback: string): string {
   return fallback
 }
 
-/** A binary answer (exports). A JSON answer instead is an error envelope and rejects like any call. */
+/**
+ * A binary answer (exports). A JSON answer instead is an error envelope and rejects like any call;
+ * an answer that breaks off before its end rejects too (ExportMsg.incomplete).
+ */
 export async function download(url: string, opts: RequestOptions & { filename?: string } = {}): Promise<Download> {
   const res = await send(url, opts)
   const type = res.headers.get('content-type') ?? ''
@@ -317,7 +320,16 @@ export async function download(url: string, opts: RequestOptions & { filename?: 
     // a JSON success where a file was expected: nothing to download
     throw report(new RequestError(env.message || '没有可下载的文件', 0, res.status), opts)
   }
-  return { blob: await res.blob(), filename: filenameOf(res, opts.filename ?? 'download') }
+  let blob: Blob
+  try {
+    blob = await res.blob()
+  } catch (e) {
+    // the answer broke off (the server failed midway and ended the connection, or the network
+    // dropped): what arrived is a short file that may look whole, so none of it is handed over
+    if (opts.signal?.aborted) throw lostConnection(e, true, opts)
+    throw report(new RequestError(ExportMsg.incomplete, 0, res.status), opts)
+  }
+  return { blob, filename: filenameOf(res, opts.filename ?? 'download') }
 }
 
 /** Hands a blob to the browser as a file download. */

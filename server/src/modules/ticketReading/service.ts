@@ -21,11 +21,11 @@ export class TicketReader {
   private pool?: OcrPool
   /** each ticket job's time in the pool, waiting included (metrics) */
   onJob?: (seconds: number) => void
-  /** `threads`: onnxruntime threads per worker (default: cores / workers) */
-  constructor(private readonly workers: number, private readonly threads?: number) {}
+  /** `threads`: onnxruntime threads per worker (default: cores / workers); `timeoutMs`: a reading's time limit (default 30 s) */
+  constructor(private readonly workers: number, private readonly threads?: number, private readonly timeoutMs?: number) {}
 
   private open() {
-    return (this.pool ??= new OcrPool({ size: this.workers, threadsPerWorker: this.threads }))
+    return (this.pool ??= new OcrPool({ size: this.workers, threadsPerWorker: this.threads, timeoutMs: this.timeoutMs }))
   }
 
   /** starts the workers now; resolves when they have loaded their models (or failed to) */

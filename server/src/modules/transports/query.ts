@@ -230,7 +230,7 @@ export const findTransportGrid = (db: Executor, auth: SessionUser, q: TransportP
 const columnPacking = packing(['phone', 'companyName'])
 
 /**
- * Every transport of the filters (up to the export maximum) as the grid's columns, a batch at a time,
+ * Every transport of the filters (more than the export maximum are refused) as the grid's columns, a batch at a time,
  * read from the packed rows the grid reads: an export writes the grid's columns.
  */
 export const allTransportColumns = (db: Executor, auth: SessionUser, q: TransportFilters) =>
