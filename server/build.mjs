@@ -1,5 +1,5 @@
 // Bundles the server into dist/: main.js, seed-demo.js (npm run seed:demo), ocr-worker.js, pglite-worker.js (the
-// embedded database's thread), file-worker.js (PDFs and uploaded spreadsheets) and the SQL migrations.
+// embedded database's thread), file-worker.js (PDFs and uploaded spreadsheets), xlsx-worker.js (xlsx exports) and the SQL migrations.
 // npm packages stay external (installed in node_modules); the workspace's TypeScript is bundled.
 import fs from 'node:fs'
 import path from 'node:path'
@@ -13,6 +13,7 @@ const entryPoints = {
   'seed-demo': path.join(here, 'src/seedDemo.ts'),
   'pglite-worker': path.join(here, 'src/db/pgliteWorker.ts'),
   'file-worker': path.join(here, 'src/fileWorker.ts'),
+  'xlsx-worker': path.join(here, 'src/platform/xlsxWorker.ts'),
 }
 const worker = path.join(here, 'src/ocr/worker.ts')
 if (fs.existsSync(worker)) entryPoints['ocr-worker'] = worker

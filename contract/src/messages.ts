@@ -91,6 +91,7 @@ export const LogMsg = { notFound: '日志不存在' } as const
 export const ExportMsg = {
   tooManyRows: (max: number) => `符合条件的数据超过${max}条，一次最多处理${max}条，请缩小筛选范围后重试`,
   incomplete: '文件未下载完整（连接中断或服务器出错），请重试',
+  busy: '正在导出的文件较多，请稍后再试',
 } as const
 
 export const SmsMsg = {

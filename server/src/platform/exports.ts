@@ -1,9 +1,9 @@
 import { HQ_COMPANY_ID, idParam } from '@app/contract'
-import ExcelJS from 'exceljs'
 import type { FastifyReply } from 'fastify'
-import { PassThrough, Readable } from 'node:stream'
+import { Readable } from 'node:stream'
 import { z } from 'zod'
 import { contentDisposition, XLSX_TYPE } from './download.js'
+import { xlsxStream } from './xlsxStream.js'
 import type { SessionUser } from './sessions.js'
 import { assertCompanyInScope } from './tenancy.js'
 
@@ -90,25 +90,10 @@ export function exportCompany(auth: SessionUser, pathCompanyId: number, filterCo
   return company
 }
 
-function sendXlsx<T>(reply: FastifyReply, def: ExportDefinition<T>, rows: Rows<T>) {
-  const stream = new PassThrough()
+function sendXlsx<T>(reply: FastifyReply, def: ExportDefinition<T>, rows: AsyncIterable<T>) {
+  const file = xlsxStream(def.sheet ?? def.name, def.columns, (row) => def.columns.map((c) => c.value(row) ?? ''), rows)
   reply.header('content-type', XLSX_TYPE).header('content-disposition', contentDisposition(`${def.name}.xlsx`))
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true })
-  // the header stays in view while scrolling
-  const ws = book.addWorksheet(def.sheet ?? def.name, { views: [{ state: 'frozen', ySplit: 1 }] })
-  ws.columns = def.columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width ?? 16, style: c.numFmt ? { numFmt: c.numFmt } : {} }))
-  ws.getRow(1).font = { bold: true }
-  const write = (async () => {
-    for await (const row of rows) {
-      // the download was given up: read no more rows
-      if (stream.destroyed) return
-      ws.addRow(def.columns.map((c) => c.value(row) ?? '')).commit()
-    }
-    ws.commit()
-    await book.commit()
-  })()
-  write.catch((err) => stream.destroy(err))
-  return sendFile(reply, def.name, stream)
+  return sendFile(reply, def.name, file)
 }
 
 /** A workbook built whole (a document such as a statement, not a list; in a file worker), sent as `{filename}.xlsx`. */

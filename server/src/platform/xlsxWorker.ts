@@ -1,0 +1,40 @@
+/**
+ * The worker thread that writes one xlsx export (started by xlsxStream.ts): exceljs' streaming writer,
+ * whose zipping (a 100,000-row sheet's CRC and deflate at the end) held the event loop for seconds.
+ * It takes the sheet, then batches of cell values, and sends the file's bytes back as they are written.
+ */
+import { PassThrough } from 'node:stream'
+import { parentPort } from 'node:worker_threads'
+import ExcelJS from 'exceljs'
+import type { FromXlsxWorker, ToXlsxWorker } from './xlsxStream.js'
+
+const port = parentPort!
+const post = (msg: FromXlsxWorker) => port.postMessage(msg)
+const out = new PassThrough()
+out.on('data', (chunk: Buffer) => post({ type: 'chunk', data: chunk }))
+out.on('end', () => post({ type: 'done' }))
+
+let book: ExcelJS.stream.xlsx.WorkbookWriter | undefined
+let sheet: ExcelJS.Worksheet | undefined
+
+async function handle(msg: ToXlsxWorker) {
+  if (msg.type === 'start') {
+    book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true })
+    // the header stays in view while scrolling
+    sheet = book.addWorksheet(msg.sheet, { views: [{ state: 'frozen', ySplit: 1 }] })
+    sheet.columns = msg.columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width ?? 16, style: c.numFmt ? { numFmt: c.numFmt } : {} }))
+    sheet.getRow(1).font = { bold: true }
+  } else if (msg.type === 'rows') {
+    for (const cells of msg.rows) sheet!.addRow(cells).commit()
+    post({ type: 'written' })
+  } else {
+    sheet!.commit()
+    await book!.commit()
+  }
+}
+
+// one message at a time, in order: a batch is written before the next is read
+let turn = Promise.resolve()
+port.on('message', (msg: ToXlsxWorker) => {
+  turn = turn.then(() => handle(msg)).catch((err: Error) => post({ type: 'error', message: err.message }))
+})
