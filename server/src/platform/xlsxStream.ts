@@ -28,6 +28,8 @@ const BATCH_ROWS = 500
 const AHEAD_BYTES = 4 * 1024 * 1024
 /** exports written at once (each a thread of its own); one more answers 429 */
 export const XLSX_WRITERS = 4
+/** an export where nothing moves (no byte written, none taken) for this long is given up, so stalled readers cannot hold the writers */
+export const xlsxLimits = { stallMs: 60_000 }
 
 const entry = resolveWorkerEntry(import.meta.url, { bundled: 'xlsx-worker.js', source: 'platform/xlsxWorker.ts' })
 let writing = 0
@@ -36,28 +38,45 @@ let writing = 0
  * An xlsx file of `rows`, written in a worker thread (xlsxWorker.ts) as they are read: this thread only
  * reads the rows and hands their cell values over, a batch at a time, no further ahead of the answer than
  * AHEAD_BYTES. A failure (reading the rows, the writer) destroys the stream with the error; a stream
- * destroyed by its reader (the download given up) stops the reading and the thread.
+ * destroyed by its reader (the download given up), or not read for xlsxLimits.stallMs, stops the reading
+ * and the thread.
  */
 export function xlsxStream<T>(sheet: string, columns: SheetColumn[], cellsOf: (row: T) => Cell[], rows: AsyncIterable<T>): Readable {
   if (writing >= XLSX_WRITERS) throw new RateLimitError(ExportMsg.busy)
+  const worker: Worker = startWorker(entry, { resourceLimits: { maxOldGenerationSizeMb: 256 } })
   writing++
   let wake: (() => void) | null = null
-  const nudge = () => { const w = wake; wake = null; w?.() }
-  const file = new Readable({ read: nudge })
-  const worker: Worker = startWorker(entry, { resourceLimits: { maxOldGenerationSizeMb: 256 } })
+  let stall: NodeJS.Timeout | undefined
+  const nudge = () => {
+    const w = wake
+    wake = null
+    w?.()
+  }
+  const file = new Readable({
+    read() {
+      stall?.refresh()
+      nudge()
+    },
+  })
   let written = 0
   let finished = false
   const fail = (err: Error) => { if (!file.destroyed) file.destroy(err) }
   worker.on('message', (msg: FromXlsxWorker) => {
-    if (msg.type === 'chunk') file.push(Buffer.from(msg.data.buffer, msg.data.byteOffset, msg.data.byteLength))
+    if (msg.type === 'chunk') {
+      stall?.refresh()
+      file.push(Buffer.from(msg.data.buffer, msg.data.byteOffset, msg.data.byteLength))
+    }
     else if (msg.type === 'written') { written++; nudge() }
     else if (msg.type === 'done') { finished = true; file.push(null) }
     else fail(new Error(`xlsx writer: ${msg.message}`))
   })
   worker.on('error', fail)
   worker.on('exit', (code) => { if (!finished) fail(new Error(`xlsx writer exited with code ${code}`)) })
+  stall = setTimeout(() => fail(new Error(`xlsx download took nothing for ${xlsxLimits.stallMs} ms`)), xlsxLimits.stallMs)
+  stall.unref()
   file.once('close', () => {
     writing--
+    clearTimeout(stall)
     nudge()
     void worker.terminate()
   })

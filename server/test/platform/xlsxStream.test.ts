@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs'
 import type { Readable } from 'node:stream'
 import { expect, test } from 'vitest'
 import { RateLimitError } from '../../src/platform/errors.js'
-import { XLSX_WRITERS, xlsxStream } from '../../src/platform/xlsxStream.js'
+import { XLSX_WRITERS, xlsxLimits, xlsxStream } from '../../src/platform/xlsxStream.js'
 
 const columns = [{ header: '车牌号', width: 12 }, { header: '净重', numFmt: '0.00' }]
 type Row = { plate: string; net: number }
@@ -49,4 +49,19 @@ test(`at most ${XLSX_WRITERS} files are written at once; one more is refused wit
   release()
   await Promise.all(open.map(bytesOf))
   await bytesOf(xlsxStream('运单', columns, cellsOf, rowsOf(3)))
+})
+
+test('a download nobody reads is given up after xlsxLimits.stallMs, and its writer is free again', async () => {
+  const stallMs = xlsxLimits.stallMs
+  xlsxLimits.stallMs = 300
+  try {
+    const stalled = Array.from({ length: XLSX_WRITERS }, () => xlsxStream('运单', columns, cellsOf, rowsOf(200_000)))
+    const ended = stalled.map((file) => new Promise<Error>((resolve) => file.once('error', resolve)))
+    for (const err of await Promise.all(ended)) expect(err.message).toMatch(/took nothing/)
+    xlsxLimits.stallMs = stallMs
+    await new Promise((resolve) => setImmediate(resolve))
+    await bytesOf(xlsxStream('运单', columns, cellsOf, rowsOf(3)))
+  } finally {
+    xlsxLimits.stallMs = stallMs
+  }
 })
