@@ -113,4 +113,5 @@ export const SpreadsheetMsg = {
 export const FileWorkMsg = {
   busy: '服务器正在处理较多文件，请稍后再试',
   closed: '服务器正在停止，请稍后再试',
+  unavailable: '服务器暂时无法处理文件，请稍后再试',
 } as const

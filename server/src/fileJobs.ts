@@ -18,6 +18,7 @@ export function startFileJobs(
     failed: { reportPdf: ReportMsg.pdfFailed, readFirstSheet: SpreadsheetMsg.unreadable, statementXlsx: TransportExportMsg.statementFailed },
     busy: FileWorkMsg.busy,
     closed: FileWorkMsg.closed,
+    unavailable: FileWorkMsg.unavailable,
     onFailure,
   })
 }

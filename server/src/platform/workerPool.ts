@@ -37,6 +37,8 @@ export interface WorkerPoolOptions<H extends JobHandlers> {
   busy: string
   /** the answer after `close()` (503) */
   closed: string
+  /** the answer when no worker can be started (503) */
+  unavailable: string
   /** workers (default 2, at most the cores) */
   size?: number
   /** jobs that may wait for a worker (default 8) */
@@ -108,12 +110,26 @@ export class WorkerPool<H extends JobHandlers> {
     return slot
   }
 
+  /** A thread the system will not give (its thread limit) fails the waiting jobs, never the process. */
+  private trySpawn() {
+    try {
+      this.spawn()
+    } catch (err) {
+      this.failWaiting((err as Error).message)
+    }
+  }
+
+  private failWaiting(reason: string) {
+    this.options.onFailure?.('start', reason)
+    for (const waiting of this.queue.splice(0)) waiting.reject(new AppError(503, this.options.unavailable))
+  }
+
   private dispatch() {
     while (this.queue.length && !this.closed) {
       const slot = this.slots.find((s) => s.ready && !s.job)
       if (!slot) {
         // a worker starting counts as free: it takes the next job once it has loaded its modules
-        if (this.slots.length < this.size && this.slots.every((s) => s.ready)) this.spawn()
+        if (this.slots.length < this.size && this.slots.every((s) => s.ready)) this.trySpawn()
         return
       }
       const job = this.queue.shift()!
@@ -168,8 +184,8 @@ export class WorkerPool<H extends JobHandlers> {
       if (this.closed) job.reject(new AppError(503, this.options.closed))
       else this.fail(job, reason)
     } else if (!slot.ready && !this.closed) {
-      // it could not start (a bad build): the jobs waiting for it fail rather than wait for ever
-      for (const waiting of this.queue.splice(0)) waiting.reject(new Error(`worker failed to start: ${reason}`))
+      // it could not start (a bad build, no memory): the jobs waiting for it fail rather than wait for ever
+      this.failWaiting(`worker failed to start: ${reason}`)
     }
     this.dispatch()
   }

@@ -10,7 +10,7 @@ const failed = Object.fromEntries(['echo', 'refuse', 'bug', 'throwLater', 'hog',
 
 let pools: WorkerPool<typeof testJobs>[] = []
 function pool(options: Partial<WorkerPoolOptions<typeof testJobs>> = {}) {
-  const p = new WorkerPool<typeof testJobs>({ entry, failed, busy: '忙', closed: '已关闭', maxOldGenerationSizeMb: 64, ...options })
+  const p = new WorkerPool<typeof testJobs>({ entry, failed, busy: '忙', closed: '已关闭', unavailable: '无法启动', maxOldGenerationSizeMb: 64, ...options })
   pools.push(p)
   return p
 }
@@ -25,6 +25,11 @@ const answerOf = (promise: Promise<unknown>) => promise.then(() => ({ status: 20
 })
 
 describe('a worker pool', () => {
+  test('a worker that cannot start fails the waiting jobs with 503 and its message, and the process goes on', async () => {
+    const p = pool({ entry: { ...entry, file: path.join(import.meta.dirname, 'no-such-worker.ts') } })
+    expect(await answerOf(p.run('echo', { text: 'x', bytes: Buffer.alloc(0) }))).toEqual({ status: 503, message: '无法启动' })
+  })
+
   test('answers a job with its result, Buffers arriving as bytes', async () => {
     const p = pool()
     const answer = await p.run('echo', { text: '中文', bytes: Buffer.from([1, 2, 3]) })
