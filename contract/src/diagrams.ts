@@ -48,6 +48,7 @@ export const DiagramMsg = {
   saveAction: '保存示意图',
   imageOnly: '只能放置图片文件',
   imageUnreadable: '图片无法读取，请换一张图片',
+  placedInvalid: '示意图中放置的图片无法读取（只能放置 PNG 或 JPG 图片），请删除后重新放置',
   jsonUnreadable: '文件不是有效的画板 JSON',
   noReport: '缺少报告编号，请从检验登记列表进入示意图',
   pictureInvalid: '示意图图片格式不正确（应为 PNG）',

@@ -1,6 +1,6 @@
 import {
   DIAGRAM_PICTURE_MAX_SIDE, DIAGRAM_PNG_MAX_CHARS, diagramCanvasText, DiagramMsg, formatDateTime, REPORT_STATUS, REPORT_STATUS_LABELS, ReportMsg,
-  type DiagramSaveBody, type DiagramSaved, type DiagramState, type ReportStatus,
+  type DiagramCanvas, type DiagramSaveBody, type DiagramSaved, type DiagramState, type ReportStatus,
 } from '@app/contract'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db, Executor } from '../../db/client.js'
@@ -65,6 +65,50 @@ async function keptPicture(dataUrl: string): Promise<string> {
   return png
 }
 
+function assertEditable(report: { status: number }) {
+  if (report.status !== REPORT_STATUS.inspecting) {
+    throw new ConflictError(ReportMsg.onlyWhileInspecting(DiagramMsg.saveAction, statusName(report.status)))
+  }
+}
+
+/** A picture placed in the drawing (an image's src, a pattern's source): a PNG or JPEG, kept as acceptPicture gives it. */
+const PLACED_PICTURE: PictureRules = {
+  maxSide: DIAGRAM_PICTURE_MAX_SIDE, formats: ['png', 'jpeg'],
+  messages: { unreadable: DiagramMsg.placedInvalid, tooManyPixels: DiagramMsg.pictureTooManyPixels },
+}
+const PLACED_KEYS = new Set(['src', 'source'])
+const PLACED_DATA_URL = /^data:image\/(png|jpeg);base64,/
+
+/**
+ * The canvas text with every picture placed in it re-encoded by acceptPicture, like any picture a client
+ * sends: the browsers that load the drawing decode them. A picture that is not a PNG or JPEG data URL (an
+ * SVG, an address elsewhere) is refused. Walked without recursion; the text is unchanged when it holds none.
+ */
+async function keptPlacedPictures(canvas: DiagramCanvas, text: string): Promise<string> {
+  const placed: { holder: Record<string, unknown>; key: string; value: string }[] = []
+  const stack: unknown[] = [canvas]
+  while (stack.length) {
+    const value = stack.pop()
+    if (Array.isArray(value)) for (const v of value) stack.push(v)
+    else if (value && typeof value === 'object') {
+      for (const [key, v] of Object.entries(value)) {
+        if (PLACED_KEYS.has(key) && typeof v === 'string') placed.push({ holder: value as Record<string, unknown>, key, value: v })
+        else if (v && typeof v === 'object') stack.push(v)
+      }
+    }
+  }
+  if (!placed.length) return text
+  for (const p of placed) {
+    const format = PLACED_DATA_URL.exec(p.value)
+    if (!format) throw new ValidationError(DiagramMsg.placedInvalid)
+    const picture = await acceptPicture(Buffer.from(p.value.slice(format[0].length), 'base64'), PLACED_PICTURE)
+    p.holder[p.key] = `data:${picture.mime};base64,${picture.data.toString('base64')}`
+  }
+  const kept = diagramCanvasText(canvas)
+  if ('error' in kept) throw kept.error === 'tooLarge' ? new TooLargeError(kept.message) : new ValidationError(kept.message)
+  return kept.text
+}
+
 /**
  * `POST /report/saveFabric/{id}`: keeps the canvas while the report is 正在检验, if `version` is still
  * the saved one (0: nothing saved yet). The report's row is held for share, so its status cannot change
@@ -73,15 +117,15 @@ async function keptPicture(dataUrl: string): Promise<string> {
 export async function saveDiagram(db: Db, auth: Auth, id: number, body: DiagramSaveBody, now = new Date()): Promise<DiagramSaved> {
   const checked = diagramCanvasText(body.canvas)
   if ('error' in checked) throw checked.error === 'tooLarge' ? new TooLargeError(checked.message) : new ValidationError(checked.message)
+  // nothing is decoded for a report the caller may not draw on
+  assertEditable(await reportRow(db, auth, id))
   // before the transaction: a refused picture writes nothing, and no connection waits on the image queue
   const png = body.png ? await keptPicture(body.png) : null
+  const canvas = await keptPlacedPictures(checked.canvas, checked.text)
   return db.transaction(async (tx) => {
-    const report = await reportRow(tx, auth, id, 'share')
-    if (report.status !== REPORT_STATUS.inspecting) {
-      throw new ConflictError(ReportMsg.onlyWhileInspecting(DiagramMsg.saveAction, statusName(report.status)))
-    }
+    assertEditable(await reportRow(tx, auth, id, 'share'))
     // a save without a picture drops the old one rather than keep a picture of another drawing
-    const values = { canvas: checked.text, png, updateUserId: auth.userId, updateTime: now }
+    const values = { canvas, png, updateUserId: auth.userId, updateTime: now }
     const [saved] = body.version === 0
       ? await tx.insert(reportDiagrams).values({ reportId: id, ...values, version: 1 }).onConflictDoNothing()
         .returning({ version: reportDiagrams.version })
