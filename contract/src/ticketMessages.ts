@@ -5,6 +5,9 @@ export const RULE_TEST_TEXT_MAX = 20_000
 
 /** Ticket reading, the rule tester, receipt formats and extraction rules (spec 001 §2, §3). */
 export const TicketMsg = {
+  /** an old client's companyId or userId naming another base or user than the session's */
+  notCurrentCompany: '票据只能上传到当前登录的基地，请切换到该基地后再上传',
+  notCurrentUser: '票据只能以当前登录的用户上传',
   typeInvalid: '票据类型只能是1（发货单）或2（收货单）',
   formatTypeInvalid: '票据类型只能是发货单或收货单',
   pictureMissing: '请上传票据图片',

@@ -103,7 +103,10 @@ export interface ExtractionRule {
 export const candidateRule = extractionRuleBody.extend({ id: numberFromText(z.number().int().positive()).optional() })
 export type CandidateRule = z.infer<typeof candidateRule>
 
-/** `POST /logistics/analysis?fileType=`: companyId and userId are accepted for the old clients; the session decides both. */
+/**
+ * `POST /logistics/analysis?fileType=`: companyId and userId are accepted for the old clients; the session decides both, and
+ * a number naming another base or user is refused rather than quietly replaced.
+ */
 export const ticketAnalysisQuery = z.object({
   fileType: ticketTypeField(TicketMsg.typeInvalid), companyId: z.string().max(20).optional(), userId: z.string().max(20).optional(),
 })

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { ApiRoute } from '../../src/platform/access.js'
 import { ADMIN_PASSWORD, createTestApp, type TestEnv } from '../helpers.js'
+import { SLOW_TEST_MS } from '../timing.js'
 import { actor, CJK, fill, messageOf, paramNames } from './walk.js'
 
 let env: TestEnv
@@ -40,4 +41,4 @@ test('never a 5xx; every refusal says what is wrong in Chinese', async () => {
     }
   }
   expect(failures).toEqual([])
-})
+}, SLOW_TEST_MS)

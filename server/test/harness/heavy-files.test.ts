@@ -157,6 +157,8 @@ beforeAll(async () => {
     { name: 'a canvas nested 20,000 arrays deep', send: () => call(base, 'POST', `/api/report/saveFabric/${reportId}`, { canvas: `{"objects":[${'['.repeat(20_000)}${']'.repeat(20_000)}]}`, version: 1 }), expect: 'refused' })
   add('POST /api/report/loadFabric/:id',
     { name: 'the largest canvas saved', send: () => call(base, 'POST', `/api/report/loadFabric/${reportId}`), expect: 200 })
+  add('GET /api/report/diagramPng/:id',
+    { name: 'the largest diagram picture, checked as it is read', send: () => call(base, 'GET', `/api/report/diagramPng/${reportId}`), expect: 200 })
   add('GET /api/report/pdf/:id',
     { name: 'the report with its largest diagram picture', send: () => call(base, 'GET', `/api/report/pdf/${reportId}`), expect: 200 },
     {
@@ -222,7 +224,7 @@ const STORED_BYTES = new Set(['GET /api/attachments/actions/download'])
 test('every route that takes a file or builds one has its cases here', () => {
   const missing = env.app.apiRoutes
     .map((r) => ({ key: `${r.method} ${r.url.replace(/\/$/, '')}`, schema: r.schema as { consumes?: string[] } | undefined }))
-    .filter(({ key, schema }) => schema?.consumes?.includes('multipart/form-data') || /export|pdf|template|fabric|import|download/i.test(key))
+    .filter(({ key, schema }) => schema?.consumes?.includes('multipart/form-data') || /export|pdf|png|picture|template|fabric|import|download/i.test(key))
     .map(({ key }) => key)
     .filter((key) => !cases[key] && !STORED_BYTES.has(key))
   expect(missing).toEqual([])

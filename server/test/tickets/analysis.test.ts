@@ -1,10 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { AttachmentMsg, THUMBNAIL_MAX_SIDE } from '@app/contract'
+import { AttachmentMsg, CompanyMsg, THUMBNAIL_MAX_SIDE, TicketMsg } from '@app/contract'
 import { and, eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { attachments, companies, logEntries, transports } from '../../src/db/schema/index.js'
+import { attachments, companies, logEntries, transports, users } from '../../src/db/schema/index.js'
 import { CORRECTED_CONFIDENCE } from '../../src/ocr/correct.js'
 import { IMAGE_MESSAGES } from '../../src/ocr/image.js'
 import { attachmentDeps, storeImage } from '../../src/platform/attachments.js'
@@ -36,8 +36,8 @@ afterEach(async () => {
   await Promise.allSettled([...unanswered])
 }, SLOW_TEST_MS)
 
-const upload = (file: Buffer, fileType: number | string, as = token, filename = 'ticket.jpg') => {
-  const answer = env.upload(as, `/api/logistics/analysis?fileType=${fileType}&companyId=999&userId=999`, multipart({ file: { name: filename, type: 'image/jpeg', data: file } }))
+const upload = (file: Buffer, fileType: number | string, as = token, filename = 'ticket.jpg', legacy = '') => {
+  const answer = env.upload(as, `/api/logistics/analysis?fileType=${fileType}${legacy}`, multipart({ file: { name: filename, type: 'image/jpeg', data: file } }))
   unanswered.add(answer)
   const settled = () => unanswered.delete(answer)
   answer.then(settled, settled)
@@ -218,6 +218,24 @@ describe('POST /logistics/analysis', { timeout: SLOW_TEST_MS }, () => {
     expect(none.json().message).toBe('请上传票据图片')
     const wrongType = await upload(Buffer.from('x'), 3)
     expect(wrongType.message).toBe('票据类型只能是1（发货单）或2（收货单）')
+  })
+
+  test('the old clients\' companyId and userId: the session\'s own are taken, another base or user is refused before any reading', async () => {
+    const base = await ownBase('旧客户端基地', '13212340020')
+    const before = await base.remaining()
+    const [me] = await env.db.select({ id: users.id }).from(users).where(eq(users.phone, '13212340020'))
+    const other = await makeCompany(env.db, '别的识别基地')
+    const ticket = fs.readFileSync(path.join(FIXTURES, 'tickets', 'A2_003.jpg'))
+    const refusals: [string, number, string][] = [
+      [`&companyId=${other.id}`, 404, CompanyMsg.notFound],
+      [`&companyId=${base.id}&userId=${me!.id + 1000}`, 400, TicketMsg.notCurrentUser],
+    ]
+    for (const [legacy, status, message] of refusals) {
+      const res = await upload(ticket, 2, base.token, 'ticket.jpg', legacy)
+      expect([res.status, res.message], legacy).toEqual([status, message])
+    }
+    expect(await base.remaining()).toEqual(before)
+    expect((await upload(ticket, 2, base.token, 'ticket.jpg', `&companyId=${base.id}&userId=${me!.id}`)).status).toBe(200)
   })
 
   test('a base with no upload times left is refused before any reading', async () => {

@@ -9,7 +9,7 @@ import { attachmentDeps } from '../../platform/attachments.js'
 import { done } from '../../platform/envelope.js'
 import { ValidationError } from '../../platform/errors.js'
 import { readUploadedFile, type UploadedFile } from '../../platform/upload.js'
-import { analyzeTicketUpload, testRulesOnPicture, testRulesOnText } from './service.js'
+import { analyzeTicketUpload, assertSessionNamed, testRulesOnPicture, testRulesOnText } from './service.js'
 
 const uploadMessages = { empty: TicketMsg.pictureMissing, tooLarge: TicketMsg.pictureTooLarge }
 
@@ -37,8 +37,10 @@ export function ticketReadingRoutes(app: FastifyInstance, ctx: AppContext) {
       querystring: ticketAnalysisQuery,
     },
   }, async (req) => {
+    assertSessionNamed(authOf(req), req.query)
     const file = await readUploadedFile(req, TICKET_MAX_BYTES, uploadMessages)
-    const answer = await analyzeTicketUpload(deps, authOf(req), { buffer: file.buffer, fileType: req.query.fileType, filename: file.filename })
+    const auth = authOf(req)
+    const answer = await analyzeTicketUpload(deps, auth, { buffer: file.buffer, fileType: req.query.fileType, filename: file.filename })
     return done(answer, TicketMsg.read(TICKET_TYPES[req.query.fileType]))
   })
 

@@ -5,8 +5,9 @@ import { storeEncodedPicture, type AttachmentDeps } from '../../platform/attachm
 import { findDuplicates } from '../transports/duplicates.js'
 import { transportSuggestions } from '../transports/suggestions.js'
 import { chargedUpload } from '../quota/chargedUpload.js'
-import { AppError } from '../../platform/errors.js'
+import { AppError, ValidationError } from '../../platform/errors.js'
 import type { SessionUser } from '../../platform/sessions.js'
+import { assertCompanyInScope } from '../../platform/tenancy.js'
 import { TicketImageError, WORK_MAX_SIDE } from '../../ocr/image.js'
 import { OcrBusyError, OcrClosedError, OcrPool, OcrTimeoutError } from '../../ocr/pool.js'
 import { UserRegexError } from '../../ocr/safeRegex.js'
@@ -195,4 +196,15 @@ export async function testRulesOnText(deps: TesterDeps, input: { text: string; f
 /** The rule tester on an uploaded picture. */
 export async function testRulesOnPicture(deps: TesterDeps, input: { buffer: Buffer; fileType: TicketType; rule?: Candidate }) {
   return deps.reader.analyze({ buffer: input.buffer, fileType: input.fileType, ...await configWithCandidate(deps.db, input.rule) })
+}
+
+const named = (v?: string) => (v && /^\d{1,10}$/.test(v) ? Number(v) : null)
+
+/** The old clients' companyId and userId, when numbers, must be the session's own (another base out of scope: its 404). */
+export function assertSessionNamed(auth: SessionUser, query: { companyId?: string; userId?: string }) {
+  const companyId = named(query.companyId)
+  assertCompanyInScope(auth, companyId)
+  if (companyId !== null && companyId !== auth.companyId) throw new ValidationError(TicketMsg.notCurrentCompany)
+  const userId = named(query.userId)
+  if (userId !== null && userId !== auth.userId) throw new ValidationError(TicketMsg.notCurrentUser)
 }

@@ -31,9 +31,9 @@ export const ticketExamples: Examples = {
     expect: 'served',
   }),
   '/api/rule/testImage': () => ({ query: { fileType: DELIVERY_NOTE }, form: { file: ticket() }, expect: 'served' }),
-  // the old clients' companyId and userId are B's: the upload is still A's, charged to A
+  // the old clients' companyId naming B is refused, not quietly replaced by A's
   '/api/logistics/analysis': ({ b }) => ({
-    query: { fileType: DELIVERY_NOTE, companyId: b.companyId, userId: b.id('admin') }, form: { file: ticket() }, expect: 'served',
+    query: { fileType: DELIVERY_NOTE, companyId: b.companyId, userId: b.id('admin') }, form: { file: ticket() }, expect: 'otherBase',
   }),
   '/api/log/find': ({ b }) => ({ body: { companyId: b.companyId }, expect: 'otherBase' }),
   '/api/log/findCenter': ({ b }) => ({ body: { companyId: b.companyId }, expect: 'otherBase' }),
