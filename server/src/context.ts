@@ -21,7 +21,7 @@ export interface AppContext {
   files: FileStore
   /** the OCR worker pool, started on first use (or at start-up by main.ts) */
   reader: TicketReader
-  /** worker threads that build PDFs and read uploaded spreadsheets, started on first use */
+  /** worker threads that build PDFs and statements and read uploaded spreadsheets (started by main.ts, or on first use) */
   fileJobs: FileJobs
   /** `stopping` once the process has begun to shut down (GET /api/ready answers 503) */
   lifecycle: { stopping: boolean }

@@ -27,8 +27,9 @@ export class WorkQueue {
 }
 
 /**
- * Decoding and re-encoding pictures (`acceptPicture`: attachments, transport ticket photos, diagram
- * pictures) in this thread's libvips pool, which already uses every core: one picture at a time, a few
- * waiting; more answer 429.
+ * Decoding and re-encoding pictures (`acceptPicture`: attachments, the other destinations' ticket photos,
+ * diagram pictures and the pictures placed in them) in this thread's libvips pool, which already uses
+ * every core: one picture at a time, a few waiting; more answer 429. A photo that is read is decoded in
+ * its OCR worker instead (ocr/image.ts), under the same IMAGE_MAX_PIXELS.
  */
 export const imageQueue = new WorkQueue(1, 8, () => new RateLimitError(AttachmentMsg.busy))
