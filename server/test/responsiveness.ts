@@ -2,6 +2,14 @@ import fs from 'node:fs'
 import zlib from 'node:zlib'
 import type { App } from '../src/app.js'
 
+/**
+ * What a request may cost the other tenants while it runs, in tests: the longest wait for /api/health a
+ * loaded machine needs to tell a request that holds the event loop for seconds from one that does not
+ * (bench/untrusted-files.bench.ts measures it against 200 ms), and the process's growth.
+ */
+export const HEALTH_BOUND_MS = 2_000
+export const RSS_BOUND_MB = 300
+
 /** The process's peak RSS since the last `resetPeakRss` (Linux), so a spike while the event loop is held still counts. */
 function peakRss() {
   const peak = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync('/proc/self/status', 'utf8'))?.[1]

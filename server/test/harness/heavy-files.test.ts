@@ -23,12 +23,9 @@ import { exportLimits } from '../../src/platform/list.js'
 import { makeCompany, makeUser } from '../fixtures.js'
 import { FIXTURES } from '../ocr/accuracy.js'
 import { bearer, createTestApp, multipart, type FilePart, type TestEnv } from '../helpers.js'
-import { healthWhile, pngWithBrokenData } from '../responsiveness.js'
+import { HEALTH_BOUND_MS, healthWhile, pngWithBrokenData, RSS_BOUND_MB } from '../responsiveness.js'
 import { CJK, messageOf } from './walk.js'
 
-/** Longest wait for /api/health while a case runs; a blocked event loop showed 11 to 34 s before the fix. */
-const HEALTH_BOUND_MS = 2_000
-const RSS_BOUND_MB = 300
 /** Rows of the largest export: the list exports' cap, less room for the rows the other cases add */
 const EXPORT_ROWS = exportLimits.maxRows - 100
 
