@@ -46,16 +46,18 @@ export async function healthWhile<T>(app: App, work: Promise<T> | (() => Promise
   return { value: settled.value, healthMs, rssGrowthMb: (rssPeak - rssBefore) / 2 ** 20 }
 }
 
+/** A PNG chunk with its length and CRC. */
+export function pngChunk(type: string, data: Buffer) {
+  const length = Buffer.alloc(4)
+  length.writeUInt32BE(data.length)
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
+  const crc = Buffer.alloc(4)
+  crc.writeUInt32BE(zlib.crc32(body))
+  return Buffer.concat([length, body, crc])
+}
+
 /** A PNG whose IDAT is not zlib (its chunks' CRCs are right): its header reads, its pixels do not. */
 export function pngWithBrokenData(width = 4, height = 4): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4)
-    length.writeUInt32BE(data.length)
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
-    const crc = Buffer.alloc(4)
-    crc.writeUInt32BE(zlib.crc32(body))
-    return Buffer.concat([length, body, crc])
-  }
   const header = Buffer.alloc(13)
   header.writeUInt32BE(width, 0)
   header.writeUInt32BE(height, 4)
@@ -63,6 +65,6 @@ export function pngWithBrokenData(width = 4, height = 4): Buffer {
   header[9] = 6 // RGBA
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header), chunk('IDAT', Buffer.from('these bytes are not zlib data')), chunk('IEND', Buffer.alloc(0)),
+    pngChunk('IHDR', header), pngChunk('IDAT', Buffer.from('these bytes are not zlib data')), pngChunk('IEND', Buffer.alloc(0)),
   ])
 }
