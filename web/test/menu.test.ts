@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { COMPONENT_KEYS, MENU_SEED, type MenuNode, type MenuSeed } from '@app/contract'
 import { breadcrumbFor, buildRouteTable, joinPath } from '../src/router/menu'
 import { PAGE_REGISTRY, resolveComponent } from '../src/router/registry'
-import { loginPathFor, safeRedirect } from '../src/router/static'
+import { loginPathFor, safeRedirect } from '../src/router/paths'
 
 const toNode = (s: MenuSeed): MenuNode => ({
   path: s.path, name: s.name, component: s.component, redirect: s.redirect, meta: { title: s.title, icon: s.icon },

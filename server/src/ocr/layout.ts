@@ -6,7 +6,7 @@
 import { otherReadings, type Alternate, type CharDoubt, type OcrLine } from './engine.js'
 import { kindOf, STOP_LABELS, SYNONYMS } from './fieldCatalogue.js'
 import { estimateSkew, rotatePoints } from './image.js'
-import { lookalikeDistance, oneEditApart } from './correct.js'
+import { lookalikeDistance, oneEditApart } from './distance.js'
 import { doubtedReadings } from './doubts.js'
 import { normalizeText, parseUnit, type WeightUnit } from './normalize.js'
 import type { FileType } from './types.js'

@@ -5,7 +5,7 @@
  * Its names also tell how well a reading of a name or an address is explained (names.ts).
  */
 import { createRequire } from 'node:module'
-import { lookalikeDistance } from './correct.js'
+import { lookalikeDistance } from './distance.js'
 
 type Pcas = Record<string, Record<string, Record<string, string[]>>>
 interface District { city: string; towns: readonly string[] }

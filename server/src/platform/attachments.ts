@@ -4,7 +4,6 @@ import {
 } from '@app/contract'
 import { and, eq, inArray, or, sql } from 'drizzle-orm'
 import { fileTypeFromBuffer } from 'file-type'
-import type { AppContext } from '../context.js'
 import type { Db, Executor } from '../db/client.js'
 import { attachments, companies } from '../db/schema/index.js'
 import { ForbiddenError, NotFoundError, TooLargeError, ValidationError } from './errors.js'
@@ -29,7 +28,7 @@ export interface AttachmentDeps {
 /** Removing blobs needs no quota. */
 export type BlobDeps = Pick<AttachmentDeps, 'db' | 'files'>
 
-export const attachmentDeps = (ctx: Pick<AppContext, 'db' | 'files' | 'config'>): AttachmentDeps =>
+export const attachmentDeps = (ctx: { db: Db; files: FileStore; config: { storageQuotaBytes: number } }): AttachmentDeps =>
   ({ db: ctx.db, files: ctx.files, storageQuotaBytes: ctx.config.storageQuotaBytes })
 
 type Row = typeof attachments.$inferSelect

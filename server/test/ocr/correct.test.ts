@@ -1,7 +1,8 @@
 /** Domain corrections: made only where the domain leaves one reading, always marked in the meta. */
 import { describe, expect, it } from 'vitest'
 import { analyzeLines } from '../../src/ocr/analyze.js'
-import { agreeRepeatedNames, completeLegalForm, correctFields, CORRECTED_CONFIDENCE, fixNumberLetter, fixPlate, fixWeights, holdsGrade, lookalikeDistance, snapGoods, snapGrade, snapToSaved } from '../../src/ocr/correct.js'
+import { agreeRepeatedNames, completeLegalForm, correctFields, CORRECTED_CONFIDENCE, fixNumberLetter, fixPlate, fixWeights, holdsGrade, snapGoods, snapGrade, snapToSaved } from '../../src/ocr/correct.js'
+import { lookalikeDistance } from '../../src/ocr/distance.js'
 import type { OcrLine } from '../../src/ocr/engine.js'
 
 const L = (text: string, y: number): OcrLine => ({ text, score: 0.97, box: [[20, y], [20 + text.length * 14, y], [20 + text.length * 14, y + 20], [20, y + 20]] })

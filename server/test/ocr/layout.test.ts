@@ -1,7 +1,7 @@
 /** Layout reasoning on synthetic OCR lines: labels never taken as values, wrapped cells, the vocabulary of real tickets. */
 import { describe, expect, it } from 'vitest'
 import { analyzeLines } from '../../src/ocr/analyze.js'
-import { oneEditApart } from '../../src/ocr/correct.js'
+import { oneEditApart } from '../../src/ocr/distance.js'
 import { otherReadings, type OcrLine } from '../../src/ocr/engine.js'
 
 /** a text box at (x, y), 14 px per character, 20 px high unless told */

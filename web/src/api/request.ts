@@ -9,9 +9,7 @@
  * - binary answers (exports) through `download()`.
  */
 import { ExportMsg, Msg, REQUEST_TIMEOUT_MS, SESSION_CODES, type Envelope } from '@app/contract'
-import { endSession } from '../app/session'
 import { getToken } from '../app/storage'
-import { loginPathFor } from '../router/static'
 
 export const API_BASE = '/api'
 
@@ -110,6 +108,15 @@ export function toast(kind: 'error' | 'warning' | 'success', text: string, secon
   void feedback().then(({ message }) => message[kind](text, seconds))
 }
 
+/**
+ * What confirming "确定登出" does (the shell registers it at start-up: clear the session, reload to the
+ * login page); the request client knows nothing of the shell.
+ */
+let onSessionEnded: () => void = () => location.reload()
+export function whenSessionEnds(handler: () => void) {
+  onSessionEnded = handler
+}
+
 /** One "确定登出" confirm at a time; confirming clears the session and reloads to /login. */
 export function showSessionDialog() {
   if (sessionDialogOpen) return
@@ -119,7 +126,7 @@ export function showSessionDialog() {
     content: Msg.loggedOut,
     okText: Msg.relogin,
     cancelText: Msg.stay,
-    onOk: () => endSession({ reloadOn: loginPathFor(location.pathname + location.search) }),
+    onOk: () => onSessionEnded(),
     afterClose: () => {
       sessionDialogOpen = false
     },

@@ -6,7 +6,7 @@ import { BankOutlined, DownOutlined, HomeOutlined, LogoutOutlined, UserOutlined 
 import { Msg, type UserInfo } from '@app/contract'
 import * as usersApi from '../api/users'
 import { breadcrumbFor, type RouteTable } from '../router/menu'
-import { LOGIN_PATH, PROFILE_PATH } from '../router/static'
+import { LOGIN_PATH, PROFILE_PATH } from '../router/paths'
 import { endSession, loadUserInfo } from './session'
 
 export function NavBreadcrumb({ table }: { table: RouteTable }) {

@@ -1,7 +1,7 @@
 /** Access guard (spec 000 §2): public paths, login redirect, logged-in users kept off /login. */
 import { useSyncExternalStore, type ReactNode } from 'react'
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom'
-import { loginPathFor, safeRedirect } from '../router/static'
+import { loginPathFor, safeRedirect } from '../router/paths'
 import { isLoggedIn, subscribeToken } from './storage'
 
 /** Whether the user holds a token and the login flag (re-renders when either changes). */

@@ -5,7 +5,9 @@
  */
 import { useSyncExternalStore } from 'react'
 import type { LoginResult, UserInfo } from '@app/contract'
+import { whenSessionEnds } from '../api/request'
 import * as usersApi from '../api/users'
+import { loginPathFor } from '../router/paths'
 import {
   clearToken, readJson, setRememberedUsername, setToken, STORAGE_KEYS, writeJson,
 } from './storage'
@@ -79,3 +81,6 @@ export async function endSession({ server = false, reloadOn }: { server?: boolea
   emitInfo()
   if (reloadOn) location.replace(reloadOn)
 }
+
+// confirming the request client's 确定登出: clear the session, then the login page, back here after signing in
+whenSessionEnds(() => void endSession({ reloadOn: loginPathFor(location.pathname + location.search) }))

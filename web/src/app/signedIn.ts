@@ -7,7 +7,7 @@
 import type { UserInfo } from '@app/contract'
 import { prefetchTransportGrid } from '../api/transports'
 import { buildRouteTable } from '../router/menu'
-import { HOME_PATH } from '../router/static'
+import { HOME_PATH } from '../router/paths'
 import { loadUserInfo } from './session'
 
 let pending: Promise<UserInfo> | null = null

@@ -3,7 +3,8 @@
  * reachable path, the sidebar tree, and breadcrumb trails.
  */
 import { pruneMenu, type MenuNode, type Permission } from '@app/contract'
-import { HOME_PATH, SHELL_ROUTES, type StaticRoute } from './static'
+import { SHELL_ROUTES, type StaticRoute } from './static'
+import { HOME_PATH } from './paths'
 
 export interface MenuEntry {
   /** absolute path */

@@ -9,8 +9,9 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
 import { COMPONENT_KEYS, type ComponentKey } from '@app/contract'
 
-export type PageModule = { default: ComponentType }
-export type PageLoader = () => Promise<PageModule>
+import type { PageLoader, PageModule } from './static'
+
+export type { PageLoader, PageModule }
 
 export const PAGE_REGISTRY: Record<ComponentKey, PageLoader | null> = {
   /** a menu section (container of pages), never a page itself */

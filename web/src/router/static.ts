@@ -4,7 +4,12 @@
  * shows 页面暂不可用 until the issue that builds the screen sets `page`.
  */
 import type { Permission } from '@app/contract'
-import type { PageLoader } from './registry'
+import type { ComponentType } from 'react'
+import { PROFILE_PATH, HOME_PATH } from './paths'
+
+/** A screen's module, loaded when it is first opened (the registry's loaders, router/registry.ts). */
+export type PageModule = { default: ComponentType }
+export type PageLoader = () => Promise<PageModule>
 
 export interface StaticRoute {
   path: string
@@ -18,12 +23,6 @@ export interface StaticRoute {
   parent?: string
 }
 
-export const PROFILE_PATH = '/profile/index'
-export const HOME_PATH = '/by_agent/index'
-export const LOGIN_PATH = '/login'
-export const NOT_FOUND_PATH = '/404'
-/** reachable without signing in (spec 000 §2); /404 is a static page anyone may see */
-export const PUBLIC_PATHS = [LOGIN_PATH, '/activity', '/checking/index', NOT_FOUND_PATH] as const
 
 export const SHELL_ROUTES: StaticRoute[] = [
   { path: PROFILE_PATH, name: 'Profile', title: '个人中心', permission: null, page: () => import('../pages/profile') },
@@ -38,13 +37,3 @@ export const SHELL_ROUTES: StaticRoute[] = [
   { path: '/diagramDetail/index', name: 'DiagramDetail', title: '检验图纸', permission: 'trace', page: () => import('../pages/diagram'), parent: '/trace/index' },
   { path: '/diagramDetail/sketch', name: 'DiagramSketch', title: '草图板', permission: 'trace', page: () => import('../pages/diagram/Sketch'), parent: '/trace/index' },
 ]
-
-/** `redirect` query value if it is a path of this site, else '/'. */
-export function safeRedirect(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/'
-  if (value === LOGIN_PATH || value.startsWith(`${LOGIN_PATH}?`)) return '/'
-  return value
-}
-
-export const loginPathFor = (here: string) =>
-  here === '/' || here.startsWith(LOGIN_PATH) ? LOGIN_PATH : `${LOGIN_PATH}?redirect=${encodeURIComponent(here)}`

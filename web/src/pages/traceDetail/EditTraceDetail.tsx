@@ -14,7 +14,7 @@ import {
 } from '@app/contract'
 import { isHandled, RequestError } from '../../api/request'
 import * as transportsApi from '../../api/transports'
-import { HOME_PATH } from '../../router/static'
+import { HOME_PATH } from '../../router/paths'
 import DestinationTable from '../transport/DestinationTable'
 import ProofImage from '../transport/ProofImage'
 import { actionPath } from '../transport/transportValues'

@@ -8,7 +8,7 @@ import { Alert, App, Button, Card, Empty, Result, Skeleton, Space, Typography } 
 import { useNavigate } from 'react-router-dom'
 import { TransportMsg, TransportStatus } from '@app/contract'
 import * as transportsApi from '../../api/transports'
-import { HOME_PATH } from '../../router/static'
+import { HOME_PATH } from '../../router/paths'
 import { confirmDanger } from '../../components/confirmAction'
 import DestinationTable, { linesOf } from '../transport/DestinationTable'
 import { actionPath, DELETE_CONFIRM, formatTons } from '../transport/transportValues'
