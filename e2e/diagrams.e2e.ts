@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { DiagramMsg, type DiagramState } from '@app/contract'
 import { launchBrowser, loginViaForm, newContext, shot, signedInPage, toastOf } from './browser'
 import { ADMIN, startServer, type TestServer } from './server'
-import { labelsOf, LABEL_GROUP_KEYS, SYMBOLS, WELD_ITEMS, WELD_LENGTHS, WELD_STYLE_KEYS, WELD_STYLES } from '../web/src/pages/diagram/palette'
+import { labelsOf, LABEL_GROUP_KEYS, SYMBOLS, WELD_ITEMS, WELD_LENGTHS, WELD_STYLE_KEYS, WELD_STYLES } from '../web/src/pages/diagrams/palette'
 
 let server: TestServer
 let browser: Browser

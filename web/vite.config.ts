@@ -35,7 +35,7 @@ function precompressCopies(): Plugin {
 /** the page every signed-out visit lands on */
 const LOGIN_PAGE = '/src/pages/login/index.tsx'
 /** what the first screen after 登录 needs: antd's providers, the signed-in shell and the home grid */
-const SIGNED_IN = ['/src/app/AntdRoot.tsx', '/src/app/Shell.tsx', '/src/pages/transport/index.tsx']
+const SIGNED_IN = ['/src/app/AntdRoot.tsx', '/src/app/Shell.tsx', '/src/pages/transports/index.tsx']
 
 /**
  * Two lists of files for index.html:

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest'
 import {
   diagramFileName, ELLIPSE_SIZES, fitWithin, keyAction, LABEL_GROUP_KEYS, labelsOf, labelText, nextFilm, RECT_SIZE, SKETCH_CANVAS, STROKE_WIDTHS,
   SYMBOLS, TEXT_FONT_SIZE, WELD_ITEMS, WELD_LENGTHS, weldItem,
-} from '../src/pages/diagram/palette'
-import { arrowPath, dragBox, pentagramPoints, polygonClick } from '../src/pages/diagram/geometry'
+} from '../src/pages/diagrams/palette'
+import { arrowPath, dragBox, pentagramPoints, polygonClick } from '../src/pages/diagrams/geometry'
 
 describe('palette', () => {
   it('has the spec’s constants', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { RESERVATION_STATUS } from '@app/contract'
-import { planColor, planLine, statusActions } from '../src/pages/reservation/reservationValues'
+import { planColor, planLine, statusActions } from '../src/pages/reservations/reservationValues'
 
 describe('reservation screens', () => {
   it('offers the moves the status allows, 到场 only on the booking\'s day', () => {

@@ -1,6 +1,6 @@
 /** Which rows of the transport grid's body are rendered for a scroll position, with rows opened or not. */
 import { describe, expect, it } from 'vitest'
-import { rowAt, rowTop, rowWindow } from '../src/pages/transport/rowWindow'
+import { rowAt, rowTop, rowWindow } from '../src/pages/transports/rowWindow'
 
 const base = { count: 100_000, rowHeight: 40, opened: [], viewHeight: 400, overscan: 2 }
 

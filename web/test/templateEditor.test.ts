@@ -1,8 +1,8 @@
 import { installZodChinese, type ProcessTemplateDetail } from '@app/contract'
 import { describe, expect, test } from 'vitest'
-import { formValuesOf, itemFromIndicator, move, newItem, stepsProblem, templateBodyOf } from '../src/pages/model/templateValues'
-import { groupBodyOf } from '../src/pages/groups/groupValues'
-import { indicatorBodyOf } from '../src/pages/indicator/indicatorValues'
+import { formValuesOf, itemFromIndicator, move, newItem, stepsProblem, templateBodyOf } from '../src/pages/processTemplates/templateValues'
+import { groupBodyOf } from '../src/pages/stationGroups/groupValues'
+import { indicatorBodyOf } from '../src/pages/indicators/indicatorValues'
 
 installZodChinese()
 

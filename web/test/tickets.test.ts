@@ -7,12 +7,12 @@ import {
 } from '../src/components/ticketFields'
 import { findMenuPath } from '../src/components/menuPath'
 import { zodRule } from '../src/components/zodRule'
-import { formatBody } from '../src/pages/bill/formatValues'
+import { formatBody } from '../src/pages/receiptFormats/formatValues'
 import { toDateRange } from '../src/components/dateRange'
-import { logBody, logFilters } from '../src/pages/log/logValues'
+import { logBody, logFilters } from '../src/pages/logs/logValues'
 import {
   boxPoints, candidateRule, formatConfidence, imageProblem, LatestRunner, regexProblem, resultRows, scaledRect, validBox,
-} from '../src/pages/rule/tester'
+} from '../src/features/ticketPictures/tester'
 import type { RuleTestResult } from '../src/api/ticketReading'
 
 describe('ticket fields', () => {

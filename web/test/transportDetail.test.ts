@@ -1,7 +1,7 @@
 /** The trace detail: each field beside its reading, differences found the way a person would see them. */
 import { describe, expect, it } from 'vitest'
 import type { TransportDetail } from '@app/contract'
-import { differsFromOriginal, fieldLines, isEmbedded, shownValue } from '../src/pages/traceDetail/detailValues'
+import { differsFromOriginal, fieldLines, isEmbedded, shownValue } from '../src/pages/transportDetail/detailValues'
 
 describe('differsFromOriginal', () => {
   it('a field the reading did not find never differs', () => {

@@ -1,11 +1,11 @@
 /** The transport grid's pure rules: the saved layout restored onto today's columns, the column settings, row colours, actions. */
 import { describe, expect, it } from 'vitest'
 import { DANGER_LEVELS, GRID_COLUMN_WIDTH, gridLayout, TransportStatus, type GridLayout } from '@app/contract'
-import { GRID_COLUMNS } from '../src/pages/transport/columns'
+import { GRID_COLUMNS } from '../src/pages/transports/columns'
 import {
   defaultLayout, moveColumn, resetColumns, resizeColumn, restoreLayout, showColumn, visibleColumns, visibleWidth, type GridColumnSpec,
-} from '../src/pages/transport/gridLayout'
-import { actionPath, dangerColor, formatTons, rowActions, suggestionOptions } from '../src/pages/transport/transportValues'
+} from '../src/pages/transports/gridLayout'
+import { actionPath, dangerColor, formatTons, rowActions, suggestionOptions } from '../src/features/transports/transportValues'
 
 const specs: GridColumnSpec[] = [
   { key: 'a', width: 100 }, { key: 'b', width: 120 }, { key: 'c', width: 80 }, { key: 'x', width: 90, defaultHidden: true },

@@ -2,10 +2,10 @@
 import ExcelJS from 'exceljs'
 import { describe, expect, it } from 'vitest'
 import { SmsSendMsg, TRANSPORT_COLUMN_KEYS } from '@app/contract'
-import { cellText, sheetPreview } from '../src/pages/transport/toolbar/sheetPreview'
+import { cellText, sheetPreview } from '../src/pages/transports/toolbar/sheetPreview'
 import {
   checkAllState, exportColumnOrder, inOrder, smsBody, smsConfirmText, smsOutcome, statementBody, statementProblem,
-} from '../src/pages/transport/toolbar/toolbarValues'
+} from '../src/pages/transports/toolbar/toolbarValues'
 
 describe('export columns', () => {
   it('follows the grid layout, then the columns the grid lacks, without the grid-only ones', () => {

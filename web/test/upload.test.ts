@@ -8,7 +8,7 @@ import {
   addDestination, destinationRowsOf, duplicateLabel, duplicatesOf, fieldKind, fieldMarks, fieldsOf, fillFromReading, formOrder, newDestinationKey, ordinalAt,
   readingOf, readingOfTransport, receivingFigures, removeDestination, replaceDestination, stepProblem, toNumber, transportBody,
   valuesOfTransport, type DestinationRow,
-} from '../src/pages/upload/uploadValues'
+} from '../src/features/ticketForm/uploadValues'
 
 const answer = (fields: Partial<TicketReadingAnswer>): TicketReadingAnswer => ({
   format: null, meta: {}, flags: {}, width: 0, height: 0, remainingTimes: null, duplicates: [], ...fields,

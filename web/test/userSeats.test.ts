@@ -1,6 +1,6 @@
 import { HQ_COMPANY_ID, type CompanyRow } from '@app/contract'
 import { describe, expect, it } from 'vitest'
-import { canAddSubAccount, seatLeft, seatsOf, seatsText } from '../src/pages/user/seats'
+import { canAddSubAccount, seatLeft, seatsOf, seatsText } from '../src/pages/users/seats'
 
 const base = (extra: Partial<CompanyRow>) => ({
   id: 7, isCreate: '1', userAmount: 3, assignedUserNums: 3, remainingUserNums: 0, ...extra,

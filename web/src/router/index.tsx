@@ -13,8 +13,8 @@ import { LOGIN_PATH, NOT_FOUND_PATH } from './paths'
 
 const LoginPage = lazy(() => import('../pages/login'))
 const NotFoundPage = lazy(() => import('../pages/not-found'))
-const ActivityPage = lazy(() => import('../pages/activity'))
-const CheckingPage = lazy(() => import('../pages/checking'))
+const ActivityPage = lazy(() => import('../pages/activities'))
+const CheckingPage = lazy(() => import('../pages/reportVerification'))
 const Shell = lazy(loadShell)
 
 export default function AppRoutes() {

@@ -6,8 +6,8 @@
 import { Button, Modal, Popconfirm, Space, Typography } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import { destinationName, MAX_EXTRA_DESTINATIONS } from '@app/contract'
-import DestinationTable from '../transport/DestinationTable'
-import { ordinalAt, type DestinationRow, type ReceivingFigures } from './uploadValues'
+import DestinationTable from '../../features/transports/DestinationTable'
+import { ordinalAt, type DestinationRow, type ReceivingFigures } from '../../features/ticketForm/uploadValues'
 
 export default function DestinationList({ open, rows, figures, onClose, onAdd, onEdit, onRemove }: {
   open: boolean

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react'
 import { Button, Empty, Space, Spin, Tooltip, Typography } from 'antd'
 import { CompressOutlined, ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons'
-import { boxPoints } from '../rule/tester'
+import { boxPoints } from '../../features/ticketPictures/tester'
 
 export interface PictureBox {
   field: string

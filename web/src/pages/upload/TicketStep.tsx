@@ -7,10 +7,10 @@ import { useMemo, useState } from 'react'
 import { Alert, Col, Grid, Progress, Row, Space, Typography, Upload } from 'antd'
 import { CheckCircleFilled, InboxOutlined } from '@ant-design/icons'
 import { megabytes, TICKET_MAX_BYTES, TICKET_TYPES, TICKET_FIELDS, UploadMsg, type TicketField, type TicketType } from '@app/contract'
-import { validBox } from '../rule/tester'
-import TicketForm, { FORM_NAMES, type TicketFormProps } from './TicketForm'
+import { validBox } from '../../features/ticketPictures/tester'
+import TicketForm, { FORM_NAMES, type TicketFormProps } from '../../features/ticketForm/TicketForm'
 import TicketPicture, { type PictureBox } from './TicketPicture'
-import { duplicateLabel, traceDetailPath } from './uploadValues'
+import { duplicateLabel, transportDetailPath } from '../../features/ticketForm/uploadValues'
 import { usePictureSrc } from './usePictureSrc'
 import type { TicketUploadState } from './useTicketUpload'
 
@@ -112,7 +112,7 @@ export default function TicketStep({ type, state, onFile, hidden, formProps }: {
                 <ul style={{ margin: 0, paddingLeft: 18 }}>
                   {reading.duplicates.map((d) => (
                     <li key={`${d.transportId}-${d.reason}`}>
-                      <a href={traceDetailPath(d.transportId)} target="_blank" rel="noreferrer">{duplicateLabel(d)}</a>
+                      <a href={transportDetailPath(d.transportId)} target="_blank" rel="noreferrer">{duplicateLabel(d)}</a>
                     </li>
                   ))}
                 </ul>

@@ -13,14 +13,14 @@ import {
 import { isHandled, RequestError, type RequestOptions } from '../../api/request'
 import * as transportsApi from '../../api/transports'
 import { useUserInfo } from '../../app/session'
-import DestinationForm from './DestinationForm'
+import DestinationForm from '../../features/ticketForm/DestinationForm'
 import DestinationList from './DestinationList'
 import TicketStep from './TicketStep'
 import {
   addDestination, destinationRowsOf, duplicateLabel, duplicatesOf, fieldMarks, fieldsOf, fillFromReading, ordinalAt, readingOfTransport,
-  receivingFigures, removeDestination, replaceDestination, stepProblem, toNumber, traceDetailPath, transportBody, valuesOfTransport,
+  receivingFigures, removeDestination, replaceDestination, stepProblem, toNumber, transportDetailPath, transportBody, valuesOfTransport,
   VALIDATE_AFTER_READING_MS, type DestinationRow, type ReceivingFigures, type StepIndex, type TicketValues,
-} from './uploadValues'
+} from '../../features/ticketForm/uploadValues'
 import { useTicketUpload } from './useTicketUpload'
 
 const tons = (v: unknown) => {
@@ -177,7 +177,7 @@ export default function UploadPage() {
               <p>{e.message}</p>
               <ul style={{ paddingLeft: 18 }}>
                 {duplicatesOf(e.data).map((d) => (
-                  <li key={`${d.transportId}-${d.reason}`}><a href={traceDetailPath(d.transportId)} target="_blank" rel="noreferrer">{duplicateLabel(d)}</a></li>
+                  <li key={`${d.transportId}-${d.reason}`}><a href={transportDetailPath(d.transportId)} target="_blank" rel="noreferrer">{duplicateLabel(d)}</a></li>
                 ))}
               </ul>
             </div>
@@ -201,10 +201,10 @@ export default function UploadPage() {
   const tempSave = async () => {
     if (step === 0) {
       if (!(await passes(1, false))) return
-      await submit('temp', transportsApi.saveTemp, transportBody({ delivery: values(deliveryForm), deliveryPicId, transport }), TransportMsg.tempSaved, UploadMsg.tempSaveFailed)
+      await submit('temp', transportsApi.saveDeliveryDraft, transportBody({ delivery: values(deliveryForm), deliveryPicId, transport }), TransportMsg.tempSaved, UploadMsg.tempSaveFailed)
     } else {
       if (!(await passes(2, false))) return
-      await submit('temp', transportsApi.saveTempFin, transportBody({
+      await submit('temp', transportsApi.saveReceivingDraft, transportBody({
         delivery: values(deliveryForm), deliveryPicId, sign: values(signForm), signPicId, destinations, transport,
       }), TransportMsg.tempSaved, UploadMsg.tempSaveFailed)
     }

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react'
 import { API_BASE, download } from '../../api/request'
-import { useObjectUrl } from '../rule/PicturePicker'
+import { useObjectUrl } from '../../features/ticketPictures/PicturePicker'
 
 /** `/api/attachments/actions/download?id=5` -> the path the request client takes (`/attachments/…`). */
 export const apiPath = (url: string) => (url.startsWith(`${API_BASE}/`) ? url.slice(API_BASE.length) : url)

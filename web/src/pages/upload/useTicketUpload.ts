@@ -7,8 +7,8 @@ import { App } from 'antd'
 import { ResultCode, UploadMsg, type TicketReadingAnswer, type TicketType } from '@app/contract'
 import { isCanceled, isHandled, RequestError } from '../../api/request'
 import * as transportsApi from '../../api/transports'
-import { imageProblem } from '../rule/tester'
-import { readingOf, type Reading } from './uploadValues'
+import { imageProblem } from '../../features/ticketPictures/tester'
+import { readingOf, type Reading } from '../../features/ticketForm/uploadValues'
 
 export type UploadPhase = 'idle' | 'uploading' | 'reading' | 'done' | 'failed'
 

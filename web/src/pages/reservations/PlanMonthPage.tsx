@@ -1,0 +1,104 @@
+/**
+ * 预约日历 (menu component key 'reservation_plan_month'): a month of the base's plans, each day showing
+ * its plans as booked/total (green, orange over half, red when full); choosing a day lists its bookings.
+ * Headquarters picks the base.
+ */
+import { useCallback, useEffect, useState } from 'react'
+import { Calendar, Card, Select, Space, Table, Tag, Typography } from 'antd'
+import type { Dayjs } from 'dayjs'
+import dayjs from 'dayjs'
+import {
+  chinaToday, HQ_COMPANY_ID, type CompanyOption, type Reservation, type ReservationDayPlan, type ReservationMonth,
+} from '@app/contract'
+import * as companiesApi from '../../api/companies'
+import * as api from '../../api/reservations'
+import { useUserInfo } from '../../app/session'
+import { StatusTag } from './StatusActions'
+import { planColor, planLine } from './reservationValues'
+
+export default function ReservationPlanMonthPage() {
+  const info = useUserInfo()
+  const headquarters = info?.companyId === HQ_COMPANY_ID
+  const [companies, setCompanies] = useState<CompanyOption[]>([])
+  const [companyId, setCompanyId] = useState<number | undefined>()
+  const [value, setValue] = useState<Dayjs>(() => dayjs(chinaToday()))
+  const [month, setMonth] = useState<ReservationMonth | null>(null)
+  const [day, setDay] = useState<string>(chinaToday())
+  const [bookings, setBookings] = useState<Reservation[]>([])
+  const [loading, setLoading] = useState(false)
+  const monthKey = value.format('YYYY-MM')
+
+  useEffect(() => {
+    if (!headquarters) return
+    companiesApi.companyOptions({ silent: true }).then((list) => {
+      const bases = list.filter((c) => c.id !== HQ_COMPANY_ID)
+      setCompanies(bases)
+      setCompanyId((id) => id ?? bases[0]?.id)
+    }, () => setCompanies([]))
+  }, [headquarters])
+
+  const ready = info != null && (!headquarters || companyId != null)
+  useEffect(() => {
+    if (!ready) return
+    setLoading(true)
+    api.planMonth({ month: monthKey, companyId }).then(setMonth, () => setMonth(null)).finally(() => setLoading(false))
+  }, [ready, monthKey, companyId])
+
+  const loadDay = useCallback((d: string) => {
+    if (!ready) return
+    api.findReservations({ reserveTime: [d, d], companyId, page: 1, size: 100 }).then((p) => setBookings(p.data), () => setBookings([]))
+  }, [ready, companyId])
+  useEffect(() => loadDay(day), [loadDay, day])
+
+  const plansOf = (d: Dayjs): ReservationDayPlan[] => month?.days.find((x) => x.date === d.format('YYYY-MM-DD'))?.plans ?? []
+
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Card
+        title="预约日历"
+        loading={loading && !month}
+        extra={headquarters && (
+          <Select
+            style={{ width: 260 }} showSearch optionFilterProp="label" placeholder="选择基地" value={companyId}
+            options={companies.map((c) => ({ label: c.name, value: c.id }))} onChange={setCompanyId} aria-label="基地"
+          />
+        )}
+      >
+        <Calendar
+          value={value}
+          onPanelChange={(d) => setValue(d)}
+          onSelect={(d, { source }) => {
+            setValue(d)
+            if (source === 'date') setDay(d.format('YYYY-MM-DD'))
+          }}
+          cellRender={(d, cell) => {
+            if (cell.type !== 'date') return cell.originNode
+            const plans = plansOf(d)
+            return (
+              <div className="reservation-day" data-date={d.format('YYYY-MM-DD')}>
+                {plans.map((p) => (
+                  <Tag key={p.planId} color={planColor(p)} style={{ display: 'block', marginBottom: 2, fontSize: 11 }}>{planLine(p)}</Tag>
+                ))}
+              </div>
+            )
+          }}
+        />
+      </Card>
+      <Card title={`${day} 的预约`} size="small">
+        <Table<Reservation>
+          rowKey="id" size="small" pagination={false} dataSource={bookings}
+          locale={{ emptyText: '当天暂无预约' }}
+          columns={[
+            { title: '时段', dataIndex: 'reservePeriod', width: 70 },
+            { title: '罐车类型', dataIndex: 'tankerType', width: 100 },
+            { title: '车牌号', dataIndex: 'licenseNumber', width: 110 },
+            { title: '驾驶员', dataIndex: 'contactName', width: 100 },
+            { title: '电话', dataIndex: 'phone', width: 130 },
+            { title: '状态', dataIndex: 'status', width: 90, render: (_, r) => <StatusTag row={r} /> },
+          ]}
+        />
+        {month && !month.days.length && <Typography.Text type="secondary">本月暂无预约设置</Typography.Text>}
+      </Card>
+    </Space>
+  )
+}

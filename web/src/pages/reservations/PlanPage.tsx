@@ -1,0 +1,77 @@
+/**
+ * 预约设置 (menu component key 'reservation_plan', headquarters' key): every base's plans, searched by base
+ * and day range, with the places booked; add (spec defaults), change the count, delete a plan no booking
+ * holds a place of.
+ */
+import { useEffect, useState } from 'react'
+import { Tag } from 'antd'
+import type { ProColumns } from '@ant-design/pro-components'
+import { type CompanyOption, type ReservationPlanFindBody, type ReservationPlanListRow } from '@app/contract'
+import * as companiesApi from '../../api/companies'
+import * as api from '../../api/reservations'
+import { editDeleteColumn } from '../../components/actionColumn'
+import { toDateRange } from '../../components/dateRange'
+import ListPage from '../../components/ListPage'
+import { useListPage } from '../../components/useListPage'
+import { planColor } from './reservationValues'
+import PlanForm from './PlanForm'
+
+export default function ReservationPlanPage() {
+  const page = useListPage<ReservationPlanListRow>()
+  const [companies, setCompanies] = useState<CompanyOption[]>([])
+  const [companyFilter, setCompanyFilter] = useState<number | undefined>()
+
+  useEffect(() => {
+    companiesApi.companyOptions({ silent: true }).then(setCompanies, () => setCompanies([]))
+  }, [])
+
+  const columns: ProColumns<ReservationPlanListRow>[] = [
+    {
+      title: '基地', dataIndex: 'companyName', width: 200, ellipsis: true, valueType: 'select',
+      fieldProps: { showSearch: true, optionFilterProp: 'label', placeholder: '全部基地', options: companies.map((c) => ({ label: c.name, value: c.id })) },
+      search: { transform: (value: number) => ({ companyId: value }) },
+      render: (_, r) => r.companyName,
+    },
+    {
+      title: '预约日期', dataIndex: 'reserveTime', width: 120, valueType: 'dateRange', fieldProps: { placeholder: ['开始日期', '结束日期'] },
+      search: { transform: (value: unknown) => ({ reserveTime: toDateRange(value) }) },
+      render: (_, r) => r.reserveTime,
+    },
+    { title: '时段', dataIndex: 'reservePeriod', width: 80, hideInSearch: true },
+    { title: '罐车类型', dataIndex: 'tankerType', width: 110, hideInSearch: true },
+    { title: '可预约数量', dataIndex: 'totalCount', width: 100, hideInSearch: true },
+    {
+      title: '已预约', dataIndex: 'bookedCount', width: 100, hideInSearch: true,
+      render: (_, r) => <Tag color={planColor(r)}>{r.bookedCount}/{r.totalCount}</Tag>,
+    },
+    { title: '创建时间', dataIndex: 'createTimeStr', width: 170, hideInSearch: true },
+    editDeleteColumn(120, {
+      onEdit: page.openEdit,
+      remove: (r) => ({
+        description: `确定删除 ${r.companyName} ${r.reserveTime} ${r.reservePeriod} ${r.tankerType} 的预约设置吗？`,
+        onDelete: () => api.deletePlan(r.id),
+        onDeleted: page.reload,
+        disabledReason: r.bookedCount > 0 ? `已有 ${r.bookedCount} 个有效预约，不能删除` : undefined,
+      }),
+    }),
+  ]
+
+  return (
+    <>
+      <ListPage
+        headerTitle="预约设置"
+        actionRef={page.actionRef}
+        columns={columns}
+        scroll={{ x: 1100 }}
+        form={{ name: 'reservation-plan-search' }}
+        emptyText="暂无预约设置"
+        list={(q: ReservationPlanFindBody) => {
+          setCompanyFilter(q.companyId ?? undefined)
+          return api.findPlans(q)
+        }}
+        onAdd={page.openNew}
+      />
+      <PlanForm key={page.form.key} {...page.form.props} companies={companies} defaultCompanyId={companyFilter} />
+    </>
+  )
+}
