@@ -9,6 +9,7 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'test-reports-'))
 const db = process.env.TEST_DATABASE_URL ? `PostgreSQL (${process.env.TEST_DATABASE_URL})` : 'PGlite'
 const totals = { passed: 0, failed: 0, skipped: 0 }
+const failures = []
 
 function run(title, cmd, args) {
   console.log(`\n=== ${title} on ${db} ===`)
@@ -24,6 +25,12 @@ function vitest(title, args) {
     totals.passed += r.numPassedTests
     totals.failed += r.numFailedTests
     totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0)
+    for (const file of r.testResults ?? []) {
+      const name = path.relative(root, file.name)
+      const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed')
+      for (const t of failed) failures.push(`${title}: ${name} > ${t.fullName ?? t.title}\n    ${String(t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300)}`)
+      if (!failed.length && file.status === 'failed') failures.push(`${title}: ${name}\n    ${String(file.message ?? '').split('\n')[0].slice(0, 300)}`)
+    }
   } else if (!ok) totals.failed += 1
   return ok
 }
@@ -66,5 +73,7 @@ ok = vitest('web', ['--root', 'web']) && ok
 if (e2e) ok = run('build', 'npm', ['run', 'build']) && ok
 if (e2e) ok = vitest('e2e', ['--config', 'e2e/vitest.config.ts']) && ok
 
+// the names last, where a log cut to its tail still shows them
+if (failures.length) console.log(`\nfailed:\n${failures.map((f) => `  ${f}`).join('\n')}`)
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
 process.exit(ok && totals.failed === 0 ? 0 : 1)
