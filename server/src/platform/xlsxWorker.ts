@@ -17,6 +17,19 @@ out.on('end', () => post({ type: 'done' }))
 let book: ExcelJS.stream.xlsx.WorkbookWriter | undefined
 let sheet: ExcelJS.Worksheet | undefined
 
+/** How much of the sheet's XML may wait for the zip before the next batch is taken. */
+const ZIP_BACKLOG_BYTES = 1 << 20
+
+/**
+ * exceljs hands the sheet's XML to the zip without waiting for it, and the zip deflates one chunk an
+ * event-loop turn: left alone, a 100,000-row sheet waited in memory whole (150 MB more RSS). The queue
+ * is the zip's input stream (readable-stream 2, whose queue length is only in `_writableState`).
+ */
+async function untilZipCatchesUp() {
+  const zipInput = (sheet as unknown as { stream?: { pipes?: Array<{ _writableState?: { length: number } }> } }).stream?.pipes?.[0]
+  while ((zipInput?._writableState?.length ?? 0) > ZIP_BACKLOG_BYTES) await new Promise((resolve) => setImmediate(resolve))
+}
+
 async function handle(msg: ToXlsxWorker) {
   if (msg.type === 'start') {
     book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true })
@@ -26,6 +39,7 @@ async function handle(msg: ToXlsxWorker) {
     sheet.getRow(1).font = { bold: true }
   } else if (msg.type === 'rows') {
     for (const cells of msg.rows) sheet!.addRow(cells).commit()
+    await untilZipCatchesUp()
     post({ type: 'written' })
   } else {
     sheet!.commit()
