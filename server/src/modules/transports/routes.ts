@@ -14,7 +14,7 @@ import { analyzeTicketUpload, assertSessionNamed } from './analysis.js'
 import { storeDestinationPicture } from './pictures.js'
 import { findTransportGrid, findTransportsJson } from './query.js'
 import type { SaveMode } from './rules.js'
-import { deleteTransport, getTransport, setTransportStatus, transportDetail, writeTransport } from './service.js'
+import { deleteTransport, getTransport, getTransportDetail, setTransportStatus, writeTransport } from './service.js'
 import { transportSuggestions } from './suggestions.js'
 
 const tags = ['运单']
@@ -50,11 +50,11 @@ export function transportRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get('/logistics/get/getLogistics', { config: { access: 'session' }, schema: { tags, summary: '运单详情（编辑、继续上传）', querystring: idQuery } },
     async (req) => getTransport(ctx.db, authOf(req), req.query.id))
   r.get('/logistics/findDou', { config: grid, schema: { tags, summary: '运单追踪详情（发货 dResponseVO、收货 sResponseVO）', querystring: idQuery } },
-    async (req) => transportDetail(ctx.db, authOf(req), req.query.id))
+    async (req) => getTransportDetail(ctx.db, authOf(req), req.query.id))
 
   const saves: [string, SaveMode, string, string][] = [
-    ['/logistics/saveTemp', 'saveTemp', '第一步暂存（发货单；状态 暂存）', TransportMsg.tempSaved],
-    ['/logistics/saveTempFin', 'saveTempFin', '第二步暂存（收货单；状态 暂存）', TransportMsg.tempSaved],
+    ['/logistics/saveTemp', 'deliveryDraft', '第一步暂存（发货单；状态 暂存）', TransportMsg.tempSaved],
+    ['/logistics/saveTempFin', 'receivingDraft', '第二步暂存（收货单；状态 暂存）', TransportMsg.tempSaved],
     ['/logistics/save', 'save', '保存运单（状态 上传完成）', TransportMsg.saved],
   ]
   for (const [url, mode, summary, message] of saves) {

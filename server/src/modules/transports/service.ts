@@ -59,7 +59,7 @@ const DELIVERY_KEYS = sideKeys(DELIVERY_FIELDS, ['deliveryPicUrl', 'deliveryTime
 const SIGN_KEYS = sideKeys(SIGN_FIELDS, ['signPicUrl', 'signTimeStr', 'signOrigin', 'poundDiff', 'destinations'])
 
 /** `findDou`: the trace detail, delivery and receiving apart, each field beside its original. */
-export async function transportDetail(db: Db, auth: SessionUser, id: number): Promise<TransportDetail> {
+export async function getTransportDetail(db: Db, auth: SessionUser, id: number): Promise<TransportDetail> {
   await ownTransport(db, auth, id)
   const t = await transportById(db, id)
   return {
