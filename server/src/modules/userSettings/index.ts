@@ -1,2 +1,2 @@
-/** Each signed-in user's own settings (columns, filters kept by the web app). */
+/** Each signed-in user's own settings (the transport grid's columns), never anyone else's. */
 export { userSettingRoutes } from './routes.js'
