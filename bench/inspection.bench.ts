@@ -11,7 +11,7 @@
 import { IDLE_TIMEOUT_MS, type TemplateStep } from '@app/contract'
 import { sql } from 'drizzle-orm'
 import type { Database } from '../server/src/db/client.js'
-import { seed } from '../server/src/db/seed.js'
+import { seed } from '../server/src/seed.js'
 import { hashPassword } from '../server/src/platform/passwords.js'
 import { createSession } from '../server/src/platform/sessions.js'
 import { benchDatabase, percentile, report, startBuiltServer } from './lib.js'

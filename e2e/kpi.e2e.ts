@@ -17,7 +17,7 @@ import { createScratchDatabase } from '../server/test/scratchDatabase'
 import { launchBrowser, newContext, openMenu, shot, signedInPage, tableRows } from './browser'
 import { ROOT, startServer, type TestServer } from './server'
 
-/** the first demo base's main account (server/src/db/demo.ts, DEMO_PASSWORD) */
+/** the first demo base's main account (server/src/demo/demo.ts, DEMO_PASSWORD) */
 const BASE_ADMIN = { username: '13951702301', password: 'Demo@2025' }
 const BASE_NAME = '南京江宁危险品车辆检测基地'
 

@@ -1,6 +1,6 @@
 // `npm start`: builds what is missing or stale (web app, server bundle), then serves both on PORT.
 // `--build-only`: only the builds. `--seed-demo-only` (`npm run seed:demo`): builds the server if needed,
-// adds the demo data to the database `npm start` would open (server/src/db/demo.ts) and exits.
+// adds the demo data to the database `npm start` would open (server/src/demo/demo.ts) and exits.
 import { execSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'

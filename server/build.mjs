@@ -10,7 +10,7 @@ const pkg = JSON.parse(fs.readFileSync(path.join(here, 'package.json'), 'utf8'))
 const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@app/'))
 const entryPoints = {
   main: path.join(here, 'src/main.ts'),
-  'seed-demo': path.join(here, 'src/seedDemo.ts'),
+  'seed-demo': path.join(here, 'src/demo/seedDemo.ts'),
   'pglite-worker': path.join(here, 'src/db/pgliteWorker.ts'),
   'file-worker': path.join(here, 'src/fileWorker.ts'),
   'xlsx-worker': path.join(here, 'src/platform/xlsxWorker.ts'),

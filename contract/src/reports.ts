@@ -276,16 +276,16 @@ export const REPORT_PAGE_SIZE = 10
  * most REPORT_LOOKUP_LIMIT, within the caller's bases):
  * - /report/get/{testeeId}: the inspected vehicle's history: every report of the plate of report testeeId;
  * - /report/getByUserId/{id}: the reports whose lead inspector is user id (paged like the list);
- * - /report/selectReports/{deviceNo}/{userNo}: a station terminal's: station deviceNo, plate userNo;
- * - /report/searchReports/{a}/{b}: the tanker picker's: plate a, tank number b ('-' for any).
+ * - /report/selectReports/{stationId}/{licenseNumber}: a station terminal's: the reports of a plate at a station;
+ * - /report/searchReports/{licenseNumber}/{tankerNumber}: the tanker picker's: by plate and tank number ('-' for any).
  */
 export const REPORT_LOOKUP_LIMIT = 50
 /** a search term left open in /report/searchReports */
 export const ANY_TERM = '-'
 const lookupTerm = (label: string, max: number) => z.string({ error: `${label}格式不正确` }).trim()
   .min(1, { error: `请输入${label}` }).max(max, { error: `${label}不能超过${max}个字符` }).describe(`${label}（${ANY_TERM} 表示不限）`)
-export const reportSearchParams = z.object({ a: lookupTerm('车牌号', 20), b: lookupTerm('罐体编号', 50) })
-export const reportSelectParams = z.object({ deviceNo: idField('工位'), userNo: lookupTerm('车牌号', 20) })
+export const reportSearchParams = z.object({ licenseNumber: lookupTerm('车牌号', 20), tankerNumber: lookupTerm('罐体编号', 50) })
+export const reportSelectParams = z.object({ stationId: idField('工位'), licenseNumber: lookupTerm('车牌号', 20) })
 
 export interface ReportImage { id: number; name: string }
 

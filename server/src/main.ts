@@ -3,7 +3,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { buildApp } from './app.js'
 import { loadConfig } from './config.js'
-import { seed } from './db/seed.js'
+import { seed } from './seed.js'
 import { announce } from './platform/invalidation.js'
 import { openMigratedOrExit } from './startup.js'
 

@@ -7,7 +7,7 @@ import { drizzle } from 'drizzle-orm/pglite'
 import { migrate } from 'drizzle-orm/pglite/migrator'
 import { testConfig } from '../src/config.js'
 import { openDatabase, type Db } from '../src/db/client.js'
-import { seed } from '../src/db/seed.js'
+import { seed } from '../src/seed.js'
 import * as schema from '../src/db/schema/index.js'
 import { runOn, TEMPLATE_DATABASE_ENV } from './scratchDatabase.js'
 

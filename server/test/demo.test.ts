@@ -2,8 +2,8 @@ import { ATTACHMENT_TYPES, chinaToday, formatDateTime, REPORT_STATUS_VALUES, isC
 import { count, countDistinct, inArray, isNotNull, isNull } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_PASSWORD, seedDemo, type DemoSummary } from '../src/db/demo.js'
-import { DEMO_TRANSPORTS_PER_BASE } from '../src/db/demoTransports.js'
+import { DEMO_PASSWORD, seedDemo, type DemoSummary } from '../src/demo/demo.js'
+import { DEMO_TRANSPORTS_PER_BASE } from '../src/demo/transports.js'
 import {
   attachments, companies, extractionRules, reportEvents, reportRecords, reports, logEntries, logisticsCompanies, rechargeRecords, receiptFormats, roles, ticketReadings, transportDestinations,
   transports, userCompanies, users,

@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client'
 import type { PoolStats } from '../db/client.js'
-import type { TicketReader } from '../modules/ticketReading/service.js'
+import type { TicketReader } from '../ocr/reader.js'
 
 /**
  * Prometheus metrics of this process (GET /api/metrics, only with METRICS_TOKEN): request latency

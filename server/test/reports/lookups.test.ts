@@ -89,7 +89,7 @@ describe('a lead inspector\'s reports (/report/getByUserId/{id})', () => {
   })
 })
 
-describe('a station terminal (/report/selectReports/{deviceNo}/{userNo})', () => {
+describe('a station terminal (/report/selectReports/{stationId}/{licenseNumber})', () => {
   test('the plate\'s reports at that station', async () => {
     const res = await env.call(admin, 'GET', `/api/report/selectReports/${stationA2}/${encodeURIComponent('苏A10001')}`)
     expect(plates(res.data)).toEqual([`苏A10001#${ids['苏A10001']![1]}`])
@@ -99,7 +99,7 @@ describe('a station terminal (/report/selectReports/{deviceNo}/{userNo})', () =>
   })
 })
 
-describe('the tanker picker\'s search (/report/searchReports/{plate}/{tankNumber})', () => {
+describe('the tanker picker\'s search (/report/searchReports/{licenseNumber}/{tankerNumber})', () => {
   test('by tank number, by plate, or both; "-" leaves a term open', async () => {
     const byTank = await env.call(admin, 'GET', '/api/report/searchReports/-/778')
     expect(plates(byTank.data)).toEqual([`苏A10002#${ids['苏A10002']![0]}`])

@@ -1,8 +1,8 @@
-/** The demo's reservations (db/demoReservations.ts, part of seed:demo): plans around today, bookings in every status, nothing added twice. */
+/** The demo's reservations (demo/reservations.ts, part of seed:demo): plans around today, bookings in every status, nothing added twice. */
 import { chinaToday, HQ_COMPANY_ID, RESERVATION_STATUS_VALUES } from '@app/contract'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { addDemoReservations } from '../../src/db/demoReservations.js'
+import { addDemoReservations } from '../../src/demo/reservations.js'
 import { reservationPlans, reservations, users } from '../../src/db/schema/index.js'
 import type { Auth } from '../../src/platform/access.js'
 import { RoleRegistry } from '../../src/platform/roles.js'

@@ -11,13 +11,12 @@ import { claimAttachments } from '../../platform/attachments.js'
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors.js'
 import { defineExport } from '../../platform/exports.js'
 import { allRows, listSource, pagedList } from '../../platform/list.js'
-import { hashPassword } from '../../platform/passwords.js'
+import { assertPasswordRules, hashPassword } from '../../platform/passwords.js'
 import { contains, isUniqueViolation } from '../../platform/query.js'
 import { assertMayHoldIn, type RoleRegistry } from '../../platform/roles.js'
 import type { PasswordCipher } from '../../platform/rsa.js'
 import { scopeCompany } from '../../platform/tenancy.js'
-import { assertPasswordRules } from '../users/password.js'
-import { seatsUsed } from '../quota/service.js'
+import { seatsUsed } from '../quota/index.js'
 
 /** Bases (基地): headquarters adds, edits and deregisters them (routes declared headquarters-only); everyone reads their own. */
 

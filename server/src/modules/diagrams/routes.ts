@@ -8,6 +8,7 @@ import type { AppContext } from '../../context.js'
 import { authOf } from '../../platform/access.js'
 import { done } from '../../platform/envelope.js'
 import { NotFoundError, TooLargeError, ValidationError } from '../../platform/errors.js'
+import { diagramPicture } from '../reports/index.js'
 import * as diagrams from './service.js'
 
 /**
@@ -61,7 +62,7 @@ export function diagramRoutes(app: FastifyInstance, ctx: AppContext) {
   })
 
   r.get('/report/diagramPng/:id', { config, schema: { tags, summary: '报告示意图的图片（PNG，最近一次保存时生成）', params } }, async (req, reply) => {
-    const png = await diagrams.diagramPicture(ctx.db, authOf(req), req.params.id)
+    const png = await diagramPicture(ctx.db, authOf(req), req.params.id)
     if (!png) throw new NotFoundError(DiagramMsg.noPicture)
     if (png === 'unreadable') throw new NotFoundError(DiagramMsg.pictureUnreadable)
     return reply.type('image/png').header('cache-control', 'private, no-cache').send(png)

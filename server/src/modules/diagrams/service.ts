@@ -8,7 +8,7 @@ import { reportDiagrams, users } from '../../db/schema/index.js'
 import type { Auth } from '../../platform/access.js'
 import { AppError, ConflictError, TooLargeError, ValidationError } from '../../platform/errors.js'
 import { acceptPicture, type PictureRules } from '../../platform/pictures.js'
-import { reportRow } from '../reports/list.js'
+import { DIAGRAM_PICTURE, pngBytes, reportRow } from '../reports/index.js'
 
 /**
  * The tank diagram of a report (spec 000 §2 "Diagram drawing screen"): one fabric.js canvas JSON per
@@ -49,13 +49,6 @@ export async function loadDiagram(db: Db, auth: Auth, id: number): Promise<Store
     report, editable,
   }
 }
-
-/** The drawing's picture: a PNG, at most DIAGRAM_PICTURE_MAX_SIDE, refused in the diagram's words. */
-const DIAGRAM_PICTURE: PictureRules = {
-  maxSide: DIAGRAM_PICTURE_MAX_SIDE, formats: ['png'], as: 'png',
-  messages: { unreadable: DiagramMsg.pictureInvalid, tooManyPixels: DiagramMsg.pictureTooManyPixels },
-}
-const pngBytes = (dataUrl: string) => Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64')
 
 /** The picture a save sent, as it is kept: re-encoded by acceptPicture, a data URL of DIAGRAM_PNG_MAX_CHARS at most. */
 async function keptPicture(dataUrl: string): Promise<string> {
@@ -140,22 +133,4 @@ export async function saveDiagram(db: Db, auth: Auth, id: number, body: DiagramS
     }
     return current
   })
-}
-
-/**
- * The saved drawing's PNG for the PDF and the overview, through acceptPicture again as it is read: one
- * kept before pictures were checked at save may not decode (pdfkit's decoder then ended the process) or
- * may be 64 million pixels. 'unreadable' when it fails, null when none was saved.
- */
-export async function diagramPicture(db: Executor, auth: Auth, id: number): Promise<Buffer | 'unreadable' | null> {
-  await reportRow(db, auth, id)
-  const [row] = await db.select({ png: reportDiagrams.png }).from(reportDiagrams).where(eq(reportDiagrams.reportId, id))
-  if (!row?.png) return null
-  try {
-    return (await acceptPicture(pngBytes(row.png), DIAGRAM_PICTURE)).data
-  } catch (err) {
-    // a busy image queue is not the picture's fault
-    if (err instanceof ValidationError || err instanceof TooLargeError) return 'unreadable'
-    throw err
-  }
 }

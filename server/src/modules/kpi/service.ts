@@ -13,7 +13,7 @@ import { ValidationError } from '../../platform/errors.js'
 import { defineExport } from '../../platform/exports.js'
 import { allRows, listSource, pagedList } from '../../platform/list.js'
 import { scopeCompany } from '../../platform/tenancy.js'
-import { versionSteps } from '../reports/records.js'
+import { versionSteps } from '../reports/index.js'
 
 /**
  * 检验统计 (KPI). Every figure is aggregated in the database: the summary is one scan of the reports

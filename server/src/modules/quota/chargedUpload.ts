@@ -1,5 +1,5 @@
 import { consumeUploadTime, refundUploadTime } from './service.js'
-import { writeLog } from '../logs/service.js'
+import { writeLog } from '../logs/index.js'
 import type { AttachmentDeps, storeEncodedPicture } from '../../platform/attachments.js'
 import type { SessionUser } from '../../platform/sessions.js'
 

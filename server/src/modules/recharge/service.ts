@@ -10,7 +10,7 @@ import { ConflictError, NotFoundError } from '../../platform/errors.js'
 import { defineExport } from '../../platform/exports.js'
 import { allRows, listSource, pagedList } from '../../platform/list.js'
 import { scopeCompany } from '../../platform/tenancy.js'
-import { counters, moveCounter } from '../quota/service.js'
+import { counters, moveCounter } from '../quota/index.js'
 
 /** Top-ups (充值, 扩容) are headquarters' own: its routes are declared headquarters-only. */
 

@@ -11,8 +11,8 @@ import { claimAttachments } from '../../platform/attachments.js'
 import { ConflictError } from '../../platform/errors.js'
 import { isUniqueViolation } from '../../platform/query.js'
 import { assertCompanyInScope, ownerCompany } from '../../platform/tenancy.js'
-import { assertCompanyExists } from '../companies/service.js'
-import { checkIn, getReservation } from '../reservations/bookings.js'
+import { assertCompanyExists } from '../companies/index.js'
+import { checkIn, getReservation } from '../reservations/index.js'
 import { getReport, reportRow } from './list.js'
 
 /**

@@ -12,7 +12,7 @@ import { exportCompany, exportParams } from '../../platform/exports.js'
 import { contentDisposition } from '../../platform/download.js'
 import { perIpPerMinute } from '../../platform/rateLimit.js'
 import { asBuffer } from '../../platform/workerPool.js'
-import { diagramPicture } from '../diagrams/service.js'
+import { diagramPicture } from './diagramPicture.js'
 import { scheduleExpiryWarnings } from './expiry.js'
 import * as list from './list.js'
 import * as records from './records.js'
@@ -46,13 +46,13 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     config, schema: { tags, summary: '检验负责人的报告（分页）', params: z.object({ id: idParam().describe('用户编号') }), body: paging },
   }, async (req) => list.findReports(ctx.db, authOf(req), { ...req.body, inspectorId: req.params.id }))
 
-  r.get('/report/selectReports/:deviceNo/:userNo', { config, schema: { tags, summary: '工位终端：该工位上某车牌的报告', params: reportSelectParams } },
-    async (req) => list.lookUpReports(ctx.db, authOf(req), { stationId: req.params.deviceNo, licenseNumber: req.params.userNo }))
+  r.get('/report/selectReports/:stationId/:licenseNumber', { config, schema: { tags, summary: '工位终端：该工位上某车牌的报告', params: reportSelectParams } },
+    async (req) => list.lookUpReports(ctx.db, authOf(req), { stationId: req.params.stationId, licenseNumber: req.params.licenseNumber }))
 
-  r.get('/report/searchReports/:a/:b', { config, schema: { tags, summary: `罐车选择：按车牌号与罐体编号查找（${ANY_TERM} 表示不限）`, params: reportSearchParams } },
+  r.get('/report/searchReports/:licenseNumber/:tankerNumber', { config, schema: { tags, summary: `罐车选择：按车牌号与罐体编号查找（${ANY_TERM} 表示不限）`, params: reportSearchParams } },
     async (req) => list.lookUpReports(ctx.db, authOf(req), {
-      licenseNumber: req.params.a === ANY_TERM ? undefined : req.params.a,
-      tankerNumber: req.params.b === ANY_TERM ? undefined : req.params.b,
+      licenseNumber: req.params.licenseNumber === ANY_TERM ? undefined : req.params.licenseNumber,
+      tankerNumber: req.params.tankerNumber === ANY_TERM ? undefined : req.params.tankerNumber,
     }))
 
   r.get('/report/export/:companyId', { config, schema: { tags, summary: '导出检验登记列表（xlsx）', params: exportParams, querystring: reportFilters } },

@@ -10,7 +10,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../platform/er
 import { listSource, pagedList } from '../../platform/list.js'
 import { contains, isUniqueViolation } from '../../platform/query.js'
 import { assertInScope, ownerCompany, scopeCompany } from '../../platform/tenancy.js'
-import { assertCompanyExists } from '../companies/service.js'
+import { assertCompanyExists } from '../companies/index.js'
 
 /**
  * Bookings (预约) of a plan's places, their status moves (RESERVATION_MOVES) and reception (接待):

@@ -9,7 +9,7 @@ import type { Auth } from '../../platform/access.js'
 import { ConflictError, NotFoundError } from '../../platform/errors.js'
 import { listSource, pagedList } from '../../platform/list.js'
 import { assertInScope, ownerCompany, scopeCompany } from '../../platform/tenancy.js'
-import { assertCompanyExists } from '../companies/service.js'
+import { assertCompanyExists } from '../companies/index.js'
 
 /**
  * Reservation plans (预约设置): how many reservations a base takes on a date, period and tanker type.

@@ -6,7 +6,7 @@ import { companies, companyMaterialOrders } from '../../db/schema/index.js'
 import type { Auth } from '../../platform/access.js'
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors.js'
 import { isHeadquarters } from '../../platform/tenancy.js'
-import { assertCompanyExists } from '../companies/service.js'
+import { assertCompanyExists } from '../companies/index.js'
 
 /**
  * Supply orders (供货设置, company_material_order): the buying base gets material (feed) from the

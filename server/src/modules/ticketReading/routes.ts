@@ -1,15 +1,10 @@
-import {
-  candidateRule, megabytes, ruleTestBody, ruleTestImageQuery, TICKET_MAX_BYTES, TICKET_TYPES, ticketAnalysisQuery, TicketMsg,
-} from '@app/contract'
+import { candidateRule, ruleTestBody, ruleTestImageQuery, TICKET_MAX_BYTES, TicketMsg } from '@app/contract'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { AppContext } from '../../context.js'
-import { authOf } from '../../platform/access.js'
-import { attachmentDeps } from '../../platform/attachments.js'
-import { done } from '../../platform/envelope.js'
 import { ValidationError } from '../../platform/errors.js'
 import { readUploadedFile, type UploadedFile } from '../../platform/upload.js'
-import { analyzeTicketUpload, assertSessionNamed, testRulesOnPicture, testRulesOnText } from './service.js'
+import { testRulesOnPicture, testRulesOnText } from './service.js'
 
 const uploadMessages = { empty: TicketMsg.pictureMissing, tooLarge: TicketMsg.pictureTooLarge }
 
@@ -24,25 +19,10 @@ function candidateOf(file: UploadedFile) {
   return parsed.data
 }
 
-/** Reading photographed tickets, and the rule tester (取值规则 page) that tries formats and rules on one. */
+/** The rule tester (取值规则 page): formats and rules tried on a ticket's text or photo (the upload's reading is transports'). */
 export function ticketReadingRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>()
-  const deps = { ...attachmentDeps(ctx), reader: ctx.reader }
-
-  r.post('/logistics/analysis', {
-    config: { access: 'upload' },
-    schema: {
-      tags: ['票据识别'], consumes: ['multipart/form-data'],
-      summary: `上传票据照片并识别（JPG/PNG/WebP，≤${megabytes(TICKET_MAX_BYTES)}MB；占用一次上传次数）`,
-      querystring: ticketAnalysisQuery,
-    },
-  }, async (req) => {
-    assertSessionNamed(authOf(req), req.query)
-    const file = await readUploadedFile(req, TICKET_MAX_BYTES, uploadMessages)
-    const auth = authOf(req)
-    const answer = await analyzeTicketUpload(deps, auth, { buffer: file.buffer, fileType: req.query.fileType, filename: file.filename })
-    return done(answer, TicketMsg.read(TICKET_TYPES[req.query.fileType]))
-  })
+  const deps = { db: ctx.db, reader: ctx.reader }
 
   r.post('/rule/test', {
     config: { access: 'receipt_format' },

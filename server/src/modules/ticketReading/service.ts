@@ -1,186 +1,39 @@
-import { FIELD_PREFIX, TICKET_TYPES, TicketMsg, type candidateRule, type DuplicateTicket, type TicketType } from '@app/contract'
+import type { candidateRule, TicketType } from '@app/contract'
 import type { z } from 'zod'
-import { ticketReadings } from '../../db/schema/index.js'
-import { storeEncodedPicture, type AttachmentDeps } from '../../platform/attachments.js'
-import { findDuplicates } from '../transports/duplicates.js'
-import { transportSuggestions } from '../transports/suggestions.js'
-import { chargedUpload } from '../quota/chargedUpload.js'
-import { AppError, ValidationError } from '../../platform/errors.js'
-import type { SessionUser } from '../../platform/sessions.js'
-import { assertCompanyInScope } from '../../platform/tenancy.js'
-import { TicketImageError, WORK_MAX_SIDE } from '../../ocr/image.js'
-import { OcrBusyError, OcrClosedError, OcrPool, OcrTimeoutError } from '../../ocr/pool.js'
-import { UserRegexError } from '../../ocr/safeRegex.js'
-import type { TicketAnalysis, TicketReading } from '../../ocr/types.js'
-import { checkRulePatterns, loadReadingConfig, type ReadingConfig } from '../receiptFormats/service.js'
+import type { Executor } from '../../db/client.js'
+import type { TicketReader } from '../../ocr/reader.js'
+import type { AnalyzeInput } from '../../ocr/types.js'
+import { checkRulePatterns, loadReadingConfig, type ReadingConfig } from '../receiptFormats/index.js'
 
 /**
- * Workers load the OCR models on first use, so a server that never reads a ticket never pays for
- * them; a server process (main.ts) starts them at once, and is ready (GET /api/ready) when they are.
+ * Reading a ticket: the OCR with the stored receipt formats and extraction rules turns a photo (or
+ * pasted text) into fields, boxes and doubts. It keeps nothing and knows nothing of transports: the
+ * upload flow (transports) charges, keeps and records the picture around `readTicket`.
  */
-export class TicketReader {
-  private pool?: OcrPool
-  /** each ticket job's time in the pool, waiting included (metrics) */
-  onJob?: (seconds: number) => void
-  /** `threads`: onnxruntime threads per worker (default: cores / workers); `timeoutMs`: a reading's time limit (default 30 s) */
-  constructor(private readonly workers: number, private readonly threads?: number, private readonly timeoutMs?: number) {}
-
-  private open() {
-    return (this.pool ??= new OcrPool({ size: this.workers, threadsPerWorker: this.threads, timeoutMs: this.timeoutMs }))
-  }
-
-  /** starts the workers now; resolves when they have loaded their models (or failed to) */
-  start(): Promise<void> {
-    return this.open().ready()
-  }
-
-  /** null until started */
-  stats() {
-    return this.pool?.stats() ?? null
-  }
-
-  analyze(input: Parameters<OcrPool['analyze']>[0]): Promise<TicketReading> {
-    const started = process.hrtime.bigint()
-    return this.open().analyze(input).then((result) => {
-      this.onJob?.(Number(process.hrtime.bigint() - started) / 1e9)
-      return result
-    }, (err) => {
-      throw asAppError(err)
-    })
-  }
-
-  /** the rule tester on pasted text: in the pool too, so no user pattern runs on this thread */
-  analyzeText(input: Parameters<OcrPool['analyzeText']>[0]): Promise<TicketAnalysis> {
-    return this.open().analyzeText(input).catch((err) => {
-      throw asAppError(err)
-    })
-  }
-
-  async close() {
-    await this.pool?.close()
-  }
-}
-
-/** The OCR library's errors carry a status and a Chinese message; give them the server's error type. */
-function asAppError(err: unknown): unknown {
-  if (err instanceof TicketImageError || err instanceof UserRegexError) return new AppError(err.status, err.message)
-  // a failed worker stays an internal error (500 with a log id); busy, time-out and closed are the user's to retry
-  if (err instanceof OcrBusyError || err instanceof OcrTimeoutError || err instanceof OcrClosedError) return new AppError(err.status, err.message)
-  return err
-}
-
-export interface ReadingDeps extends AttachmentDeps {
+export interface ReadingDeps {
+  db: Executor
   reader: TicketReader
 }
 
-/** The delivery* / sign* record the upload form fills, plus where each value came from. */
-export interface AnalysisAnswer extends Record<string, unknown> {
-  format: TicketAnalysis['format']
-  meta: TicketAnalysis['meta']
-  flags: TicketAnalysis['flags']
-  width: number
-  height: number
-  remainingTimes: number | null
-  /** the base's other transports already holding this ticket */
-  duplicates: DuplicateTicket[]
-}
-
 /**
- * How big a ticket photo is kept, read or not: more detail than other pictures (the text must stay
- * legible), up to 2400 px; one of 3200–4800 px at half its size, still more than the OCR reads (keptLongest).
+ * One photographed ticket read in the OCR pool with the stored formats and rules. `savedNames`: names the
+ * base already uses, per field (a reading one or two look-alike characters off is corrected to one),
+ * looked up while the formats load; `keep`: the size of the copy the worker encodes to be kept.
  */
-export const TICKET_PICTURE_SIZE = { maxSide: 2400, halfSizeFrom: WORK_MAX_SIDE } as const
-
-/**
- * The names the base has saved on its transports (the findList suggestions), per field: a reading
- * one or two look-alike characters from one of them is corrected to it.
- */
-async function savedNamesOf(deps: ReadingDeps, auth: SessionUser) {
-  const s = await transportSuggestions(deps.db, auth, auth.companyId)
-  return { Manufactory: s.deliveryManufactory, Customer: s.deliveryCustomers, Carrier: s.deliveryCarriers, Settlement: s.signSettlements, Name: s.signNames }
-}
-
-/** The log entry of a reading: which format, how many fields, what needs checking. */
-function readingLog(kind: string, fileType: TicketType, result: TicketAnalysis, ms: number) {
-  const filled = Object.values(result.fields).filter((v) => v !== null && v !== '').length
-  const flags = Object.values(result.flags)
-  const numberField = result.fields[`${FIELD_PREFIX[fileType]}Number`]
-  return {
-    level: flags.length ? 1 as const : 0 as const,
-    serialNumber: typeof numberField === 'string' ? numberField.slice(0, 64) : null,
-    errorMes: TicketMsg.readLog(kind, result.format?.name ?? null, filled, Object.keys(result.fields).length, ms, flags),
-  }
-}
-
-/**
- * One photographed ticket: takes an upload time, reads the picture in the OCR pool while keeping
- * it as an attachment, logs the reading and records it (`ticket_reading`, failures too), and names
- * the base's transports already holding the ticket. An unreadable picture gives the upload time back
- * and keeps nothing.
- */
-export async function analyzeTicketUpload(deps: ReadingDeps, auth: SessionUser & { phone?: string }, input: { buffer: Buffer; fileType: TicketType; filename?: string }): Promise<AnalysisAnswer> {
-  const kind = TICKET_TYPES[input.fileType]
-  const started = Date.now()
-  const reading = { companyId: auth.companyId, userId: auth.userId, fileType: input.fileType }
-  let upload: Awaited<ReturnType<typeof chargedUpload<TicketReading>>>
-  // a base without upload times left never reads: that is no failed reading
-  let readingStarted = false
-  try {
-    upload = await chargedUpload(deps, {
-      auth,
-      // the worker that reads the picture also encodes the copy kept (one decode, off this thread)
-      work: async () => {
-        readingStarted = true
-        const [config, savedNames] = await Promise.all([loadReadingConfig(deps.db), savedNamesOf(deps, auth)])
-        return deps.reader.analyze({ buffer: input.buffer, fileType: input.fileType, ...config, savedNames, keep: TICKET_PICTURE_SIZE })
-      },
-      store: (read) => storeEncodedPicture(deps, {
-        companyId: auth.companyId, userId: auth.userId, name: `${kind}.jpg`, filename: input.filename ?? `${kind}.jpg`, picture: read.kept!,
-      }),
-      logDone: (read, ms) => readingLog(kind, input.fileType, read, ms),
-      logFailed: (err) => TicketMsg.readFailed(kind, err.message),
-    })
-  } catch (err) {
-    // usage statistics count failed readings too
-    if (readingStarted) await deps.db.insert(ticketReadings).values({ ...reading, ok: false, error: String((err as Error).message ?? err).slice(0, 500), ms: Date.now() - started })
-    throw err
-  }
-  const { result, picture, remainingTimes } = upload
-  const prefix = FIELD_PREFIX[input.fileType]
-  // the server's own record of what the picture says: a save takes the ud- originals from here
-  await deps.db.insert(ticketReadings).values({
-    ...reading, ok: true, attachmentId: picture.id, fields: result.fields, formatName: result.format?.name.slice(0, 100) ?? null,
-    origin: result.origin, ms: Date.now() - started,
-  })
-  const numberOf = (field: string) => (typeof result.fields[field] === 'string' ? result.fields[field] as string : null)
-  const duplicates = await findDuplicates(deps.db, auth.companyId, [{
-    ticketType: input.fileType, picId: picture.id, number: numberOf(`${prefix}Number`), manufactory: numberOf(`${prefix}Manufactory`),
-  }])
-  return {
-    ...result.fields,
-    [`${prefix}Origin`]: result.origin,
-    [`${prefix}PicUrl`]: picture.url,
-    [`${prefix}PicId`]: picture.id,
-    format: result.format,
-    meta: result.meta,
-    flags: result.flags,
-    width: result.width,
-    height: result.height,
-    remainingTimes,
-    duplicates,
-  }
+export async function readTicket(deps: ReadingDeps, input: Omit<AnalyzeInput, 'formats' | 'rules' | 'savedNames'> & { savedNames?: Promise<AnalyzeInput['savedNames']> }) {
+  const [config, savedNames] = await Promise.all([loadReadingConfig(deps.db), input.savedNames])
+  return deps.reader.analyze({ ...input, ...config, savedNames })
 }
 
 // ---- the rule tester: formats and rules tried on a ticket, no upload time taken ---------------------
 
-type TesterDeps = Pick<ReadingDeps, 'db' | 'reader'>
 type Candidate = z.infer<typeof candidateRule>
 
 /**
  * Everything stored, with the rule being edited (checked like a saved one) in place of the stored
  * rule of the same id, or added.
  */
-async function configWithCandidate(db: TesterDeps['db'], candidate?: Candidate): Promise<ReadingConfig> {
+async function configWithCandidate(db: Executor, candidate?: Candidate): Promise<ReadingConfig> {
   if (candidate) await checkRulePatterns(candidate)
   const config = await loadReadingConfig(db)
   if (!candidate) return config
@@ -189,22 +42,11 @@ async function configWithCandidate(db: TesterDeps['db'], candidate?: Candidate):
 }
 
 /** The rule tester on pasted OCR text (in the pool too, so no user pattern runs on this thread). */
-export async function testRulesOnText(deps: TesterDeps, input: { text: string; fileType: TicketType; rule?: Candidate }) {
+export async function testRulesOnText(deps: ReadingDeps, input: { text: string; fileType: TicketType; rule?: Candidate }) {
   return deps.reader.analyzeText({ text: input.text, fileType: input.fileType, ...await configWithCandidate(deps.db, input.rule) })
 }
 
 /** The rule tester on an uploaded picture. */
-export async function testRulesOnPicture(deps: TesterDeps, input: { buffer: Buffer; fileType: TicketType; rule?: Candidate }) {
+export async function testRulesOnPicture(deps: ReadingDeps, input: { buffer: Buffer; fileType: TicketType; rule?: Candidate }) {
   return deps.reader.analyze({ buffer: input.buffer, fileType: input.fileType, ...await configWithCandidate(deps.db, input.rule) })
-}
-
-const named = (v?: string) => (v && /^\d{1,10}$/.test(v) ? Number(v) : null)
-
-/** The old clients' companyId and userId, when numbers, must be the session's own (another base out of scope: its 404). */
-export function assertSessionNamed(auth: SessionUser, query: { companyId?: string; userId?: string }) {
-  const companyId = named(query.companyId)
-  assertCompanyInScope(auth, companyId)
-  if (companyId !== null && companyId !== auth.companyId) throw new ValidationError(TicketMsg.notCurrentCompany)
-  const userId = named(query.userId)
-  if (userId !== null && userId !== auth.userId) throw new ValidationError(TicketMsg.notCurrentUser)
 }

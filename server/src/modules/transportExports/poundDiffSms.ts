@@ -10,10 +10,9 @@ import { allRows } from '../../platform/list.js'
 import type { SmsProvider } from '../../platform/sms.js'
 import type { SessionUser } from '../../platform/sessions.js'
 import { assertCompanyInScope, scopeCompany } from '../../platform/tenancy.js'
-import { carrierMobiles } from '../logisticsCompanies/service.js'
-import { writeLog } from '../logs/service.js'
-import { selectTransports, toTransport, transportList } from '../transports/query.js'
-import { toleranceLookup } from '../transports/tolerance.js'
+import { carrierMobiles } from '../logisticsCompanies/index.js'
+import { writeLog } from '../logs/index.js'
+import { selectTransports, toleranceLookup, toTransport, transportList } from '../transports/index.js'
 
 /**
  * `POST /sms/send`: tells each carrier, by one SMS to its logistics company's phone, which of the

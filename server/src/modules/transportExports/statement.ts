@@ -9,9 +9,8 @@ import { transports } from '../../db/schema/index.js'
 import { ValidationError } from '../../platform/errors.js'
 import type { SessionUser } from '../../platform/sessions.js'
 import { scopeCompany } from '../../platform/tenancy.js'
-import { selectTransports, toTransport } from '../transports/query.js'
+import { selectTransports, toleranceLookup, toTransport } from '../transports/index.js'
 import { TONS_FORMAT } from './dataExport.js'
-import { toleranceLookup } from '../transports/tolerance.js'
 
 /**
  * The reconciliation statement (对账单, `POST /logistics/exportSum`): the completed transports of one

@@ -5,7 +5,7 @@ import { attachments } from '../../db/schema/index.js'
 import { claimAttachments, storeImage, type AttachmentDeps } from '../../platform/attachments.js'
 import { ValidationError } from '../../platform/errors.js'
 import type { SessionUser } from '../../platform/sessions.js'
-import { TICKET_PICTURE_SIZE } from '../ticketReading/service.js'
+import { TICKET_PICTURE_SIZE } from './analysis.js'
 import { IMAGE_MESSAGES, sniffImageType } from '../../ocr/image.js'
 
 /** The attachment id of a URL made by `attachmentUrl`, or null for anything else. */

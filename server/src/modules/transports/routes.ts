@@ -1,5 +1,6 @@
 import {
-  idParam, idQuery, megabytes, optIdField, TICKET_MAX_BYTES, TicketMsg, transportBody, TransportMsg, transportQuery, transportStatusBody,
+  idParam, idQuery, megabytes, optIdField, TICKET_MAX_BYTES, TICKET_TYPES, ticketAnalysisQuery, TicketMsg, transportBody, TransportMsg, transportQuery,
+  transportStatusBody,
 } from '@app/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -9,10 +10,11 @@ import { authOf } from '../../platform/access.js'
 import { attachmentDeps } from '../../platform/attachments.js'
 import { done, sendJsonRows } from '../../platform/envelope.js'
 import { readUploadedFile } from '../../platform/upload.js'
+import { analyzeTicketUpload, assertSessionNamed } from './analysis.js'
 import { storeDestinationPicture } from './pictures.js'
 import { findTransportGrid, findTransportsJson } from './query.js'
 import type { SaveMode } from './rules.js'
-import { deleteTransport, getTransport, setTransportStatus, transportDetail, writeTransport } from './service.js'
+import { deleteTransport, getTransport, getTransportDetail, setTransportStatus, writeTransport } from './service.js'
 import { transportSuggestions } from './suggestions.js'
 
 const tags = ['运单']
@@ -48,11 +50,11 @@ export function transportRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get('/logistics/get/getLogistics', { config: { access: 'session' }, schema: { tags, summary: '运单详情（编辑、继续上传）', querystring: idQuery } },
     async (req) => getTransport(ctx.db, authOf(req), req.query.id))
   r.get('/logistics/findDou', { config: grid, schema: { tags, summary: '运单追踪详情（发货 dResponseVO、收货 sResponseVO）', querystring: idQuery } },
-    async (req) => transportDetail(ctx.db, authOf(req), req.query.id))
+    async (req) => getTransportDetail(ctx.db, authOf(req), req.query.id))
 
   const saves: [string, SaveMode, string, string][] = [
-    ['/logistics/saveTemp', 'saveTemp', '第一步暂存（发货单；状态 暂存）', TransportMsg.tempSaved],
-    ['/logistics/saveTempFin', 'saveTempFin', '第二步暂存（收货单；状态 暂存）', TransportMsg.tempSaved],
+    ['/logistics/saveTemp', 'deliveryDraft', '第一步暂存（发货单；状态 暂存）', TransportMsg.tempSaved],
+    ['/logistics/saveTempFin', 'receivingDraft', '第二步暂存（收货单；状态 暂存）', TransportMsg.tempSaved],
     ['/logistics/save', 'save', '保存运单（状态 上传完成）', TransportMsg.saved],
   ]
   for (const [url, mode, summary, message] of saves) {
@@ -69,6 +71,24 @@ export function transportRoutes(app: FastifyInstance, ctx: AppContext) {
   })
 
   const deps = attachmentDeps(ctx)
+  // a photographed ticket read for the upload form: the reading is ticketReading's, the rest (upload time, picture, duplicates) the transport's
+  const analysisDeps = { ...deps, reader: ctx.reader }
+  const uploadMessages = { empty: TicketMsg.pictureMissing, tooLarge: TicketMsg.pictureTooLarge }
+  r.post('/logistics/analysis', {
+    config: { access: 'upload' },
+    schema: {
+      tags: ['票据识别'], consumes: ['multipart/form-data'],
+      summary: `上传票据照片并识别（JPG/PNG/WebP，≤${megabytes(TICKET_MAX_BYTES)}MB；占用一次上传次数）`,
+      querystring: ticketAnalysisQuery,
+    },
+  }, async (req) => {
+    assertSessionNamed(authOf(req), req.query)
+    const file = await readUploadedFile(req, TICKET_MAX_BYTES, uploadMessages)
+    const auth = authOf(req)
+    const answer = await analyzeTicketUpload(analysisDeps, auth, { buffer: file.buffer, fileType: req.query.fileType, filename: file.filename })
+    return done(answer, TicketMsg.read(TICKET_TYPES[req.query.fileType]))
+  })
+
   r.post('/logistics/upload', {
     config: upload,
     schema: { tags, consumes: ['multipart/form-data'], summary: `其他收货地的票据图片（图片，≤${megabytes(TICKET_MAX_BYTES)}MB；不占用上传次数）；data 为图片地址` },

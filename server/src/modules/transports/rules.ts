@@ -6,8 +6,8 @@ import {
 import { ValidationError } from '../../platform/errors.js'
 import type { TransportRecord } from './record.js'
 
-/** The four writes of a transport: the upload page's two temporary saves and its save, and the edit page. */
-export type SaveMode = 'saveTemp' | 'saveTempFin' | 'save' | 'update'
+/** The four writes of a transport: the upload page's two drafts (delivery ticket, then receiving ticket: `/logistics/saveTemp`, `saveTempFin`) and its save, and the edit page. */
+export type SaveMode = 'deliveryDraft' | 'receivingDraft' | 'save' | 'update'
 
 type Required = Partial<Record<string, string>>
 interface ModeRules {
@@ -21,8 +21,8 @@ interface ModeRules {
 
 /** What each write needs (spec 001 §4, §5): the upload page's pictures and forms, the edit page's forms. */
 export const MODE_RULES: Record<SaveMode, ModeRules> = {
-  saveTemp: { status: TransportStatus.TEMP, pictures: ['deliveryPicId'], required: [] },
-  saveTempFin: { status: TransportStatus.TEMP, pictures: ['deliveryPicId', 'signPicId'], required: [] },
+  deliveryDraft: { status: TransportStatus.TEMP, pictures: ['deliveryPicId'], required: [] },
+  receivingDraft: { status: TransportStatus.TEMP, pictures: ['deliveryPicId', 'signPicId'], required: [] },
   save: {
     status: TransportStatus.DONE, pictures: ['deliveryPicId', 'signPicId'], required: [DELIVERY_REQUIRED, SIGN_REQUIRED],
     destination: DESTINATION_REQUIRED, consistent: CONSISTENT_FIELDS,

@@ -9,7 +9,7 @@ import type { Auth } from '../../platform/access.js'
 import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../../platform/errors.js'
 import type { SessionUser } from '../../platform/sessions.js'
 import { assertInScope } from '../../platform/tenancy.js'
-import { writeLog } from '../logs/service.js'
+import { writeLog } from '../logs/index.js'
 import { duplicateList, findDuplicates, type TicketIdentity } from './duplicates.js'
 import { checkPictures } from './pictures.js'
 import { selectTransports, toTransport, withDestinations } from './query.js'
@@ -59,7 +59,7 @@ const DELIVERY_KEYS = sideKeys(DELIVERY_FIELDS, ['deliveryPicUrl', 'deliveryTime
 const SIGN_KEYS = sideKeys(SIGN_FIELDS, ['signPicUrl', 'signTimeStr', 'signOrigin', 'poundDiff', 'destinations'])
 
 /** `findDou`: the trace detail, delivery and receiving apart, each field beside its original. */
-export async function transportDetail(db: Db, auth: SessionUser, id: number): Promise<TransportDetail> {
+export async function getTransportDetail(db: Db, auth: SessionUser, id: number): Promise<TransportDetail> {
   await ownTransport(db, auth, id)
   const t = await transportById(db, id)
   return {

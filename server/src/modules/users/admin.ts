@@ -6,15 +6,14 @@ import type { Executor } from '../../db/client.js'
 import { companies, userCompanies, users } from '../../db/schema/index.js'
 import type { Auth } from '../../platform/access.js'
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors.js'
-import { hashPassword } from '../../platform/passwords.js'
+import { assertPasswordRules, hashPassword } from '../../platform/passwords.js'
 import { isUniqueViolation } from '../../platform/query.js'
 import { assertMayHoldIn, mayHoldIn, type RoleInfo, type RoleRegistry } from '../../platform/roles.js'
 import type { PasswordCipher } from '../../platform/rsa.js'
 import { forgetUserSessions, revokeCompanySessions, revokeUserSessions } from '../../platform/sessions.js'
 import { isHeadquarters, ownerCompany } from '../../platform/tenancy.js'
-import { assertSeatLeft, lockCompany, lockSeats } from '../quota/service.js'
+import { assertSeatLeft, lockCompany, lockSeats } from '../quota/index.js'
 import { loadRow, type UserAdminDeps } from './list.js'
-import { assertPasswordRules } from './password.js'
 
 /**
  * User administration writes: add/edit/delete, assignment to bases, password reset by an

@@ -8,12 +8,11 @@ import { companies } from '../../db/schema/index.js'
 import type { FileJobs } from '../../fileJobs.js'
 import type { Auth } from '../../platform/access.js'
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors.js'
-import { hashPassword } from '../../platform/passwords.js'
+import { assertPasswordRules, hashPassword } from '../../platform/passwords.js'
 import type { RoleRegistry } from '../../platform/roles.js'
 import { isHeadquarters, ownerCompany } from '../../platform/tenancy.js'
 import { assignableRole, assignableRoles, insertMember, phoneConflict, takeSeat } from './admin.js'
 import type { UserAdminDeps } from './list.js'
-import { assertPasswordRules } from './password.js'
 
 const [PHONE, NAME, ROLE, PASSWORD, COMPANY] = USER_IMPORT_COLUMNS
 

@@ -4,15 +4,14 @@ import type { Db } from '../../db/client.js'
 import { companies, menus, userCompanies, users } from '../../db/schema/index.js'
 import type { Auth } from '../../platform/access.js'
 import { ForbiddenError, NotFoundError } from '../../platform/errors.js'
-import { hashPassword, verifyPassword } from '../../platform/passwords.js'
+import { assertPasswordRules, hashPassword, verifyPassword } from '../../platform/passwords.js'
 import type { PasswordCipher } from '../../platform/rsa.js'
 import type { RoleInfo } from '../../platform/roles.js'
 import { revokeUserSessions, setSessionCompany } from '../../platform/sessions.js'
 import { isHeadquarters } from '../../platform/tenancy.js'
-import { countAttempt } from '../auth/lockout.js'
+import { countAttempt } from '../../platform/loginLockout.js'
 import { moveUser } from './admin.js'
 import type { UserAdminDeps } from './list.js'
-import { assertPasswordRules } from './password.js'
 
 /**
  * Menu rows change only when a server starts (the seed writes them), so each role's tree is built

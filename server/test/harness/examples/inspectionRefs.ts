@@ -1,7 +1,7 @@
 import type { Examples, RouteExample } from './types.js'
 
 /**
- * Inspection reference data (modules/models, indicators, stationGroups): every write and list is
+ * Inspection reference data (modules/processTemplates, indicators, stationGroups): every write and list is
  * headquarters' only, so a base user holding every permission is refused (403 headquarters only);
  * the option lists for starting an inspection and changing station are served for A's own base.
  */

@@ -1,4 +1,4 @@
-/** Small helpers of the demo data (db/demo.ts and its parts): repeatable pseudo-random numbers and working-hour times. */
+/** Small helpers of the demo data (demo/demo.ts and its parts): repeatable pseudo-random numbers and working-hour times. */
 
 /**
  * The same sequence for the same seed, so every run of the demo makes the same data: `rand(n)` is

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm'
-import { saveTemplate } from '../modules/models/service.js'
-import { saveStationGroup } from '../modules/stationGroups/service.js'
+import { saveTemplate } from '../modules/processTemplates/index.js'
+import { saveStationGroup } from '../modules/stationGroups/index.js'
 import type { Auth } from '../platform/access.js'
-import type { Db } from './client.js'
-import { processTemplates, stationGroups } from './schema/index.js'
+import type { Db } from '../db/client.js'
+import { processTemplates, stationGroups } from '../db/schema/index.js'
 
 /**
  * Demo inspection reference data: station groups with their stations for every demo base (the first

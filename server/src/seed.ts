@@ -1,12 +1,12 @@
 import crypto from 'node:crypto'
 import { HQ_COMPANY_ID, IS_CREATE, MENU_SEED, ROLES, type MenuSeed } from '@app/contract'
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import { hashPassword } from '../platform/passwords.js'
-import type { Db, Executor } from './client.js'
-import { DEFAULT_EXTRACTION_RULES, DEFAULT_RECEIPT_FORMATS } from '../ocr/defaults.js'
-import { qualifyField } from '../ocr/fieldCatalogue.js'
-import { seedInspectionTemplates } from '../modules/models/seedTemplates.js'
-import { companies, extractionRules, menus, receiptFormats, rolePermissions, roles, userCompanies, users } from './schema/index.js'
+import { hashPassword } from './platform/passwords.js'
+import type { Db, Executor } from './db/client.js'
+import { DEFAULT_EXTRACTION_RULES, DEFAULT_RECEIPT_FORMATS } from './ocr/defaults.js'
+import { qualifyField } from './ocr/fieldCatalogue.js'
+import { seedInspectionTemplates } from './modules/processTemplates/index.js'
+import { companies, extractionRules, menus, receiptFormats, rolePermissions, roles, userCompanies, users } from './db/schema/index.js'
 
 export interface SeedResult {
   /** set only when the admin was created now with a generated password */

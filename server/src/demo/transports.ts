@@ -5,12 +5,11 @@ import {
   TransportStatus, type DestinationBody, type FieldValue, type TicketField, type TransportBody,
 } from '@app/contract'
 import { and, eq, sql } from 'drizzle-orm'
-import { TICKET_PICTURE_SIZE } from '../modules/ticketReading/service.js'
-import { computedWeights, destinationRows, destinationsOf, recordOf, ticketValues } from '../modules/transports/record.js'
+import { computedWeights, destinationRows, destinationsOf, recordOf, TICKET_PICTURE_SIZE, ticketValues } from '../modules/transports/index.js'
 import { storeAttachment, type AttachmentDeps } from '../platform/attachments.js'
-import type { Db, Executor } from './client.js'
-import { daysBefore, seededRandom } from './demoKit.js'
-import { attachments, companies, logisticsCompanies, ticketReadings, transportDestinations, transports } from './schema/index.js'
+import type { Db, Executor } from '../db/client.js'
+import { daysBefore, seededRandom } from './kit.js'
+import { attachments, companies, logisticsCompanies, ticketReadings, transportDestinations, transports } from '../db/schema/index.js'
 
 /**
  * The transport part of `npm run seed:demo`: a few logistics companies per base (their names are the

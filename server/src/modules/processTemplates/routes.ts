@@ -13,7 +13,7 @@ import * as service from './service.js'
  * the list kit: `get/{id}` (with its current steps), `versions/{id}` (history), `version/{versionId}`
  * (one frozen version), and `/model/options` for the screens that start an inspection.
  */
-export function modelRoutes(app: FastifyInstance, ctx: AppContext) {
+export function processTemplateRoutes(app: FastifyInstance, ctx: AppContext) {
   templateRoutes(app, ctx, { path: '/model', noun: '检验模板', permission: 'model', isOut: false })
   templateRoutes(app, ctx, { path: '/indicatorOut', noun: '非流程模板', permission: 'indicator_out', isOut: true })
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { templateVersion } from '../../src/modules/models/service.js'
-import { seed } from '../../src/db/seed.js'
+import { templateVersion } from '../../src/modules/processTemplates/service.js'
+import { seed } from '../../src/seed.js'
 import { ADMIN_PASSWORD, createTestApp, type TestEnv } from '../helpers.js'
 import { makeCompany, makeUser } from '../fixtures.js'
 

@@ -1,16 +1,14 @@
 import { ATTACHMENT_TYPES, chinaToday, REPORT_STATUS, RESERVATION_STATUS, type RecordValue, type ReportStatus, type TemplateStep } from '@app/contract'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import sharp from 'sharp'
-import { saveRecord, versionSteps } from '../modules/reports/records.js'
-import { registerFromReservation, registerReport, updateRegistration } from '../modules/reports/registration.js'
-import { moveReport, startReport } from '../modules/reports/workflow.js'
+import { moveReport, registerFromReservation, registerReport, saveRecord, startReport, updateRegistration, versionSteps } from '../modules/reports/index.js'
 import type { Auth } from '../platform/access.js'
 import { storeImage, type AttachmentDeps } from '../platform/attachments.js'
 import type { RoleRegistry } from '../platform/roles.js'
-import type { Db } from './client.js'
-import { seededRandom } from './demoKit.js'
-import { PLATE_PREFIX } from './demoTransports.js'
-import { processTemplates, reportEvents, reportRecords, reports, reservations, stations, userCompanies, users } from './schema/index.js'
+import type { Db } from '../db/client.js'
+import { seededRandom } from './kit.js'
+import { PLATE_PREFIX } from './transports.js'
+import { processTemplates, reportEvents, reportRecords, reports, reservations, stations, userCompanies, users } from '../db/schema/index.js'
 
 /**
  * Demo inspection reports (part of `npm run seed:demo`): every base gets reports in every status of

@@ -1,12 +1,12 @@
 // `npm run seed:demo`: the database `npm start` would open (DATA_DIR or DATABASE_URL), migrated and
-// seeded as at start-up, then the demo data (db/demo.ts); prints what there is to log in with and exits.
+// seeded as at start-up, then the demo data (demo/demo.ts); prints what there is to log in with and exits.
 import fs from 'node:fs'
 import path from 'node:path'
-import { loadConfig } from './config.js'
-import { DEMO_PASSWORD, seedDemo } from './db/demo.js'
-import { seed } from './db/seed.js'
-import { createFileStore } from './platform/files.js'
-import { openMigratedOrExit } from './startup.js'
+import { loadConfig } from '../config.js'
+import { DEMO_PASSWORD, seedDemo } from './demo.js'
+import { seed } from '../seed.js'
+import { createFileStore } from '../platform/files.js'
+import { openMigratedOrExit } from '../startup.js'
 
 const config = loadConfig(process.env)
 // the embedded database has no lock between processes: writing beside a running server would corrupt it

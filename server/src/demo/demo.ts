@@ -1,21 +1,21 @@
 import { DELIVERY_FIELDS, HQ_COMPANY_ID, RECHARGE_TYPES, ROLES, SIGN_FIELDS, type RoleKey } from '@app/contract'
 import { and, eq, inArray } from 'drizzle-orm'
-import { createCompany } from '../modules/companies/service.js'
+import { createCompany } from '../modules/companies/index.js'
 import type { Auth } from '../platform/access.js'
-import { recharge } from '../modules/recharge/service.js'
-import { saveFormat, saveRule } from '../modules/receiptFormats/service.js'
-import { saveUser } from '../modules/users/admin.js'
+import { recharge } from '../modules/recharge/index.js'
+import { saveFormat, saveRule } from '../modules/receiptFormats/index.js'
+import { saveUser } from '../modules/users/index.js'
 import type { AttachmentDeps } from '../platform/attachments.js'
 import { memoryStore } from '../platform/files.js'
 import { RoleRegistry } from '../platform/roles.js'
 import { encryptPassword, openCipher } from '../platform/rsa.js'
-import type { Db } from './client.js'
-import { daysBefore, seededRandom } from './demoKit.js'
-import { addDemoReservations, type DemoReservationsAdded } from './demoReservations.js'
-import { addDemoReports, demoReportPeople, type DemoReportsAdded } from './demoReports.js'
-import { addDemoInspectionRefs, type DemoInspectionRefsAdded } from './demoInspectionRefs.js'
-import { addDemoTransports, type DemoTransportBase, type DemoTransportsAdded } from './demoTransports.js'
-import { companies, extractionRules, logEntries, rechargeRecords, receiptFormats, users } from './schema/index.js'
+import type { Db } from '../db/client.js'
+import { daysBefore, seededRandom } from './kit.js'
+import { addDemoReservations, type DemoReservationsAdded } from './reservations.js'
+import { addDemoReports, demoReportPeople, type DemoReportsAdded } from './reports.js'
+import { addDemoInspectionRefs, type DemoInspectionRefsAdded } from './inspectionRefs.js'
+import { addDemoTransports, type DemoTransportBase, type DemoTransportsAdded } from './transports.js'
+import { companies, extractionRules, logEntries, rechargeRecords, receiptFormats, users } from '../db/schema/index.js'
 
 /**
  * Demo data to try the back-office with (`npm run seed:demo`): companies in five provinces, users of
@@ -23,8 +23,8 @@ import { companies, extractionRules, logEntries, rechargeRecords, receiptFormats
  * entries. Rows are made by the same services as the admin screens, as headquarters' admin, so they
  * obey the same rules; only log entries (no service writes a dated one) are inserted directly.
  * Idempotent: every item is looked up by its natural key (base name, phone, …) and made only when missing.
- * Later modules add their demo data here (transports, logistics companies and ticket readings: demoTransports.ts;
- * reservation plans and bookings: demoReservations.ts).
+ * Later modules add their demo data here (transports, logistics companies and ticket readings: transports.ts;
+ * reservation plans and bookings: reservations.ts).
  */
 
 /** The password of every demo account (not of headquarters' admin). */

@@ -1,12 +1,11 @@
 import { chinaToday, RESERVATION_STATUS, TANKER_TYPES, type ReservationStatus } from '@app/contract'
 import { and, eq } from 'drizzle-orm'
-import { bookReservation, changeReservationStatus, checkIn } from '../modules/reservations/bookings.js'
-import { saveReservationPlan } from '../modules/reservations/plans.js'
+import { bookReservation, changeReservationStatus, checkIn, saveReservationPlan } from '../modules/reservations/index.js'
 import type { Auth } from '../platform/access.js'
-import type { Db } from './client.js'
-import { daysBefore, seededRandom } from './demoKit.js'
-import { PLATE_PREFIX } from './demoTransports.js'
-import { reservationPlans, reservations } from './schema/index.js'
+import type { Db } from '../db/client.js'
+import { daysBefore, seededRandom } from './kit.js'
+import { PLATE_PREFIX } from './transports.js'
+import { reservationPlans, reservations } from '../db/schema/index.js'
 
 /**
  * Demo reservations (part of `npm run seed:demo`): every base gets plans for the last 3 days, today and

@@ -1,7 +1,7 @@
 import { LOGIN_LOCK, loginLockedMessage, Msg } from '@app/contract'
 import { sql } from 'drizzle-orm'
-import type { Executor } from '../../db/client.js'
-import { type AppError, RateLimitError, ValidationError } from '../../platform/errors.js'
+import type { Executor } from '../db/client.js'
+import { type AppError, RateLimitError, ValidationError } from './errors.js'
 
 /**
  * Password guesses are counted BEFORE the password is checked, one atomic upsert per key, so that

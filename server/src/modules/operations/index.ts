@@ -1,0 +1,2 @@
+/** For the load balancer and the operator: /health, /ready, /metrics. */
+export { operationsRoutes } from './routes.js'

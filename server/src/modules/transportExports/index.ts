@@ -1,0 +1,3 @@
+/** The transport grid's toolbar: data export, reconciliation statement (built in a file worker), SMS to carriers, tolerances. */
+export { transportExportRoutes } from './routes.js'
+export { statementWorkbook, type Statement } from './statement.js'
