@@ -4,7 +4,7 @@
  * 暂存 (status 1) and 保存 (status 2). `?id=` continues a temporarily saved transport.
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react'
-import { App, Badge, Button, Card, Form, Space, Spin, Steps, Tag, Typography, type FormInstance } from 'antd'
+import { App, Badge, Button, Card, Form, Space, Spin, Steps, Tag, type FormInstance } from 'antd'
 import { useSearchParams } from 'react-router-dom'
 import {
   HQ_COMPANY_ID, Msg, ResultCode, TransportMsg, TransportStatus, UploadMsg,
@@ -15,30 +15,15 @@ import * as transportsApi from '../../api/transports'
 import { useUserInfo } from '../../app/session'
 import DestinationForm from '../../features/ticketForm/DestinationForm'
 import DestinationList from './DestinationList'
+import ReceivingSummary from './ReceivingSummary'
 import TicketStep from './TicketStep'
 import {
-  addDestination, duplicateLabel, duplicatesOf, fieldMarks, fieldsOf, fillFromReading, readingOfTransport, receivingFigures, replaceDestination,
-  stepProblem, toNumber, transportDetailPath, transportBody, valuesOfTransport, VALIDATE_AFTER_READING_MS, type DestinationRow, type ReceivingFigures,
-  type TicketValues,
+  addDestination, duplicateLabel, duplicatesOf, fieldMarks, fieldsOf, fillFromReading, readingOfTransport, replaceDestination, stepProblem,
+  transportDetailPath, transportBody, valuesOfTransport, VALIDATE_AFTER_READING_MS, type DestinationRow, type TicketValues,
 } from '../../features/ticketForm/uploadValues'
 import { initialUploadPage, uploadPageReducer, type SaveKind } from './uploadPageState'
+import { useReceivingFigures } from './useReceivingFigures'
 import { useTicketUpload } from './useTicketUpload'
-
-const tons = (v: unknown) => {
-  const n = toNumber(v)
-  return n === null ? '—' : n.toFixed(2)
-}
-
-/** Always in sight on step 2: the weights the pound difference comes from, red when |difference| ≥ 1 t. */
-function ReceivingSummary({ deliveryNet, figures }: { deliveryNet: unknown; figures: ReceivingFigures }) {
-  return (
-    <Typography.Text style={{ marginRight: 'auto', alignSelf: 'center' }} data-testid="receiving-summary">
-      发货净重 <Typography.Text strong>{tons(deliveryNet)}</Typography.Text> 吨　收货总净重{' '}
-      <Typography.Text strong>{tons(figures.total)}</Typography.Text> 吨　磅差{' '}
-      <Typography.Text strong type={figures.over ? 'danger' : undefined}>{tons(figures.poundDiff)}</Typography.Text> 吨
-    </Typography.Text>
-  )
-}
 
 type SaveCall = (body: TransportBody, opts?: RequestOptions) => Promise<Transport>
 const isValid = (form: FormInstance<TicketValues>) => form.validateFields().then(() => true, () => false)
@@ -78,13 +63,7 @@ export default function UploadPage() {
   const sign = useTicketUpload(2, (answer) => fill(2, answer))
   const uploadOf = (type: TicketType) => (type === 1 ? delivery : sign)
 
-  // the receiving total and pound difference follow the first net, the destinations and the delivery net
-  const deliveryNet = Form.useWatch('deliveryNetWeight', deliveryForm)
-  const firstNet = Form.useWatch('signFirstNetWeight', signForm)
-  const figures = useMemo(() => receivingFigures(deliveryNet, firstNet, destinations), [deliveryNet, firstNet, destinations])
-  useEffect(() => {
-    if (signForm.getFieldValue('signNetWeight') !== figures.total) signForm.setFieldValue('signNetWeight', figures.total)
-  }, [figures.total, signForm])
+  const { deliveryNet, figures } = useReceivingFigures(deliveryForm, signForm, destinations)
 
   const deliveryMarks = useMemo(() => fieldMarks(delivery.state.reading, fieldsOf(1)), [delivery.state.reading])
   const signMarks = useMemo(() => fieldMarks(sign.state.reading, fieldsOf(2)), [sign.state.reading])
