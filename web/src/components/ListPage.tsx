@@ -4,6 +4,8 @@
  * `id`), rows from a list call (`list`, `filters`, `pageSize`: see ListSource), 新增 with `onAdd`,
  * and with `exportList` 导出 of the filters the list was last loaded with. With `useListPage` for
  * reload and the add/edit dialog, a new list screen is a columns array, a list call and a form.
+ * A screen with a filter bar of its own above the table passes `search={false}` and the bar's filters
+ * as `params`: no search form, and the list loads again from page 1 when they change.
  */
 import { useState, type ReactNode } from 'react'
 import { Button } from 'antd'
@@ -32,17 +34,25 @@ export interface ListPageProps<T, F> extends ListSource<T, F>,
   pageSizeOptions?: readonly number[]
   /** the search form opens folded to its first row (a screen whose table needs the height) */
   searchCollapsed?: boolean
+  /** false: no search form, the filters are `params` (a filter bar of the screen's own above the table) */
+  search?: false
+  /** without the search form: the list's filters; a change loads the list again from page 1 */
+  params?: F
 }
 
 export default function ListPage<T extends Record<string, any>, F extends object>(
-  { list, filters, pageSize = DEFAULT_PAGE_SIZE, pageSizeOptions = PAGE_SIZE_OPTIONS, searchCollapsed = false, exportList, onAdd, buttons = [], emptyText, rowKey = 'id', ...table }: ListPageProps<T, F>,
+  {
+    list, filters, pageSize = DEFAULT_PAGE_SIZE, pageSizeOptions = PAGE_SIZE_OPTIONS, searchCollapsed = false, search, params, exportList, onAdd, buttons = [],
+    emptyText, rowKey = 'id', ...table
+  }: ListPageProps<T, F>,
 ) {
   const [loader] = useState(listLoader<F>)
   return (
     <ProTable<T, TableParams>
       {...table}
       rowKey={rowKey}
-      search={searchCollapsed ? { ...SEARCH, defaultCollapsed: true } : SEARCH}
+      search={search === false ? false : searchCollapsed ? { ...SEARCH, defaultCollapsed: true } : SEARCH}
+      params={params as TableParams | undefined}
       options={OPTIONS}
       pagination={{ ...PAGINATION, pageSizeOptions: [...pageSizeOptions], defaultPageSize: pageSize }}
       locale={emptyText ? { emptyText } : undefined}

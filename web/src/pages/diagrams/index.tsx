@@ -5,27 +5,27 @@
  * A1-1) where the canvas is clicked; select, undo (Ctrl+Z), delete (Delete), export PNG and save, which
  * keeps the canvas JSON with the version it was loaded at. A report not 正在检验 is shown read-only.
  */
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useReducer, useRef } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { Alert, App, Button, Card, Col, Divider, Empty, InputNumber, Result, Row, Segmented, Select, Space, Tabs, Tag, Tooltip, Typography } from 'antd'
 import {
   DeleteOutlined, DownloadOutlined, EditOutlined, FileImageOutlined, FontSizeOutlined, LineOutlined, ReloadOutlined, SaveOutlined, SelectOutlined, UndoOutlined,
 } from '@ant-design/icons'
-import { diagramCanvasText, DiagramMsg, DIAGRAM_PNG_MAX_CHARS, Msg, type DiagramSaved, type DiagramState } from '@app/contract'
+import { diagramCanvasText, DiagramMsg, DIAGRAM_PNG_MAX_CHARS, Msg } from '@app/contract'
 import * as diagramsApi from '../../api/diagrams'
 import { isHandled, RequestError, saveBlob } from '../../api/request'
 import type { FabricObject } from 'fabric'
 import type { Board, Tool } from './board'
 import {
-  DIAGRAM_CANVAS, diagramFileName, ELLIPSE_SIZES, FILM_MAX, INK, LABEL_GROUP_KEYS, LABEL_GROUPS, labelsOf, labelText, nextFilm, STROKE_WIDTHS, SYMBOLS,
+  DIAGRAM_CANVAS, diagramFileName, ELLIPSE_SIZES, FILM_MAX, INK, LABEL_GROUP_KEYS, LABEL_GROUPS, labelsOf, labelText, STROKE_WIDTHS, SYMBOLS,
   WELD_LENGTHS, WELD_STYLE_KEYS, WELD_STYLES, weldItem, type LabelGroup, type StrokeWidth, type WeldLength, type WeldStyle,
 } from './palette'
+import { diagramReducer, initialDiagram, initialPalette, paletteReducer } from './diagramState'
 import { editNow, ellipseObject, glyphObject, lineTool, placeTool, rectObject, tankOutline, textObject } from './tools'
 import { useBoard } from './useBoard'
 import ImageInput from './ImageInput'
 
 export const SKETCH_PATH = '/diagramDetail/sketch'
-
 
 export default function DiagramDetailPage() {
   const { message } = App.useApp()
@@ -35,33 +35,24 @@ export default function DiagramDetailPage() {
   const valid = Number.isInteger(id) && id > 0
   const { hostRef, board } = useBoard(DIAGRAM_CANVAS)
 
-  const [loaded, setLoaded] = useState<DiagramState | null>(null)
-  const [error, setError] = useState<string | null>(valid ? null : DiagramMsg.noReport)
-  const [saved, setSaved] = useState<DiagramSaved | null>(null)
-  const [conflict, setConflict] = useState<string | null>(null)
-  const [dirty, setDirty] = useState(false)
-  const [saving, setSaving] = useState(false)
-  const [toolKey, setToolKey] = useState('select')
-  const [strokeWidth, setStrokeWidth] = useState<StrokeWidth>(2)
-  const [ellipseSize, setEllipseSize] = useState<number>(ELLIPSE_SIZES[0])
-  const [weld, setWeld] = useState<{ vertical: boolean; style: WeldStyle; length: WeldLength }>({ vertical: true, style: 'thin', length: 300 })
-  const [group, setGroup] = useState<LabelGroup>('A')
-  const [film, setFilm] = useState(0)
+  const [doc, dispatch] = useReducer(diagramReducer, valid ? null : DiagramMsg.noReport, initialDiagram)
+  const { loaded, error, saved, conflict, dirty, saving } = doc
+  const [palette, choosePalette] = useReducer(paletteReducer, initialPalette)
+  const { toolKey, strokeWidth, ellipseSize, weld, group, film } = palette
   // tools read the current settings when they draw, not when they were chosen
-  const settings = useRef({ strokeWidth, ellipseSize, film })
-  settings.current = { strokeWidth, ellipseSize, film }
+  const settings = useRef(palette)
+  settings.current = palette
   const ink = () => ({ stroke: INK, strokeWidth: settings.current.strokeWidth })
   const editable = !!loaded?.editable
 
   const choose = useCallback((key: string, tool: Tool | null) => {
     board?.setTool(tool)
-    setToolKey(tool ? key : 'select')
+    choosePalette({ type: 'tool', key: tool ? key : 'select' })
   }, [board])
 
   const load = useCallback(async () => {
     if (!board || !valid) return
-    setError(null)
-    setConflict(null)
+    dispatch({ type: 'loading' })
     try {
       const state = await diagramsApi.loadDiagram(id, { silent: true })
       board.onChange = () => {}
@@ -69,13 +60,11 @@ export default function DiagramDetailPage() {
       if (state.canvas) await board.load(state.canvas)
       else board.add(tankOutline(DIAGRAM_CANVAS))
       board.setReadOnly(!state.editable)
-      board.onChange = () => setDirty(true)
-      setToolKey('select')
-      setLoaded(state)
-      setSaved(state.version ? state : null)
-      setDirty(false)
+      board.onChange = () => dispatch({ type: 'changed' })
+      choosePalette({ type: 'tool', key: 'select' })
+      dispatch({ type: 'loaded', state })
     } catch (e) {
-      if (!isHandled(e)) setError(`${Msg.fetchFailed}：${(e as Error).message}`)
+      if (!isHandled(e)) dispatch({ type: 'loadFailed', message: `${Msg.fetchFailed}：${(e as Error).message}` })
     }
   }, [board, id, valid])
 
@@ -94,18 +83,14 @@ export default function DiagramDetailPage() {
       message.error(checked.message, 5)
       return
     }
-    setSaving(true)
+    dispatch({ type: 'saving' })
     try {
       const png = board.toPngDataUrl()
       const answer = await diagramsApi.saveDiagram(id, { canvas, version: saved?.version ?? 0, ...(png.length <= DIAGRAM_PNG_MAX_CHARS && { png }) })
-      setSaved(answer)
-      setDirty(false)
-      setConflict(null)
+      dispatch({ type: 'saved', answer })
       message.success(DiagramMsg.saved)
     } catch (e) {
-      if (e instanceof RequestError && e.status === 409) setConflict(e.message)
-    } finally {
-      setSaving(false)
+      dispatch({ type: 'saveFailed', conflict: e instanceof RequestError && e.status === 409 ? e.message : undefined })
     }
   }
 
@@ -127,7 +112,7 @@ export default function DiagramDetailPage() {
   const report = loaded?.report
   const typeNow = (o: FabricObject, b: Board) => {
     editNow(o, b)
-    setToolKey('select')
+    choosePalette({ type: 'tool', key: 'select' })
   }
 
   return (
@@ -171,11 +156,11 @@ export default function DiagramDetailPage() {
           <Typography.Text strong>焊缝线</Typography.Text>
           <Space direction="vertical" size={4} style={{ marginTop: 6, display: 'flex' }}>
             <Segmented size="small" value={weld.vertical ? 'v' : 'h'} options={[{ value: 'v', label: '竖线' }, { value: 'h', label: '横线' }]}
-              onChange={(v) => setWeld((w) => ({ ...w, vertical: v === 'v' }))} data-testid="weld-direction" />
+              onChange={(v) => choosePalette({ type: 'weld', weld: { vertical: v === 'v' } })} data-testid="weld-direction" />
             <Segmented size="small" value={weld.style} options={WELD_STYLE_KEYS.map((s) => ({ value: s, label: WELD_STYLES[s].label }))}
-              onChange={(v) => setWeld((w) => ({ ...w, style: v as WeldStyle }))} data-testid="weld-style" />
+              onChange={(v) => choosePalette({ type: 'weld', weld: { style: v as WeldStyle } })} data-testid="weld-style" />
             <Segmented size="small" value={weld.length} options={WELD_LENGTHS.map((l) => ({ value: l, label: String(l) }))}
-              onChange={(v) => setWeld((w) => ({ ...w, length: v as WeldLength }))} data-testid="weld-length" />
+              onChange={(v) => choosePalette({ type: 'weld', weld: { length: v as WeldLength } })} data-testid="weld-length" />
             {(() => {
               const item = weldItem(weld.vertical, weld.style, weld.length)
               return toolButton('weld', `放置${item.label}`, () => placeTool((p) => glyphObject(item, p)), { testId: 'palette-weld', icon: <LineOutlined /> })
@@ -188,12 +173,12 @@ export default function DiagramDetailPage() {
             <Space size={4}>
               <span>线宽</span>
               <Segmented size="small" value={strokeWidth} options={STROKE_WIDTHS.map((w) => ({ value: w, label: String(w) }))}
-                onChange={(v) => setStrokeWidth(v as StrokeWidth)} data-testid="stroke-width" />
+                onChange={(v) => choosePalette({ type: 'strokeWidth', width: v as StrokeWidth })} data-testid="stroke-width" />
             </Space>
             <Space size={4}>
               {toolButton('ellipse', '椭圆', () => placeTool((p) => ellipseObject(settings.current.ellipseSize, p, ink())))}
               <span data-testid="ellipse-size">
-                <Select size="small" value={ellipseSize} style={{ width: 80 }} options={ELLIPSE_SIZES.map((s) => ({ value: s, label: String(s) }))} onChange={setEllipseSize} />
+                <Select size="small" value={ellipseSize} style={{ width: 80 }} options={ELLIPSE_SIZES.map((s) => ({ value: s, label: String(s) }))} onChange={(size) => choosePalette({ type: 'ellipseSize', size })} />
               </span>
             </Space>
             <Space size={4} wrap>
@@ -209,7 +194,7 @@ export default function DiagramDetailPage() {
           <Tabs
             size="small"
             activeKey={group}
-            onChange={(k) => setGroup(k as LabelGroup)}
+            onChange={(k) => choosePalette({ type: 'group', group: k as LabelGroup })}
             items={LABEL_GROUP_KEYS.map((g) => ({
               key: g,
               label: <Tooltip title={LABEL_GROUPS[g].title}><span data-testid={`label-tab-${g}`}>{g}</span></Tooltip>,
@@ -217,7 +202,7 @@ export default function DiagramDetailPage() {
                 <Space size={[4, 4]} wrap>
                   {labelsOf(g).map((label) => toolButton(`label-${label}`, label, () => placeTool(
                     (p) => textObject(labelText(label, settings.current.film), p, 'label'),
-                    () => setFilm(nextFilm),
+                    () => choosePalette({ type: 'labelPlaced' }),
                   ), { testId: `label-${label}` }))}
                 </Space>
               ),
@@ -225,7 +210,7 @@ export default function DiagramDetailPage() {
           />
           <Space size={4} style={{ marginTop: 8 }}>
             <span style={{ whiteSpace: 'nowrap' }}>底片号</span>
-            <span data-testid="film-number"><InputNumber size="small" min={0} max={FILM_MAX} precision={0} value={film} onChange={(v) => setFilm(v ?? 0)} style={{ width: 64 }} /></span>
+            <span data-testid="film-number"><InputNumber size="small" min={0} max={FILM_MAX} precision={0} value={film} onChange={(v) => choosePalette({ type: 'film', film: v ?? 0 })} style={{ width: 64 }} /></span>
           </Space>
           <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>底片号为 0 时放置标号本身（如 A1），否则放置 A1-1 这样的底片位置，每放一次加一</Typography.Text>
 

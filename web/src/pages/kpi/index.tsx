@@ -8,16 +8,16 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'rea
 import dayjs from 'dayjs'
 import { Button, Card, Col, DatePicker, Empty, Form, Row, Segmented, Select, Space, Spin, Statistic, Table, Tabs, Tag, Typography } from 'antd'
 import { CloseOutlined } from '@ant-design/icons'
-import { ProTable, type ProColumns } from '@ant-design/pro-components'
+import type { ProColumns } from '@ant-design/pro-components'
 import {
   HQ_COMPANY_ID, KPI_FIGURES, KPI_GRANULARITIES, KPI_GRANULARITY_NAMES, kpiRange, REPORT_RESULTS,
-  type CompanyOption, type KpiBase, type KpiFigure, type KpiFigures, type KpiFilters, type KpiInspector, type KpiReport, type KpiStepTemplate, type KpiSummary,
+  type CompanyOption, type KpiBase, type KpiDetailFilters, type KpiFigure, type KpiFigures, type KpiFilters, type KpiInspector, type KpiReport, type KpiStepTemplate, type KpiSummary,
 } from '@app/contract'
 import * as companiesApi from '../../api/companies'
 import * as kpiApi from '../../api/kpi'
 import { isCanceled } from '../../api/request'
 import { useUserInfo } from '../../app/session'
-import ExportButton from '../../components/ExportButton'
+import ListPage from '../../components/ListPage'
 import { detailFilters, drillFromChart, inspectorChartOption, kpiFilters, minutesText, periodChartOption, rateText, stepChartOption, type Drill } from './kpiValues'
 
 const KpiChart = lazy(() => import('./KpiChart'))
@@ -243,28 +243,21 @@ const DETAIL_COLUMNS: ProColumns<KpiReport>[] = [
   { title: '检验用时', dataIndex: 'minutes', width: 100, align: 'right', render: (_, r) => minutesText(r.minutes) },
 ]
 
+/** The reports behind the figure clicked, below the charts: the page's filters narrowed by the drill, with 导出 and 关闭. */
 function DetailTable({ filters, drill, companyId, onClose }: { filters: KpiFilters; drill: Drill; companyId: number; onClose: () => void }) {
-  const q = detailFilters(filters, drill)
   return (
-    <ProTable<KpiReport, { key: string }>
-      headerTitle={`报告明细：${drill.title}`}
-      rowKey="id"
-      size="small"
+    <ListPage<KpiReport, KpiDetailFilters>
       search={false}
-      options={false}
+      params={detailFilters(filters, drill)}
+      list={kpiApi.kpiDetail}
+      exportList={(q, opts) => kpiApi.exportKpiDetail(companyId, q, opts)}
+      pageSize={10}
+      headerTitle={`报告明细：${drill.title}`}
+      size="small"
       columns={DETAIL_COLUMNS}
       scroll={{ x: 1350 }}
-      params={{ key: JSON.stringify(q) }}
-      pagination={{ defaultPageSize: 10, showSizeChanger: true, showTotal: (total: number) => `共 ${total} 条` }}
-      locale={{ emptyText: '没有对应的检验报告' }}
-      request={async ({ current, pageSize }) => {
-        const page = await kpiApi.kpiDetail({ ...q, page: current, size: pageSize })
-        return { data: page.data, total: page.totalCount, success: true }
-      }}
-      toolBarRender={() => [
-        <ExportButton key="export" run={(opts) => kpiApi.exportKpiDetail(companyId, q, opts)} />,
-        <Button key="close" icon={<CloseOutlined />} onClick={onClose}>关闭</Button>,
-      ]}
+      emptyText="没有对应的检验报告"
+      buttons={[<Button key="close" icon={<CloseOutlined />} onClick={onClose}>关闭</Button>]}
     />
   )
 }

@@ -3,8 +3,8 @@
  * ticket, step 2 the receiving ticket, each read by the server and checked here; extra destinations;
  * 暂存 (status 1) and 保存 (status 2). `?id=` continues a temporarily saved transport.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { App, Badge, Button, Card, Form, Space, Spin, Steps, Tag, Typography, type FormInstance } from 'antd'
+import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react'
+import { App, Badge, Button, Card, Form, Space, Spin, Steps, Tag, type FormInstance } from 'antd'
 import { useSearchParams } from 'react-router-dom'
 import {
   HQ_COMPANY_ID, Msg, ResultCode, TransportMsg, TransportStatus, UploadMsg,
@@ -15,29 +15,15 @@ import * as transportsApi from '../../api/transports'
 import { useUserInfo } from '../../app/session'
 import DestinationForm from '../../features/ticketForm/DestinationForm'
 import DestinationList from './DestinationList'
+import ReceivingSummary from './ReceivingSummary'
 import TicketStep from './TicketStep'
 import {
-  addDestination, destinationRowsOf, duplicateLabel, duplicatesOf, fieldMarks, fieldsOf, fillFromReading, ordinalAt, readingOfTransport,
-  receivingFigures, removeDestination, replaceDestination, stepProblem, toNumber, transportDetailPath, transportBody, valuesOfTransport,
-  VALIDATE_AFTER_READING_MS, type DestinationRow, type ReceivingFigures, type StepIndex, type TicketValues,
+  addDestination, duplicateLabel, duplicatesOf, fieldMarks, fieldsOf, fillFromReading, readingOfTransport, replaceDestination, stepProblem,
+  transportDetailPath, transportBody, valuesOfTransport, VALIDATE_AFTER_READING_MS, type DestinationRow, type TicketValues,
 } from '../../features/ticketForm/uploadValues'
+import { initialUploadPage, uploadPageReducer, type SaveKind } from './uploadPageState'
+import { useReceivingFigures } from './useReceivingFigures'
 import { useTicketUpload } from './useTicketUpload'
-
-const tons = (v: unknown) => {
-  const n = toNumber(v)
-  return n === null ? '—' : n.toFixed(2)
-}
-
-/** Always in sight on step 2: the weights the pound difference comes from, red when |difference| ≥ 1 t. */
-function ReceivingSummary({ deliveryNet, figures }: { deliveryNet: unknown; figures: ReceivingFigures }) {
-  return (
-    <Typography.Text style={{ marginRight: 'auto', alignSelf: 'center' }} data-testid="receiving-summary">
-      发货净重 <Typography.Text strong>{tons(deliveryNet)}</Typography.Text> 吨　收货总净重{' '}
-      <Typography.Text strong>{tons(figures.total)}</Typography.Text> 吨　磅差{' '}
-      <Typography.Text strong type={figures.over ? 'danger' : undefined}>{tons(figures.poundDiff)}</Typography.Text> 吨
-    </Typography.Text>
-  )
-}
 
 type SaveCall = (body: TransportBody, opts?: RequestOptions) => Promise<Transport>
 const isValid = (form: FormInstance<TicketValues>) => form.validateFields().then(() => true, () => false)
@@ -49,18 +35,13 @@ export default function UploadPage() {
   const [params, setParams] = useSearchParams()
   const continueId = Number(params.get('id')) || null
 
-  const [step, setStep] = useState<StepIndex>(0)
   const [deliveryForm] = Form.useForm<TicketValues>()
   const [signForm] = Form.useForm<TicketValues>()
-  const [flagged, setFlagged] = useState<ReadonlySet<TicketField>>(new Set())
-  const [destinations, setDestinations] = useState<DestinationRow[]>([])
+  const [state, dispatch] = useReducer(uploadPageReducer, initialUploadPage)
+  const { step, flagged, destinations, transport, loading, saving, listOpen, editor } = state
+  // a reading and the destination dialog, answering later, see the destinations of now
   const destinationsRef = useRef(destinations)
   destinationsRef.current = destinations
-  const [transport, setTransport] = useState<{ id: number; version: number } | null>(null)
-  const [loading, setLoading] = useState(false)
-  const [saving, setSaving] = useState<'temp' | 'save' | null>(null)
-  const [listOpen, setListOpen] = useState(false)
-  const [editor, setEditor] = useState<{ open: boolean; row: DestinationRow | null; ordinal: number }>({ open: false, row: null, ordinal: 2 })
   const validateTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
   useEffect(() => () => clearTimeout(validateTimer.current), [])
 
@@ -71,8 +52,7 @@ export default function UploadPage() {
     const form = type === 1 ? deliveryForm : signForm
     const { values, flagged: read } = fillFromReading(type, answer, destinationsRef.current)
     form.setFieldsValue(values)
-    const own = new Set<TicketField>(fieldsOf(type))
-    setFlagged((prev) => new Set([...[...prev].filter((f) => !own.has(f)), ...read]))
+    dispatch({ type: 'read', ticket: type, flagged: read })
     clearTimeout(validateTimer.current)
     validateTimer.current = setTimeout(() => {
       void isValid(form).then((ok) => ok || message.warning(TransportMsg.incomplete))
@@ -83,23 +63,13 @@ export default function UploadPage() {
   const sign = useTicketUpload(2, (answer) => fill(2, answer))
   const uploadOf = (type: TicketType) => (type === 1 ? delivery : sign)
 
-  // the receiving total and pound difference follow the first net, the destinations and the delivery net
-  const deliveryNet = Form.useWatch('deliveryNetWeight', deliveryForm)
-  const firstNet = Form.useWatch('signFirstNetWeight', signForm)
-  const figures = useMemo(() => receivingFigures(deliveryNet, firstNet, destinations), [deliveryNet, firstNet, destinations])
-  useEffect(() => {
-    if (signForm.getFieldValue('signNetWeight') !== figures.total) signForm.setFieldValue('signNetWeight', figures.total)
-  }, [figures.total, signForm])
+  const { deliveryNet, figures } = useReceivingFigures(deliveryForm, signForm, destinations)
 
   const deliveryMarks = useMemo(() => fieldMarks(delivery.state.reading, fieldsOf(1)), [delivery.state.reading])
   const signMarks = useMemo(() => fieldMarks(sign.state.reading, fieldsOf(2)), [sign.state.reading])
 
   /** a value the user changed is no longer the reading's doubtful one */
-  const unflag = (changed: TicketValues) => {
-    const keys = Object.keys(changed) as TicketField[]
-    if (keys.includes('signFirstNetWeight')) keys.push('signNetWeight')
-    if (keys.some((k) => flagged.has(k))) setFlagged((prev) => new Set([...prev].filter((f) => !keys.includes(f))))
-  }
+  const unflag = (changed: TicketValues) => dispatch({ type: 'edited', fields: Object.keys(changed) as TicketField[] })
 
   const resetAll = useCallback(() => {
     clearTimeout(validateTimer.current)
@@ -107,10 +77,7 @@ export default function UploadPage() {
     signForm.resetFields()
     delivery.reset()
     sign.reset()
-    setDestinations([])
-    setFlagged(new Set())
-    setTransport(null)
-    setStep(0)
+    dispatch({ type: 'reset' })
     if (params.has('id')) setParams({}, { replace: true })
   }, [deliveryForm, signForm, delivery, sign, params, setParams])
 
@@ -118,7 +85,7 @@ export default function UploadPage() {
   useEffect(() => {
     if (!continueId) return
     let cancelled = false
-    setLoading(true)
+    dispatch({ type: 'loading', loading: true })
     transportsApi.getTransport(continueId, { silent: true })
       .then((t) => {
         if (cancelled) return
@@ -131,16 +98,13 @@ export default function UploadPage() {
         signForm.setFieldsValue(valuesOfTransport(2, t))
         delivery.restore(readingOfTransport(1, t))
         sign.restore(readingOfTransport(2, t))
-        setDestinations(destinationRowsOf(t))
-        setFlagged(new Set())
-        setTransport({ id: t.id, version: t.version })
-        setStep(t.deliveryPicId ? 1 : 0)
+        dispatch({ type: 'continued', transport: t })
       })
       .catch((e) => {
         if (!cancelled && !isHandled(e)) message.error(`${Msg.fetchFailed}：${(e as Error).message}`, 5)
       })
       .finally(() => {
-        if (!cancelled) setLoading(false)
+        if (!cancelled) dispatch({ type: 'loading', loading: false })
       })
     return () => {
       cancelled = true
@@ -158,11 +122,11 @@ export default function UploadPage() {
   }
 
   const next = async () => {
-    if (await passes(1)) setStep(1)
+    if (await passes(1)) dispatch({ type: 'step', step: 1 })
   }
 
-  const submit = async (kind: 'temp' | 'save', call: SaveCall, body: TransportBody, ok: string, failed: string) => {
-    setSaving(kind)
+  const submit = async (kind: SaveKind, call: SaveCall, body: TransportBody, ok: string, failed: string) => {
+    dispatch({ type: 'saving', kind })
     try {
       await call(body, { silent: true })
       message.success(ok)
@@ -190,7 +154,7 @@ export default function UploadPage() {
         message.error(`${failed}：${(e as Error).message}`, 5)
       }
     } finally {
-      setSaving(null)
+      dispatch({ type: 'saving', kind: null })
     }
   }
 
@@ -212,7 +176,7 @@ export default function UploadPage() {
 
   const save = async () => {
     if (!(await passes(1))) {
-      setStep(0)
+      dispatch({ type: 'step', step: 0 })
       return
     }
     if (!(await passes(2))) return
@@ -222,12 +186,12 @@ export default function UploadPage() {
   }
 
   // ---- extra destinations ----
-  const openEditor = (row: DestinationRow | null, index: number) => setEditor({ open: true, row, ordinal: ordinalAt(index) })
+  const openEditor = (row: DestinationRow | null, index: number) => dispatch({ type: 'editDestination', row, index })
   const saveDestination = (row: DestinationRow): string | null => {
     const list = destinationsRef.current
     const result = editor.row ? replaceDestination(list, row) : addDestination(list, row)
     if (typeof result === 'string') return result
-    setDestinations(result)
+    dispatch({ type: 'destinations', destinations: result })
     return null
   }
 
@@ -274,9 +238,9 @@ export default function UploadPage() {
           {step === 1 && (
             <>
               <ReceivingSummary deliveryNet={deliveryNet} figures={figures} />
-              <Button onClick={() => setStep(0)} disabled={!!saving}>上一步</Button>
+              <Button onClick={() => dispatch({ type: 'step', step: 0 })} disabled={!!saving}>上一步</Button>
               <Badge count={destinations.length} size="small">
-                <Button onClick={() => setListOpen(true)} data-testid="open-destinations">其他收货地</Button>
+                <Button onClick={() => dispatch({ type: 'list', open: true })} data-testid="open-destinations">其他收货地</Button>
               </Badge>
             </>
           )}
@@ -292,17 +256,17 @@ export default function UploadPage() {
         open={listOpen}
         rows={destinations}
         figures={figures}
-        onClose={() => setListOpen(false)}
+        onClose={() => dispatch({ type: 'list', open: false })}
         onAdd={() => openEditor(null, destinations.length)}
         onEdit={(row, index) => openEditor(row, index)}
-        onRemove={(row) => setDestinations((list) => removeDestination(list, row.key))}
+        onRemove={(row) => dispatch({ type: 'removeDestination', key: row.key })}
       />
       <DestinationForm
         key={`${editor.row?.key ?? 'new'}-${editor.open}`}
         open={editor.open}
         ordinal={editor.ordinal}
         editing={editor.row}
-        onOpenChange={(open) => setEditor((e) => ({ ...e, open }))}
+        onOpenChange={(open) => dispatch({ type: 'editorOpen', open })}
         onSave={saveDestination}
       />
     </Spin>
