@@ -94,17 +94,27 @@ export const dialogNamed = (page: Page, title: string | RegExp) => page.getByRol
 export const toastOf = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text).first()
 
 /**
- * Opens a select (its combobox, e.g. getByLabel of its form label) and picks the option showing
- * `option`. The list of options is the element the combobox controls (aria-controls) and what is
- * shown beside it; the controlled element itself is the screen readers' copy.
+ * The options a select or an auto-complete input (its combobox) shows: the element the combobox
+ * controls (aria-controls) is the screen readers' copy of the list, the options shown are beside it.
  */
+export async function optionList(combobox: Locator): Promise<Locator> {
+  const list = await combobox.getAttribute('aria-controls')
+  return combobox.page().locator(`[id="${list}"]`).locator('xpath=..')
+}
+
+/** Opens a select (its combobox, e.g. getByLabel of its form label) and picks the option showing `option`. */
 export async function chooseOption(combobox: Locator, option: string | RegExp) {
   // the value shown lies over the combobox's input and takes the click there, as it does a user's
   await combobox.click({ force: true })
-  const list = await combobox.getAttribute('aria-controls')
-  const popup = combobox.page().locator(`[id="${list}"]`).locator('xpath=..')
-  await popup.getByText(option, { exact: true }).filter({ visible: true }).click()
+  await (await optionList(combobox)).getByText(option, { exact: true }).filter({ visible: true }).click()
 }
+
+/** The open pop-up confirmation (Popconfirm): a tooltip with a 确定 button. */
+export const popconfirmOf = (page: Page) =>
+  page.getByRole('tooltip').filter({ visible: true }).filter({ has: page.getByRole('button', { name: /确\s*定/ }) })
+
+/** A list page's search form: the form with the 查询 button. */
+export const searchForm = (page: Page) => page.locator('form').filter({ has: page.getByRole('button', { name: /查\s*询/ }) })
 
 /** Presses a dialog's 确定 (antd puts a space between two-character labels), once it has finished opening. */
 export async function confirmIn(dialog: Locator) {
