@@ -73,10 +73,10 @@ export function expectPinned(dir: string, { right, total, misread }: ReturnType<
   }
   const known = new Set(pin.wrong)
   const lost = misread.filter((m) => !known.has(`${m.file} ${m.field}`)).map(said)
-  expect(lost, `${set}: fields read right until now are read wrong`).toEqual([])
+  expect(lost, `${set}: fields read right until now are read wrong:\n  ${lost.join('\n  ')}\n`).toEqual([])
   const readNow = new Set(misread.map((m) => `${m.file} ${m.field}`))
   const gained = pin.wrong.filter((k) => !readNow.has(k))
-  expect(gained, `${set}: now read right, take them off PINNED['${set}'].wrong in server/test/ocr/accuracy.ts`).toEqual([])
+  expect(gained, `${set}: now read right, take them off PINNED['${set}'].wrong in server/test/ocr/accuracy.ts: ${gained.join(', ')}`).toEqual([])
   expect(total, `${set}: truth.json has ${total} fields, PINNED['${set}'].fields says ${pin.fields}`).toBe(pin.fields)
   expect(right, `${set}: fields read right`).toBe(pin.fields - pin.wrong.length)
 }
