@@ -55,9 +55,11 @@ export async function signedInPage(context: BrowserContext, user: { username: st
 
 const pageOf = (scope: Page | Locator): Page => ('page' in scope ? scope.page() : scope)
 
-/** The body rows of the tables in `scope`: rows of cells (not of column headers), not the empty table's 暂无数据. */
-export const tableRows = (scope: Page | Locator) =>
-  scope.getByRole('row').filter({ has: pageOf(scope).getByRole('cell') }).filter({ hasNotText: '暂无数据' })
+/**
+ * The rows of records in the tables in `scope`: the rows antd keys by their record (data-row-key), so
+ * neither the header row nor the row an empty table shows its 暂无… in.
+ */
+export const tableRows = (scope: Page | Locator) => scope.getByRole('row').and(pageOf(scope).locator('[data-row-key]'))
 export const tableRow = (scope: Page | Locator, text: string | RegExp) => tableRows(scope).filter({ hasText: text })
 
 /** The position of the column headed `header` in the table holding `row` (the header's text, not its place, names it). */
