@@ -33,7 +33,7 @@ beforeAll(async () => {
   await loginViaForm(page, BASE.phone, BASE.password)
   await page.waitForURL('**/by_agent/index')
   // the landing page's menu section has opened (openMenu reads which sections are open)
-  await expect.poll(() => menuEntry(page, '运单管理').getAttribute('aria-expanded')).toBe('true')
+  await menuEntry(page, '运单管理').and(page.getByRole('menuitem', { expanded: true })).waitFor()
   await page.waitForTimeout(400)
 })
 
