@@ -9,7 +9,7 @@ import path from 'node:path'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { launchBrowser, loginViaForm, newContext, shot } from './browser'
+import { cellOf, chooseOption, columnTexts, dialogNamed as dialog, launchBrowser, loginViaForm, newContext, shot, sider, tableRow as row, tableRows } from './browser'
 import { ADMIN, startServer, type TestServer } from './server'
 
 let server: TestServer
@@ -37,18 +37,11 @@ afterAll(async () => {
   fs.rmSync(tmp, { recursive: true, force: true })
 })
 
-const dialog = (page: Page, title: string | RegExp) => page.getByRole('dialog').filter({ has: page.locator('.ant-modal-title', { hasText: title }) })
-/** Opens the select of a form item (by its label) and picks an option. */
-async function choose(page: Page, scope: ReturnType<Page['locator']>, label: string, option: string) {
-  await scope.locator('.ant-form-item').filter({ has: page.locator('label', { hasText: new RegExp(`^${label}$`) }) }).locator('.ant-select-selector').click()
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click()
-}
-const row = (page: Page, text: string) => page.locator('.ant-table-row').filter({ hasText: text })
 
 describe('bases (headquarters)', () => {
   it('adds a base with a province/city/district region', async () => {
     const page = admin
-    await page.locator('.ant-table-row').first().waitFor()
+    await tableRows(page).first().waitFor()
     await shot(page, 'agent-list')
     await page.getByRole('button', { name: /新\s*增/ }).click()
     const form = dialog(page, '新增基地')
@@ -63,12 +56,13 @@ describe('bases (headquarters)', () => {
     await form.getByLabel('主账号密码').fill(BASE.password)
     await form.getByLabel('地址').fill('文三路100号')
     await form.getByLabel('所在地区').click()
-    for (const name of ['浙江省', '杭州市', '西湖区']) await page.locator(`.ant-cascader-menu-item[title="${name}"]`).click()
+    for (const name of ['浙江省', '杭州市', '西湖区']) await page.getByRole('menuitemcheckbox', { name }).click()
     await form.getByLabel('子域名').fill('Bad_Domain')
     await form.getByLabel('基地名称').click()
     await form.getByText('基地的子域名只能包含').waitFor()
     await form.getByLabel('子域名').fill(BASE.domain)
-    await form.locator('.ant-input-group-addon').filter({ hasText: '.' }).waitFor()
+    // the settings' domain suffix shows after the input
+    await form.getByText(/^\.\S+$/).waitFor()
     await shot(page, 'agent-add-dialog')
     await form.getByRole('button', { name: /确\s*定/ }).click()
     await page.getByText('创建成功').waitFor()
@@ -85,7 +79,7 @@ describe('bases (headquarters)', () => {
     await shot(page, 'agent-recharge-dialog')
     await top.getByRole('button', { name: /确\s*定/ }).click()
     await page.getByText('充值成功').waitFor()
-    await row(page, BASE.name).locator('td').filter({ hasText: /^25$/ }).waitFor()
+    await expect.poll(async () => (await cellOf(row(page, BASE.name), '剩余上传次数')).textContent()).toBe('25')
 
     await row(page, BASE.name).getByText('扩容', { exact: true }).click()
     const expand = dialog(page, /^扩容/)
@@ -100,14 +94,15 @@ describe('bases (headquarters)', () => {
     await plan.getByLabel('可预约数量').fill('6')
     await plan.getByRole('button', { name: /保\s*存/ }).click()
     await page.getByText('预约设置保存成功').waitFor()
-    await plan.locator('.ant-table-row').filter({ hasText: '常压车辆' }).waitFor()
+    await row(plan, '常压车辆').waitFor()
     await shot(page, 'agent-reservation-dialog')
     await plan.getByRole('button', { name: /关\s*闭/ }).click()
     await shot(page, 'agent-list-after')
 
     await page.goto('/agent/record')
-    await page.locator('.ant-table-row').filter({ hasText: BASE.name }).first().waitFor()
-    await page.locator('.ant-table-row').filter({ hasText: '上传次数' }).filter({ hasText: '超级管理员' }).locator('td').filter({ hasText: /^25$/ }).waitFor()
+    await row(page, BASE.name).first().waitFor()
+    const topUp = row(page, '上传次数').filter({ hasText: '超级管理员' })
+    await expect.poll(async () => (await cellOf(topUp, '充值次数')).textContent()).toBe('25')
     await shot(page, 'record-list')
   })
 })
@@ -116,16 +111,16 @@ describe('users (headquarters)', () => {
   it('adds a user to the new base (save, then assign by phone)', async () => {
     const page = admin
     await page.goto('/user/index')
-    await page.locator('.ant-table-row').first().waitFor()
+    await tableRows(page).first().waitFor()
     await page.getByRole('button', { name: /新\s*增/ }).click()
     const form = dialog(page, '新增用户')
     await form.getByRole('button', { name: /确\s*定/ }).click()
     await form.getByText('角色不能为空').waitFor()
     await form.getByText('手机号不能为空').waitFor()
-    await choose(page, form, '角色', 'base admin')
+    await chooseOption(form.getByLabel('角色', { exact: true }), 'base admin')
     await form.getByLabel('手机号').fill(USER.phone)
     await form.getByLabel('姓名').fill(USER.name)
-    await choose(page, form, '所属基地', BASE.name)
+    await chooseOption(form.getByLabel('所属基地', { exact: true }), BASE.name)
     await form.getByLabel('密码', { exact: true }).fill(USER.password)
     await form.getByLabel('确认密码').fill('different')
     await form.getByRole('button', { name: /确\s*定/ }).click()
@@ -155,10 +150,10 @@ describe('users (headquarters)', () => {
     await modal.locator('input[type=file]').setInputFiles(file)
     await modal.getByRole('button', { name: /^导\s*入$/ }).click()
     await modal.getByText('导入完成：成功1条，失败1条').waitFor()
-    const bad = modal.getByTestId('import-errors').locator('.ant-table-row')
+    const bad = tableRows(modal.getByTestId('import-errors'))
     await bad.getByText('手机号格式不正确，请输入正确的11位手机号').waitFor()
     // the bad row is the second one under the header
-    expect(await bad.locator('td').first().textContent()).toBe('3')
+    expect(await (await cellOf(bad, '行号')).textContent()).toBe('3')
     await shot(page, 'user-import-result')
     await modal.getByRole('button', { name: /关\s*闭/ }).click()
     await row(page, IMPORTED.phone).waitFor()
@@ -174,17 +169,17 @@ describe('a base user', () => {
     await loginViaForm(page, USER.phone, USER.password)
     await page.waitForURL('**/user/index')
     await page.getByTestId('company-name').filter({ hasText: BASE.name }).waitFor()
-    await page.locator('.ant-table-row').first().waitFor()
-    const companies = await page.locator('.ant-table-row td:nth-child(4)').allTextContents()
+    await tableRows(page).first().waitFor()
+    const companies = await columnTexts(page, '所属基地')
     expect(companies.length).toBeGreaterThan(0)
     expect(new Set(companies)).toEqual(new Set([BASE.name]))
     await row(page, IMPORTED.phone).waitFor()
-    expect(await page.locator('.ant-pro-sider').getByText('基地管理').count()).toBe(0)
+    expect(await sider(page).getByText('基地管理').count()).toBe(0)
     await shot(page, 'user-base-view')
 
     await page.goto('/agent/index')
     await page.getByText('OOPS!').waitFor()
-    expect(await page.locator('.ant-table-row').count()).toBe(0)
+    expect(await tableRows(page).count()).toBe(0)
     await context.close()
   })
 

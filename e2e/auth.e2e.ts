@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { Msg } from '@app/contract'
-import { loginViaForm, shot } from './browser'
+import { loginViaForm, shot, sider } from './browser'
 import { ADMIN, useServerAndBrowser } from './server'
 
 const env = useServerAndBrowser()
@@ -95,7 +95,7 @@ describe('login page', () => {
     const page = await context.newPage()
     await page.goto(`/login?token=${encodeURIComponent(issued.body.data.token)}&redirect=%2Fprofile%2Findex`)
     await page.waitForURL('**/profile/index')
-    await page.locator('.ant-descriptions').getByText('admin', { exact: true }).waitFor()
+    await page.getByRole('table').filter({ hasText: '登录名' }).getByText('admin', { exact: true }).waitFor()
 
     const other = await env.context()
     const again = await other.newPage()
@@ -127,19 +127,19 @@ describe('signed in', () => {
     await page.waitForURL('**/user/index')
 
     // menu from the server's tree, company name in the navbar, a not-yet-built page explains itself
-    const sider = page.locator('.ant-pro-sider')
+    const menu = sider(page)
     for (const section of ['运单管理', '票据上传', '检验管理', '基地管理', '用户管理', '票据配置', '系统日志', '物品登记']) {
-      await sider.getByText(section, { exact: true }).waitFor()
+      await menu.getByText(section, { exact: true }).waitFor()
     }
     await page.getByTestId('company-name').filter({ hasText: '总部' }).waitFor()
-    await page.locator('.ant-breadcrumb').getByText('用户列表').waitFor()
+    await page.getByRole('navigation').getByText('用户列表').waitFor()
 
-    await sider.getByText('物品登记', { exact: true }).click()
-    await sider.getByText('物品列表', { exact: true }).click()
+    await menu.getByText('物品登记', { exact: true }).click()
+    await menu.getByText('物品列表', { exact: true }).click()
     await page.waitForURL('**/imagesearch/index')
     await page.getByText('页面暂不可用').waitFor()
     await page.getByTestId('component-key').filter({ hasText: /^imagesearch$/ }).waitFor()
-    await page.locator('.ant-breadcrumb').getByText('物品列表').waitFor()
+    await page.getByRole('navigation').getByText('物品列表').waitFor()
     await shot(page, 'shell')
 
     // remembered login: token and user name kept, the password nowhere
@@ -149,6 +149,7 @@ describe('signed in', () => {
     expect(stored).not.toContain(btoa(ADMIN.password))
 
     // sidebar collapse is remembered across reloads
+    // the layout's collapse button has no role or name, and the collapsed state no aria: their classes find them
     await page.locator('.ant-pro-sider-collapsed-button').click()
     await page.reload()
     await page.locator('.ant-pro-sider.ant-layout-sider-collapsed').waitFor()
@@ -159,7 +160,7 @@ describe('signed in', () => {
     await page.getByRole('menuitem', { name: '个人中心' }).click()
     await page.waitForURL('**/profile/index')
     await page.getByText('登录名').waitFor()
-    const profile = page.locator('.ant-descriptions')
+    const profile = page.getByRole('table').filter({ hasText: '登录名' })
     await profile.getByText('admin', { exact: true }).waitFor()
     await profile.getByText('总部', { exact: true }).waitFor()
     expect(await profile.textContent()).toMatch(/创建时间\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/)
@@ -185,7 +186,7 @@ describe('signed in', () => {
     await page.getByText(Msg.passwordUpdated).waitFor()
 
     // the other session is over: its next call opens the logout confirm
-    await otherPage.locator('.ant-pro-sider').getByText('运单管理', { exact: true }).waitFor()
+    await sider(otherPage).getByText('运单管理', { exact: true }).waitFor()
     await otherPage.getByTestId('avatar-menu').hover()
     await otherPage.getByRole('menuitem', { name: '个人中心' }).click()
     const confirm = otherPage.getByRole('dialog').filter({ hasText: Msg.loggedOutTitle })

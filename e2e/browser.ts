@@ -53,12 +53,70 @@ export async function signedInPage(context: BrowserContext, user: { username: st
   return page
 }
 
-/** The rows of the page's table (antd), or those holding `text`. */
-export const tableRows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row')
-export const tableRow = (page: Page, text: string | RegExp) => tableRows(page).filter({ hasText: text })
+const pageOf = (scope: Page | Locator): Page => ('page' in scope ? scope.page() : scope)
 
-/** The antd message (toast) holding `text`. */
-export const toastOf = (page: Page, text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).first()
+/**
+ * The rows of records in the tables in `scope`: the rows antd keys by their record (data-row-key), so
+ * neither the header row nor the row an empty table shows its 暂无… in.
+ */
+export const tableRows = (scope: Page | Locator) => scope.getByRole('row').and(pageOf(scope).locator('[data-row-key]'))
+export const tableRow = (scope: Page | Locator, text: string | RegExp) => tableRows(scope).filter({ hasText: text })
+
+/** The position of the column headed `header` in the table holding `row` (the header's text, not its place, names it). */
+export async function columnIndex(row: Locator, header: string | RegExp): Promise<number> {
+  // the nearest holder of a thead (antd puts hidden measuring cells, th too, in the tbody)
+  const table = row.locator('xpath=ancestor::*[.//thead][1]')
+  const titles = await table.getByRole('columnheader').evaluateAll((ths) => ths.flatMap((th) =>
+    Array.from({ length: (th as HTMLTableCellElement).colSpan || 1 }, () => (th.textContent ?? '').trim())))
+  const index = titles.findIndex((t) => (typeof header === 'string' ? t === header : header.test(t)))
+  if (index < 0) throw new Error(`no column ${header} among ${JSON.stringify(titles)}`)
+  return index
+}
+
+/** The cell of `row` under the column headed `header`, e.g. cellOf(row, '所属基地'). */
+export async function cellOf(row: Locator, header: string | RegExp): Promise<Locator> {
+  return row.getByRole('cell').nth(await columnIndex(row, header))
+}
+
+/** The texts of the column headed `header` in the body rows of the tables in `scope`. */
+export async function columnTexts(scope: Page | Locator, header: string | RegExp): Promise<string[]> {
+  const rows = tableRows(scope)
+  if ((await rows.count()) === 0) return []
+  const index = await columnIndex(rows.first(), header)
+  return rows.evaluateAll((trs, i) => trs.map((tr) => tr.querySelectorAll(':scope > td')[i]?.textContent ?? ''), index)
+}
+
+/** The dialog titled `title`. */
+export const dialogNamed = (page: Page, title: string | RegExp) => page.getByRole('dialog', { name: title })
+
+/**
+ * The message (toast) holding `text`. antd's message has no role (neither alert nor status), so its
+ * container class is the only handle that tells it from the same words elsewhere on the page.
+ */
+export const toastOf = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text).first()
+
+/**
+ * The options a select or an auto-complete input (its combobox) shows: the element the combobox
+ * controls (aria-controls) is the screen readers' copy of the list, the options shown are beside it.
+ */
+export async function optionList(combobox: Locator): Promise<Locator> {
+  const list = await combobox.getAttribute('aria-controls')
+  return combobox.page().locator(`[id="${list}"]`).locator('xpath=..')
+}
+
+/** Opens a select (its combobox, e.g. getByLabel of its form label) and picks the option showing `option`. */
+export async function chooseOption(combobox: Locator, option: string | RegExp) {
+  // the value shown lies over the combobox's input and takes the click there, as it does a user's
+  await combobox.click({ force: true })
+  await (await optionList(combobox)).getByText(option, { exact: true }).filter({ visible: true }).click()
+}
+
+/** The open pop-up confirmation (Popconfirm): a tooltip with a 确定 button. */
+export const popconfirmOf = (page: Page) =>
+  page.getByRole('tooltip').filter({ visible: true }).filter({ has: page.getByRole('button', { name: /确\s*定/ }) })
+
+/** A list page's search form: the form with the 查询 button. */
+export const searchForm = (page: Page) => page.locator('form').filter({ has: page.getByRole('button', { name: /查\s*询/ }) })
 
 /** Presses a dialog's 确定 (antd puts a space between two-character labels), once it has finished opening. */
 export async function confirmIn(dialog: Locator) {
@@ -66,18 +124,26 @@ export async function confirmIn(dialog: Locator) {
   await dialog.getByRole('button', { name: /确\s*定/ }).click()
 }
 
+/** The side menu (the layout's <aside>). */
+export const sider = (page: Page) => page.getByRole('complementary')
+
+/** The side menu's entry (a section's title or an item) reading `text`. */
+export const menuEntry = (page: Page, text: string) =>
+  sider(page).getByRole('menuitem').filter({ has: page.getByText(text, { exact: true }) })
+
 /**
  * Opens a menu item, opening its section first unless it is open. On a loaded machine a click can
  * land while the section still folds in or out and open nothing: the item is clicked again until the
  * menu shows it selected.
  */
 export async function openMenu(page: Page, section: string, item: string) {
-  const submenu = page.locator('.ant-pro-sider li.ant-menu-submenu').filter({ has: page.getByText(section, { exact: true }) })
-  const entry = submenu.locator('li.ant-menu-item').filter({ has: page.getByText(item, { exact: true }) })
+  const title = menuEntry(page, section)
+  const entry = menuEntry(page, item)
   for (let attempt = 1; ; attempt++) {
-    if (!/ant-menu-submenu-open/.test((await submenu.getAttribute('class')) ?? '')) await submenu.getByText(section, { exact: true }).click()
-    await submenu.getByText(item, { exact: true }).click()
+    if ((await title.getAttribute('aria-expanded')) !== 'true') await title.click()
+    await entry.click()
     try {
+      // the menu tells the selected item by its class alone (no aria-selected or aria-current on a menuitem)
       await expect.poll(async () => (await entry.getAttribute('class')) ?? '', { timeout: 5_000 }).toMatch(/ant-menu-item-selected/)
       return
     } catch (e) {

@@ -9,7 +9,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { DiagramMsg, type DiagramState } from '@app/contract'
-import { launchBrowser, loginViaForm, newContext, shot, signedInPage, toastOf } from './browser'
+import { chooseOption, launchBrowser, loginViaForm, newContext, shot, signedInPage, toastOf } from './browser'
 import { ADMIN, startServer, type TestServer } from './server'
 import { labelsOf, LABEL_GROUP_KEYS, SYMBOLS, WELD_ITEMS, WELD_LENGTHS, WELD_STYLE_KEYS, WELD_STYLES } from '../web/src/pages/diagrams/palette'
 
@@ -91,7 +91,7 @@ async function openDiagram(p: Page, id: number) {
 }
 
 const segmented = (p: Page, testId: string, label: string) =>
-  p.locator(`[data-testid="${testId}"] .ant-segmented-item`).filter({ hasText: new RegExp(`^${label}$`) }).click()
+  p.getByTestId(testId).getByText(label, { exact: true }).click()
 
 /** The share of pixels that differ between two screenshots of the same size. */
 async function differingPixels(a: Buffer, b: Buffer) {
@@ -135,8 +135,7 @@ describe('检验示意图', () => {
     // shapes: ellipse in two sizes, a 500 × 300 rectangle at width 5, a line, the pen, text, text box, free pen
     await page.getByTestId('tool-ellipse').click()
     await clickAt(page, at(1000, 120))
-    await page.getByTestId('ellipse-size').click()
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^6$/ }).click()
+    await chooseOption(page.getByTestId('ellipse-size').getByRole('combobox'), '6')
     await page.getByTestId('tool-ellipse').click()
     await clickAt(page, at(1050, 120))
     await segmented(page, 'stroke-width', '5')

@@ -6,7 +6,7 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
-import { loginViaForm, shot } from './browser'
+import { dialogNamed, loginViaForm, shot, sider, tableRows } from './browser'
 import { ADMIN, useServerAndBrowser } from './server'
 
 const env = useServerAndBrowser()
@@ -49,19 +49,19 @@ describe('the web app under its Content-Security-Policy', () => {
     await loginViaForm(page, ADMIN.username, ADMIN.password)
     await page.waitForURL((u) => u.pathname !== '/login')
     // signed in once the shell shows its menu (a reload before that can land back on /login)
-    await page.locator('.ant-pro-sider').getByText('运单管理', { exact: true }).waitFor()
+    await sider(page).getByText('运单管理', { exact: true }).waitFor()
     const menuPages = ['/agent/index', '/agent/record', '/user/index', '/user/use', '/bill/index', '/bill/rule', '/log/index', '/by_agent/index', '/upload/index', '/trace/index', '/trace/reservation', '/imagesearch/index', '/profile']
     for (const path of menuPages) {
       // this test is about the policy, not speed: a loaded CI machine once took over 15 s to show one of these
-      await visit(path, () => page.locator('.ant-layout-content').first().waitFor({ timeout: 45_000 }))
+      await visit(path, () => page.getByRole('main').first().waitFor({ timeout: 45_000 }))
     }
     expect(violations).toEqual([])
   })
 
   it('tops a base up through its dialog', async () => {
-    await visit('/agent/index', () => page.locator('.ant-table-row').first().waitFor())
-    await page.locator('.ant-table-row').first().getByText('充值', { exact: true }).click()
-    const dialog = page.getByRole('dialog').filter({ has: page.locator('.ant-modal-title', { hasText: /^充值/ }) })
+    await visit('/agent/index', () => tableRows(page).first().waitFor())
+    await tableRows(page).first().getByText('充值', { exact: true }).click()
+    const dialog = dialogNamed(page, /^充值/)
     await dialog.getByLabel('充值次数').fill('3')
     await dialog.getByRole('button', { name: /确\s*定/ }).click()
     await page.getByText('充值成功').waitFor()
@@ -82,7 +82,8 @@ describe('the web app under its Content-Security-Policy', () => {
 
 describe('Swagger UI', () => {
   it('renders the API documentation without a violation', async () => {
-    await visit('/api/docs', () => page.locator('.swagger-ui .info .title', { hasText: '基地业务管理后台 API' }).waitFor())
+    await visit('/api/docs', () => page.getByRole('heading', { name: /基地业务管理后台 API/ }).waitFor())
+    // an operation of the API (Swagger UI's own block, which has no role of its own)
     await page.locator('.opblock').first().waitFor()
     expect(violations).toEqual([])
   })

@@ -1,7 +1,7 @@
 /** Idle session (spec 001 §4, §9): 30 minutes without a click ends the session. */
 import { describe, expect, it } from 'vitest'
 import { IDLE_TIMEOUT_MS, Msg } from '@app/contract'
-import { loginViaForm, shot } from './browser'
+import { loginViaForm, shot, sider } from './browser'
 import { ADMIN, useServerAndBrowser } from './server'
 
 const env = useServerAndBrowser()
@@ -14,17 +14,17 @@ describe('idle time-out', () => {
     await page.goto('/login')
     await loginViaForm(page, ADMIN.username, ADMIN.password)
     await page.waitForURL('**/by_agent/index')
-    await page.locator('.ant-pro-sider').getByText('运单管理', { exact: true }).waitFor()
+    await sider(page).getByText('运单管理', { exact: true }).waitFor()
     const token = await page.evaluate(() => sessionStorage.getItem('token'))
     expect(token).toBeTruthy()
 
     // activity resets the clock: 20 minutes, a click, 20 more minutes: still signed in
     await page.clock.fastForward(20 * 60 * 1000)
-    await page.locator('.ant-pro-sider').getByText('用户管理', { exact: true }).click()
-    await page.locator('.ant-pro-sider').getByText('用户列表', { exact: true }).click()
+    await sider(page).getByText('用户管理', { exact: true }).click()
+    await sider(page).getByText('用户列表', { exact: true }).click()
     await page.waitForURL('**/user/index')
     // the page itself, not only its URL: until it renders, the app's location is still the home page's
-    await page.locator('.ant-pro-table-list-toolbar-title').getByText('全部用户').waitFor()
+    await page.getByText('全部用户', { exact: true }).waitFor()
     await page.clock.fastForward(20 * 60 * 1000)
     const before = new URL(page.url()).pathname
     expect(before).toBe('/user/index')

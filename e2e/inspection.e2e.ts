@@ -8,7 +8,7 @@
 import { chinaToday } from '@app/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
-import { confirmIn, loginViaForm, openMenu, shot, tableRow, toastOf } from './browser'
+import { chooseOption, confirmIn, loginViaForm, openMenu, shot, tableRow, toastOf } from './browser'
 import { useServerAndBrowser } from './server'
 
 const env = useServerAndBrowser()
@@ -94,10 +94,11 @@ async function rowAction(page: Page, label: string) {
   const inline = r.getByText(label, { exact: true })
   if (await inline.count()) return inline.click()
   await r.getByText('更多').hover()
-  await page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item').filter({ hasText: label }).click()
+  await page.getByRole('menuitem', { name: label, exact: true }).click()
 }
+/** Presses 确定 in the confirmation the action asked (the one dialog shown). */
 async function confirmModal(page: Page) {
-  await confirmIn(page.locator('.ant-modal-confirm'))
+  await confirmIn(page.getByRole('dialog'))
 }
 
 describe('检验', () => {
@@ -144,12 +145,9 @@ describe('检验', () => {
     await rowAction(base, '开始检验')
     const start = base.getByRole('dialog', { name: '开始检验' })
     await start.getByText(PLATE).waitFor()
-    const select = async (label: string, option: string) => {
-      await start.locator('.ant-form-item').filter({ hasText: label }).locator('.ant-select-selector').click()
-      await base.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: option }).click()
-    }
-    await select('检验负责人', INSPECTOR.name)
-    await select('检验模板', '端到端罐车')
+    // the options name more than the person or template: 尾号…, 第…版
+    await chooseOption(start.getByLabel('检验负责人'), new RegExp(INSPECTOR.name))
+    await chooseOption(start.getByLabel('检验模板'), /端到端罐车/)
     await confirmIn(start)
     await toastOf(base, '已开始检验').waitFor()
     await row().getByText('正在检验').waitFor()
@@ -171,8 +169,7 @@ describe('检验', () => {
     await wall.press('Tab')
     await item('最小壁厚').getByText('合格', { exact: true }).waitFor()
     await base.getByRole('button', { name: /下一步/ }).click()
-    await item('检验结论').locator('.ant-select-selector').click()
-    await base.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: '允许使用' }).click()
+    await chooseOption(item('检验结论').getByRole('combobox'), /允许使用/)
     await item('检验结论').getByText('已保存').waitFor()
 
     await openMenu(base, '检验管理', '检验登记')
@@ -214,8 +211,8 @@ describe('检验', () => {
     await base.waitForURL('**/trace/overview**')
     await base.getByText('已审核 → 已签发').waitFor()
     await base.getByText(INSPECTOR.name).first().waitFor()
-    const history = base.locator('.ant-card').filter({ hasText: '该车历次检验' })
-    await history.locator('.ant-table-row').filter({ hasText: '本次' }).getByText('已签发').waitFor()
+    // the vehicle's history (该车历次检验) marks this report 本次
+    await tableRow(base, '本次').getByText('已签发').waitFor()
     await shot(base, 'inspection-overview')
     const [pdf] = await Promise.all([
       base.waitForResponse((r) => r.url().includes('/api/report/pdf/')),
@@ -229,8 +226,7 @@ describe('检验', () => {
   it('检验统计 counts the signed report', async () => {
     await openMenu(base, '检验管理', '检验统计')
     await base.waitForURL('**/kpi**')
-    const signed = base.locator('.ant-statistic').filter({ hasText: '已签发' })
-    await expect.poll(async () => (await signed.locator('.ant-statistic-content').textContent())?.trim()).toBe('1')
+    await base.getByTestId('kpi-total-signed').getByText('1', { exact: true }).waitFor()
   })
 
   it('a station terminal opens the progress of the vehicle at its station', async () => {

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { KPI_EXPORT_NAME, type KpiSummary } from '@app/contract'
 import { createScratchDatabase } from '../server/test/scratchDatabase'
-import { launchBrowser, newContext, openMenu, shot, signedInPage, tableRows } from './browser'
+import { cellOf, columnTexts, launchBrowser, newContext, openMenu, shot, signedInPage, tableRow, tableRows } from './browser'
 import { ROOT, startServer, type TestServer } from './server'
 
 /** the first demo base's main account (server/src/demo/demo.ts, DEMO_PASSWORD) */
@@ -60,6 +60,8 @@ afterAll(async () => {
 
 const card = (key: string) => page.getByTestId(`kpi-total-${key}`)
 const detail = () => page.getByTestId('kpi-detail')
+/** the figure a card shows (its value, under its title) */
+const figureOn = (key: string, value: number) => card(key).getByText(String(value), { exact: true })
 
 describe('检验统计', () => {
   it('shows the last 30 days of the own base as the server counts them, with its charts', async () => {
@@ -71,14 +73,14 @@ describe('检验统计', () => {
     await openMenu(page, '检验管理', '检验统计')
     await page.waitForURL('**/trace/kpi')
     for (const key of ['registered', 'started', 'finished', 'signed'] as const) {
-      await expect.poll(() => card(key).locator('.ant-statistic-content-value').textContent()).toBe(String(summary.totals[key]))
+      await figureOn(key, summary.totals[key]).waitFor()
     }
-    await expect.poll(() => card('passRate').locator('.ant-statistic-content').textContent()).toContain(`${summary.totals.passRate}%`)
-    expect(await page.getByTestId('kpi-bases').locator('tbody tr.ant-table-row').allTextContents()).toEqual([expect.stringContaining(BASE_NAME)])
+    await expect.poll(() => card('passRate').textContent()).toContain(`${summary.totals.passRate}%`)
+    expect(await tableRows(page.getByTestId('kpi-bases')).allTextContents()).toEqual([expect.stringContaining(BASE_NAME)])
     // ECharts drew the period and inspector charts (canvas), loaded with the page
     await page.getByTestId('kpi-period-chart').locator('canvas').first().waitFor()
     await page.getByTestId('kpi-inspector-chart').locator('canvas').first().waitFor()
-    await page.getByTestId('kpi-steps').locator('.ant-tabs-tab').first().waitFor()
+    await page.getByTestId('kpi-steps').getByRole('tab').first().waitFor()
     await shot(page, 'kpi-summary')
   })
 
@@ -86,7 +88,7 @@ describe('检验统计', () => {
     await card('signed').click()
     await detail().getByText(/报告明细：.* · 已签发/).waitFor()
     await detail().getByText(`共 ${summary.totals.signed} 条`).waitFor()
-    const statuses = await detail().locator('tbody tr.ant-table-row td:nth-child(6)').allTextContents()
+    const statuses = await columnTexts(detail(), '状态')
     expect(statuses.length).toBe(Math.min(10, summary.totals.signed))
     expect(new Set(statuses)).toEqual(new Set(['已签发']))
     await shot(page, 'kpi-detail')
@@ -100,18 +102,17 @@ describe('检验统计', () => {
 
   it('an inspector\'s count opens that inspector\'s reports; 按周 regroups the chart', async () => {
     const busiest = summary.inspectors[0]!
-    const row = page.getByTestId('kpi-inspectors').locator('tbody tr.ant-table-row').filter({ hasText: busiest.inspectorName })
-    // columns: name, 开始检验, 检验完成, 已签发, …
-    await row.locator('td').nth(1).getByText(String(busiest.started), { exact: true }).click()
+    const row = tableRow(page.getByTestId('kpi-inspectors'), busiest.inspectorName)
+    await (await cellOf(row, '开始检验')).getByText(String(busiest.started), { exact: true }).click()
     await detail().getByText(`报告明细：${busiest.inspectorName} · 开始检验`).waitFor()
     await detail().getByText(`共 ${busiest.started} 条`).waitFor()
-    const names = await detail().locator('tbody tr.ant-table-row td:nth-child(5)').allTextContents()
+    const names = await columnTexts(detail(), '检验负责人')
     expect(new Set(names)).toEqual(new Set([busiest.inspectorName]))
 
     await page.getByText('按周', { exact: true }).click()
     await page.getByRole('button', { name: /查\s*询/ }).click()
     await detail().waitFor({ state: 'detached' })
-    await expect.poll(() => card('signed').locator('.ant-statistic-content-value').textContent()).toBe(String(summary.totals.signed))
+    await figureOn('signed', summary.totals.signed).waitFor()
     await page.getByText(/检验数量（.*，按周）/).waitFor()
     expect(await tableRows(page).count()).toBeGreaterThan(0)
     await shot(page, 'kpi-weeks')

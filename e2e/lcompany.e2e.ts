@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs'
 import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
-import { confirmIn, loginViaForm, openMenu as openMenuOf, shot, tableRow, tableRows, toastOf } from './browser'
+import { confirmIn, loginViaForm, menuEntry, openMenu as openMenuOf, popconfirmOf, searchForm, shot, tableRow, tableRows, toastOf } from './browser'
 import { useServerAndBrowser } from './server'
 
 const env = useServerAndBrowser()
@@ -33,7 +33,7 @@ beforeAll(async () => {
   await loginViaForm(page, BASE.phone, BASE.password)
   await page.waitForURL('**/by_agent/index')
   // the landing page's menu section has opened (openMenu reads which sections are open)
-  await page.locator('.ant-pro-sider li.ant-menu-submenu-open').filter({ hasText: '运单列表' }).waitFor()
+  await menuEntry(page, '运单管理').and(page.getByRole('menuitem', { expanded: true })).waitFor()
   await page.waitForTimeout(400)
 })
 
@@ -55,15 +55,15 @@ async function settledShot(name: string) {
 const openMenu = (section: string, item: string) => openMenuOf(page, section, item)
 
 async function pickRegion(dialog: Locator, path: string[]) {
-  // the selector, not its search input: a chosen path lies over the input
-  await dialog.locator('.ant-cascader .ant-select-selector').click()
-  for (const name of path) await page.locator(`.ant-cascader-menu-item[title="${name}"]`).click()
+  // a chosen path lies over the input and takes the click there, as it does a user's
+  await dialog.getByLabel('所在地区').click({ force: true })
+  for (const name of path) await page.getByRole('menuitemcheckbox', { name }).click()
   // the last level closes the menu; a shorter path is kept by closing it
   if (path.length < 3) await page.keyboard.press('Escape')
 }
 
 async function search(fields: Partial<Record<'物流公司名称' | '联系人' | '联系电话', string>>) {
-  const form = page.locator('.ant-pro-table-search')
+  const form = searchForm(page)
   for (const label of ['物流公司名称', '联系人', '联系电话'] as const) await form.getByLabel(label).fill(fields[label] ?? '')
   await form.getByRole('button', { name: /查\s*询/ }).click()
 }
@@ -72,10 +72,11 @@ describe('物流公司', () => {
   it('adds carriers with their region; the form checks like the server and a repeated name is refused', async () => {
     await openMenu('运单管理', '物流公司')
     await page.waitForURL('**/by_agent/lcompany')
-    await page.locator('.ant-pro-table-list-toolbar-title').filter({ hasText: '物流公司列表' }).waitFor()
+    await page.getByText('物流公司列表', { exact: true }).waitFor()
     await page.getByText('暂无物流公司').waitFor()
-    expect(await page.locator('.ant-table-thead').textContent()).toMatch(/物流公司名称.*联系人.*联系电话.*所在地区.*备注.*创建时间.*操作/)
-    expect(await page.locator('.ant-table-thead').textContent()).not.toContain('所属基地')
+    const headers = (await page.getByRole('columnheader').allInnerTexts()).join('|')
+    expect(headers).toMatch(/物流公司名称.*联系人.*联系电话.*所在地区.*备注.*创建时间.*操作/)
+    expect(headers).not.toContain('所属基地')
 
     await page.getByRole('button', { name: /新\s*增/ }).click()
     const dialog = page.getByRole('dialog', { name: '新增物流公司' })
@@ -117,7 +118,7 @@ describe('物流公司', () => {
     await row('万里通物流有限公司').getByText('浙江省 / 杭州市').waitFor()
     await expect.poll(() => rows().count()).toBe(2)
     // the other base's carrier is not listed
-    expect(await page.locator('.ant-table-tbody').textContent()).not.toContain(OTHER_CARRIER)
+    expect((await rows().allTextContents()).join()).not.toContain(OTHER_CARRIER)
     await settledShot('lcompany-list')
   })
 
@@ -169,7 +170,7 @@ describe('物流公司', () => {
 
   it('deletes a carrier after the confirmation', async () => {
     await row('顺通危险品运输有限公司').getByRole('button', { name: '删除' }).click()
-    const confirm = page.locator('.ant-popconfirm:visible')
+    const confirm = popconfirmOf(page)
     await confirm.getByText('确定删除物流公司「顺通危险品运输有限公司」吗？').waitFor()
     await settledShot('lcompany-delete')
     await confirm.getByRole('button', { name: /确\s*定/ }).click()

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
-import { confirmIn, openMenu as openMenuOf, shot, signedInPage, tableRow, tableRows, toastOf } from './browser'
+import { cellOf, chooseOption, confirmIn, dialogNamed, openMenu as openMenuOf, shot, sider, signedInPage, tableRow, tableRows, toastOf } from './browser'
 import { ADMIN, useServerAndBrowser } from './server'
 
 const env = useServerAndBrowser()
@@ -18,7 +18,7 @@ const TEMPLATE = '液化石油气罐车'
 beforeAll(async () => {
   context = await env.context()
   page = await signedInPage(context, ADMIN, pageErrors)
-  await page.locator('.ant-pro-sider li.ant-menu-submenu-open').first().waitFor()
+  await sider(page).getByRole('menuitem', { expanded: true }).first().waitFor()
   await page.waitForTimeout(400)
 })
 
@@ -30,24 +30,21 @@ afterAll(async () => {
 const rows = () => tableRows(page)
 const row = (text: string) => tableRow(page, text)
 const toast = (text: string) => toastOf(page, text)
-const dialog = (title: string) => page.locator('.ant-modal').filter({ has: page.locator('.ant-modal-title', { hasText: title }) })
+const dialog = (title: string) => dialogNamed(page, title)
 const ok = confirmIn
+// steps, check items, versions and stations are taken by their place in their list: their order is
+// what these tests check, and an item just added has no name yet
 const steps = (d: Locator) => d.getByTestId('template-step')
 const stepNames = async (d: Locator) => steps(d).locator('input[aria-label="步骤名称"]').evaluateAll((xs) => xs.map((x) => (x as HTMLInputElement).value))
 const itemNames = async (step: Locator) => step.locator('input[aria-label="检验项名称"]').evaluateAll((xs) => xs.map((x) => (x as HTMLInputElement).value))
 
 const openMenu = (section: string, item: string) => openMenuOf(page, section, item)
 
-async function pick(select: Locator, option: string) {
-  await select.click()
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: new RegExp(`^${option}$`) }).click()
-}
-
 /** Fills the item at `index` of `step`: name, kind and, for a number, unit and range. */
 async function fillItem(step: Locator, index: number, item: { name: string; kind?: string; unit?: string; min?: string; max?: string }) {
   const row = step.getByTestId('template-item').nth(index)
   await row.locator('input[aria-label="检验项名称"]').fill(item.name)
-  if (item.kind) await pick(row.locator('.ant-select').first(), item.kind)
+  if (item.kind) await chooseOption(row.getByRole('combobox', { name: '检验项类型' }), item.kind)
   if (item.unit) await row.getByPlaceholder('单位').fill(item.unit)
   if (item.min) await row.getByPlaceholder('最小值').fill(item.min)
   if (item.max) await row.getByPlaceholder('最大值').fill(item.max)
@@ -58,7 +55,7 @@ describe('车辆类型', () => {
     await openMenu('检验配置', '车辆类型')
     await page.waitForURL('**/model/index')
     await row('常压车辆').waitFor()
-    await expect(row('承压车辆').locator('td').nth(1).textContent()).resolves.toBe('V1')
+    expect(await (await cellOf(row('承压车辆'), '当前版本')).textContent()).toBe('V1')
     await shot(page, 'refdata-models')
   })
 
@@ -84,7 +81,7 @@ describe('车辆类型', () => {
     await fillItem(second, 0, { name: '试验压力', kind: '数值', unit: 'MPa', min: '0', max: '4' })
     await second.getByRole('button', { name: '添加检验项' }).click()
     await fillItem(second, 1, { name: '试验结论', kind: '选项' })
-    const options = second.getByTestId('template-item').nth(1).locator('.ant-select-selection-search-input').last()
+    const options = second.getByTestId('template-item').nth(1).getByRole('combobox', { name: '选项' })
     await options.fill('合格')
     await options.press('Enter')
     await options.fill('不合格')
@@ -103,9 +100,9 @@ describe('车辆类型', () => {
     await d.waitFor({ state: 'hidden' })
     const saved = row(TEMPLATE)
     await saved.waitFor()
-    expect(await saved.locator('td').nth(1).textContent()).toBe('V1')
-    expect(await saved.locator('td').nth(2).textContent()).toBe('2')
-    expect(await saved.locator('td').nth(3).textContent()).toBe('4')
+    expect(await (await cellOf(saved, '当前版本')).textContent()).toBe('V1')
+    expect(await (await cellOf(saved, '步骤数')).textContent()).toBe('2')
+    expect(await (await cellOf(saved, '检验项数')).textContent()).toBe('4')
   })
 
   it('edits it, dragging a step by keyboard: version 2, and version 1 keeps its order', async () => {
@@ -131,10 +128,10 @@ describe('车辆类型', () => {
     await ok(d)
     await toast('更新成功').waitFor()
     await d.waitFor({ state: 'hidden' })
-    await expect.poll(() => row(TEMPLATE).locator('td').nth(1).textContent()).toBe('V2')
+    await expect.poll(async () => (await cellOf(row(TEMPLATE), '当前版本')).textContent()).toBe('V2')
 
     await row(TEMPLATE).getByText('历史版本').click()
-    const drawer = page.locator('.ant-drawer').filter({ hasText: `${TEMPLATE} · 历史版本` })
+    const drawer = dialogNamed(page, `${TEMPLATE} · 历史版本`)
     await drawer.waitFor()
     const versions = drawer.getByTestId('template-version')
     await expect.poll(() => versions.count()).toBe(2)
@@ -146,7 +143,7 @@ describe('车辆类型', () => {
     await drawer.getByText('第 2 步 外观检查').waitFor()
     await drawer.getByText('罐体标志').waitFor()
     await shot(page, 'refdata-versions')
-    await drawer.locator('.ant-drawer-close').click()
+    await drawer.getByRole('button', { name: '关闭', exact: true }).click()
 
     // behind the screen: version 1 is unchanged
     const { api } = env.server
@@ -166,13 +163,13 @@ describe('检验指标 and 工位分组', () => {
     await openMenu('检验配置', '检验指标')
     await page.waitForURL('**/model/indicator')
     // the lazily loaded page itself, not the rows of the page before it
-    await page.locator('.ant-pro-table-list-toolbar-title').getByText('检验指标列表').waitFor()
+    await page.getByText('检验指标列表', { exact: true }).waitFor()
     await rows().first().waitFor()
     await page.getByRole('button', { name: /新\s*增/ }).click()
     const d = dialog('新增检验指标')
     await d.waitFor()
     await d.getByLabel('指标名称').fill('罐体容积偏差')
-    await pick(d.locator('.ant-select').first(), '数值')
+    await chooseOption(d.getByLabel('类型', { exact: true }), '数值')
     await d.getByLabel('单位').fill('%')
     await d.getByLabel('最大值').fill('3')
     await ok(d)
@@ -192,9 +189,9 @@ describe('检验指标 and 工位分组', () => {
     await page.getByRole('button', { name: /新\s*增/ }).click()
     const d = dialog('新增工位分组')
     await d.waitFor()
-    await pick(d.locator('.ant-select').nth(0), '工位端到端基地')
+    await chooseOption(d.getByLabel('所属基地', { exact: true }), '工位端到端基地')
     await d.getByLabel('分组名称').fill('一号检测线')
-    await pick(d.locator('.ant-select').nth(1), '罐车一中心')
+    await chooseOption(d.getByLabel('所属中心', { exact: true }), '罐车一中心')
     await d.getByPlaceholder('工位名称').first().fill('外观工位')
     await d.getByRole('button', { name: '添加工位' }).click()
     await d.getByPlaceholder('工位名称').nth(1).fill('耐压工位')
@@ -204,7 +201,7 @@ describe('检验指标 and 工位分组', () => {
     const saved = row('一号检测线')
     await saved.waitFor()
     expect(await saved.textContent()).toContain('罐车一中心')
-    expect(await saved.locator('.ant-tag').allTextContents()).toEqual(['耐压工位', '外观工位'])
+    expect(await (await cellOf(saved, '工位')).getByText(/工位$/).allTextContents()).toEqual(['耐压工位', '外观工位'])
     await shot(page, 'refdata-groups')
   })
 })

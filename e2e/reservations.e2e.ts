@@ -8,7 +8,7 @@ import { chinaToday } from '@app/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { ADMIN } from './server'
-import { confirmIn, loginViaForm, openMenu, shot, signedInPage, tableRows, toastOf } from './browser'
+import { chooseOption, confirmIn, loginViaForm, openMenu, shot, sider, signedInPage, tableRow, tableRows, toastOf } from './browser'
 import { useServerAndBrowser } from './server'
 
 const env = useServerAndBrowser()
@@ -70,8 +70,7 @@ describe('预约', () => {
     expect(await dialog.getByRole('radio', { name: '上午' }).isChecked()).toBe(true)
     await dialog.getByText('常压车辆').waitFor()
     expect(await dialog.getByLabel('可预约数量').inputValue()).toBe('0')
-    await dialog.getByLabel('基地').click()
-    await hq.locator('.ant-select-item-option').filter({ hasText: BASE.name }).click()
+    await chooseOption(dialog.getByLabel('基地'), BASE.name)
     await dialog.getByLabel('可预约数量').fill('2')
     await ok(dialog)
     await toast(hq, '预约设置保存成功').waitFor()
@@ -83,10 +82,10 @@ describe('预约', () => {
   it('the base books through the page: the plate is checked like the server, 预约成功, and a full slot is refused', async () => {
     // a base's main account does not hold headquarters' key reservation_plan
     await base.reload()
-    await base.locator('.ant-pro-sider').getByText('预约接待', { exact: true }).waitFor()
+    await sider(base).getByText('预约接待', { exact: true }).waitFor()
     await openMenu(base, '预约接待', '预约列表')
     await base.waitForURL('**/reservation/index')
-    expect(await base.locator('.ant-pro-sider').getByText('预约设置', { exact: true }).count()).toBe(0)
+    expect(await sider(base).getByText('预约设置', { exact: true }).count()).toBe(0)
     await base.getByText('暂无预约').waitFor()
 
     const dialog = await book('苏A', '王师傅')
@@ -114,7 +113,7 @@ describe('预约', () => {
     const cell = base.locator(`.reservation-day[data-date="${today}"]`)
     await cell.getByText('上午 常压 2/2').waitFor()
     await base.getByText(`${today} 的预约`).waitFor()
-    await base.locator('.ant-table-tbody').getByText('苏A23456').waitFor()
+    await tableRow(base, '苏A23456').waitFor()
     await shot(base, 'reservations-calendar')
   })
 

@@ -5,7 +5,10 @@
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { confirmIn, dialogOpened, launchBrowser, newContext, shot, signedInPage, tableRow, toastOf } from './browser'
+import {
+  columnTexts, confirmIn, dialogOpened, launchBrowser, newContext, openMenu, optionList, popconfirmOf, searchForm, shot, signedInPage,
+  tableRow, tableRows, toastOf,
+} from './browser'
 import { FIXTURES } from '../server/test/ocr/accuracy'
 import { ADMIN, startServer, type TestServer } from './server'
 
@@ -47,24 +50,25 @@ async function settledShot(p: Page, name: string) {
 }
 const toast = toastOf
 
-/** Picks an option of an antd Select (typing into it first when it is searchable). */
-async function pick(select: Locator, search: string, option: string | RegExp) {
-  await select.click()
-  const input = select.locator('input')
-  if (await input.isEditable()) await input.fill(search)
-  await select.page().locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click()
+/** Picks the option holding `option` of a select (its combobox), typing `search` into it first when it is searchable. */
+async function pick(combobox: Locator, search: string, option: string | RegExp) {
+  // the value shown lies over the combobox's input and takes the click there, as it does a user's
+  await combobox.click({ force: true })
+  if (await combobox.isEditable()) await combobox.fill(search)
+  await (await optionList(combobox)).getByText(option).filter({ visible: true }).first().click()
 }
+/** The table's column titles, in their order. */
+const headerText = async (page: Page) => (await page.getByRole('columnheader').allInnerTexts()).join('|')
 
 describe('票据格式', () => {
   const name = `E2E格式${Date.now() % 100000}`
 
   it('adds a format, lists it, keeps id 3 undeletable and deletes the new one after the confirmation', async () => {
-    await page.locator('.ant-pro-sider').getByText('票据配置', { exact: true }).click()
-    await page.locator('.ant-pro-sider').getByText('票据格式', { exact: true }).click()
+    await openMenu(page, '票据配置', '票据格式')
     await page.waitForURL('**/bill/index')
-    await page.locator('.ant-pro-table-list-toolbar-title').filter({ hasText: '票据格式' }).waitFor()
+    await page.getByRole('columnheader', { name: '匹配规则' }).waitFor()
     await row(page, '通用票据（兜底）').waitFor()
-    expect(await page.locator('.ant-table-thead').textContent()).toMatch(/名称.*类型.*匹配规则.*权重.*排除关键字.*必填字段.*取值规则.*描述.*创建时间.*操作/)
+    expect(await headerText(page)).toMatch(/名称.*类型.*匹配规则.*权重.*排除关键字.*必填字段.*取值规则.*描述.*创建时间.*操作/)
     await shot(page, 'tickets-formats')
 
     // 导出 downloads the formats as xlsx
@@ -76,7 +80,7 @@ describe('票据格式', () => {
     const fallback = row(page, '通用票据（兜底）')
     expect(await fallback.getByRole('button', { name: '删除' }).isDisabled()).toBe(true)
     await fallback.getByRole('button', { name: '删除' }).hover({ force: true })
-    await page.locator('.ant-tooltip:visible').getByText('系统默认的兜底格式，不能删除').waitFor()
+    await page.getByRole('tooltip').getByText('系统默认的兜底格式，不能删除').waitFor()
     await page.mouse.move(0, 0)
 
     // the form checks like the server
@@ -94,10 +98,10 @@ describe('票据格式', () => {
     await dialog.getByLabel('排除关键字').fill('作废')
     // required fields follow the type: 收货单 fields after switching the type
     await dialog.getByText('收货单', { exact: true }).click()
-    await pick(dialog.locator('.ant-select').filter({ has: page.locator('#receipt-format_requiredFields, [id$="requiredFields"]') }).first(), '收货净重', '收货净重')
+    await pick(dialog.getByLabel('必填字段'), '收货净重', '收货净重')
     await dialog.getByText('发货单', { exact: true }).click()
-    expect(await dialog.locator('.ant-select-selection-item').count()).toBe(0) // 收货净重 went with the type
-    await pick(dialog.locator('.ant-select').filter({ has: page.locator('[id$="requiredFields"]') }).first(), '发货净重', '发货净重')
+    expect(await dialog.getByTitle('收货净重').count()).toBe(0) // 收货净重 went with the type
+    await pick(dialog.getByLabel('必填字段'), '发货净重', '发货净重')
     await page.keyboard.press('Escape')
     await dialog.getByLabel('描述').fill('端到端测试用')
     await settledShot(page, 'tickets-format-form')
@@ -110,14 +114,14 @@ describe('票据格式', () => {
     await page.getByRole('button', { name: /查\s*询/ }).click()
     const created = row(page, name)
     await created.waitFor()
-    await expect.poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(1)
+    await expect.poll(() => tableRows(page).count()).toBe(1)
     expect(await created.textContent()).toContain('发货净重')
     expect(await created.textContent()).toContain('E2E专用单|测试票')
     expect(await created.textContent()).toContain('0 条')
 
     // delete with the spec's confirmation
     await created.getByRole('button', { name: '删除' }).click()
-    const confirm = page.locator('.ant-popconfirm:visible')
+    const confirm = popconfirmOf(page)
     await confirm.getByText(DELETE_FORMAT_CONFIRM).waitFor()
     await confirm.getByText('提示', { exact: true }).waitFor()
     await settledShot(page, 'tickets-format-delete')
@@ -138,7 +142,7 @@ describe('取值规则 and the rule tester', { timeout: 2 * READ_TIMEOUT }, () =
     await page.waitForURL((u) => u.pathname === '/bill/rule' && u.searchParams.get('receiptFormatId') === '1')
     await page.getByTestId('rule-filter-format').filter({ hasText: '水泥发货单' }).waitFor()
     await row(page, '发货净重').first().waitFor()
-    const names = await page.locator('.ant-table-tbody tr.ant-table-row td:nth-child(2)').allTextContents()
+    const names = await columnTexts(page, '票据格式')
     expect(names.length).toBeGreaterThan(0)
     expect(new Set(names)).toEqual(new Set(['水泥发货单']))
     await shot(page, 'tickets-rules')
@@ -147,8 +151,8 @@ describe('取值规则 and the rule tester', { timeout: 2 * READ_TIMEOUT }, () =
     const dialog = page.getByRole('dialog', { name: '新增取值规则' })
     await dialog.waitFor()
     // the list's format is preselected, the fields are the delivery note's
-    await dialog.locator('.ant-select-selection-item').filter({ hasText: '水泥发货单（发货单）' }).waitFor()
-    await pick(dialog.locator('.ant-select').filter({ has: page.locator('[id$="_property"]') }), '承运', '承运单位（deliveryCarrier）')
+    await dialog.getByTitle('水泥发货单（发货单）').waitFor()
+    await pick(dialog.getByLabel('字段', { exact: true }), '承运', '承运单位（deliveryCarrier）')
     await dialog.getByLabel('字段名称').fill('承运单位')
     await dialog.getByLabel('名称表达式').fill('承运(?:单位|商)')
 
@@ -206,7 +210,7 @@ describe('取值规则 and the rule tester', { timeout: 2 * READ_TIMEOUT }, () =
     await saved.getByText('编辑').click()
     const edit = page.getByRole('dialog', { name: '编辑取值规则' })
     await edit.waitFor()
-    expect(await edit.locator('[id$="_property"]').isDisabled()).toBe(true)
+    expect(await edit.getByLabel('字段', { exact: true }).isDisabled()).toBe(true)
     await edit.getByText('字段创建后不可修改').waitFor()
     // the tester keeps the photo from one rule to the next
     await edit.getByTestId('rule-tester').getByText('A1_000.jpg').waitFor()
@@ -216,7 +220,7 @@ describe('取值规则 and the rule tester', { timeout: 2 * READ_TIMEOUT }, () =
     await edit.waitFor({ state: 'hidden' })
 
     await saved.getByRole('button', { name: '删除' }).click()
-    await confirmIn(page.locator('.ant-popconfirm:visible'))
+    await confirmIn(popconfirmOf(page))
     await toast(page, '删除成功').waitFor()
     await saved.waitFor({ state: 'detached' })
 
@@ -238,10 +242,9 @@ describe('取值规则 and the rule tester', { timeout: 2 * READ_TIMEOUT }, () =
 describe('日志', () => {
   it('adds an entry from the keyboard, finds it by keyword and type, edits and deletes it', async () => {
     const marker = `E2E磅房断网${Date.now() % 100000}`
-    await page.locator('.ant-pro-sider').getByText('系统日志', { exact: true }).click()
-    await page.locator('.ant-pro-sider').getByText('日志列表', { exact: true }).click()
+    await openMenu(page, '系统日志', '日志列表')
     await page.waitForURL('**/log/index')
-    await page.locator('.ant-pro-table-list-toolbar-title').filter({ hasText: '日志列表' }).waitFor()
+    await page.getByRole('columnheader', { name: '流水号' }).waitFor()
 
     await page.getByRole('button', { name: /新\s*增/ }).click()
     const dialog = page.getByRole('dialog', { name: '新增日志' })
@@ -255,12 +258,13 @@ describe('日志', () => {
     await toast(page, '创建成功').waitFor()
     await dialog.waitFor({ state: 'hidden' })
 
-    const search = page.locator('.ant-pro-table-search')
+    const search = searchForm(page)
     await search.getByLabel('关键字').fill(marker)
     await search.getByLabel('关键字').press('Enter')
     const entry = row(page, marker)
     await entry.waitFor()
-    await expect.poll(() => page.locator('.ant-table-tbody tr.ant-table-row').count()).toBe(1)
+    await expect.poll(() => tableRows(page).count()).toBe(1)
+    // the red is what is checked, and a tag tells its colour by its class alone
     expect(await entry.locator('.ant-tag-red').textContent()).toBe('告警')
     expect(await entry.textContent()).toContain('E2E-0001')
     expect(await entry.textContent()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/)
@@ -269,17 +273,17 @@ describe('日志', () => {
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/)
 
     // type 日志 finds nothing with this keyword; today's date range finds it again
-    await pick(search.locator('.ant-select').filter({ has: page.locator('[id$="level"]') }), '日志', /^日志$/)
+    await pick(search.getByLabel('类型', { exact: true }), '日志', /^日志$/)
     await search.getByRole('button', { name: /查\s*询/ }).click()
     await page.getByText('暂无日志').waitFor()
-    await pick(search.locator('.ant-select').filter({ has: page.locator('[id$="level"]') }), '告警', /^告警$/)
+    await pick(search.getByLabel('类型', { exact: true }), '告警', /^告警$/)
     const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(new Date())
-    const range = search.locator('.ant-picker-range')
-    await range.locator('input').first().click()
-    await range.locator('input').first().fill(today)
-    await range.locator('input').first().press('Enter')
-    await range.locator('input').nth(1).fill(today)
-    await range.locator('input').nth(1).press('Enter')
+    const [from, to] = [search.getByPlaceholder('开始日期'), search.getByPlaceholder('结束日期')]
+    await from.click()
+    await from.fill(today)
+    await from.press('Enter')
+    await to.fill(today)
+    await to.press('Enter')
     await search.getByRole('button', { name: /查\s*询/ }).click()
     await entry.waitFor()
 
@@ -294,11 +298,11 @@ describe('日志', () => {
     const listed = await server.api.call<{ data: { errorMes: string; level: number }[] }>('POST', '/log/find/', { page: 1, size: 20, keyword: marker }, token)
     expect(listed.body.data.data).toMatchObject([{ level: 0 }])
 
-    await pick(search.locator('.ant-select').filter({ has: page.locator('[id$="level"]') }), '日志', /^日志$/)
+    await pick(search.getByLabel('类型', { exact: true }), '日志', /^日志$/)
     await search.getByRole('button', { name: /查\s*询/ }).click()
     await entry.waitFor()
     await entry.getByRole('button', { name: '删除' }).click()
-    await confirmIn(page.locator('.ant-popconfirm:visible'))
+    await confirmIn(popconfirmOf(page))
     await toast(page, '删除成功').waitFor()
     await page.getByText('暂无日志').waitFor()
   })

@@ -9,7 +9,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import type { Page as ListPage, TicketReadingAnswer, Transport } from '@app/contract'
-import { shot, signedInPage, toastOf } from './browser'
+import { openMenu, shot, signedInPage, toastOf } from './browser'
 import { ADMIN, useServerAndBrowser } from './server'
 
 const TICKETS = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../server/test/fixtures/tickets')
@@ -62,6 +62,7 @@ async function pickTime(input: Locator, value: string) {
   await input.click()
   await input.fill(value)
   await input.press('Enter')
+  // the picker's panel has no role or name: its class is what tells it closed
   await page.locator('.ant-picker-dropdown:visible').waitFor({ state: 'hidden' })
   expect(await input.inputValue()).toBe(value)
 }
@@ -111,17 +112,17 @@ describe('上传票据', { timeout: 2 * READ_TIMEOUT }, () => {
   let savedId = 0
 
   it('reads both tickets, takes a correction and an extra destination, and saves a complete transport', async () => {
-    await page.locator('.ant-pro-sider').getByText('票据上传', { exact: true }).click()
-    await page.locator('.ant-pro-sider').getByText('上传票据', { exact: true }).click()
+    await openMenu(page, '票据上传', '上传票据')
     await page.waitForURL('**/upload/index')
-    await page.locator('.ant-steps').getByText('发货票据').waitFor()
+    // the steps' first title
+    await page.getByText('发货票据', { exact: true }).waitFor()
 
     // nothing goes on without the picture
     await page.getByRole('button', { name: /下一步/ }).click()
-    await page.locator('.ant-message-notice').filter({ hasText: '请上传发货票据' }).waitFor()
+    await toast('请上传发货票据').waitFor()
     const badFile = step('delivery').locator('input[type=file]').first()
     await badFile.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') })
-    await page.locator('.ant-message-notice').filter({ hasText: '不是 JPG、PNG 或 WebP 图片' }).waitFor()
+    await toast('不是 JPG、PNG 或 WebP 图片').waitFor()
     // a picture the server cannot read: its message as a warning (spec 001 §8)
     await badFile.setInputFiles({ name: 'broken.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not really a jpeg') })
     await toast('上传失败').waitFor({ timeout: READ_TIMEOUT })
@@ -159,7 +160,7 @@ describe('上传票据', { timeout: 2 * READ_TIMEOUT }, () => {
     // step 2: the receiving note; its differences from the delivery note are named
     await step('sign').waitFor()
     await readTicket('sign', 'A2_003.jpg')
-    await page.locator('.ant-message-notice').filter({ hasText: '数据不完整，请完善数据' }).waitFor()
+    await toast('数据不完整，请完善数据').waitFor()
     await step('sign').getByText(/^与发货车牌号不一致：/).waitFor()
     await settledShot('upload-step2-read')
     await completeSign()
@@ -188,7 +189,8 @@ describe('上传票据', { timeout: 2 * READ_TIMEOUT }, () => {
     await form.getByLabel('签收人姓名').fill('李雷')
     await form.getByLabel('结算单位').fill('合肥建工集团有限公司')
     await form.locator('input[type=file]').setInputFiles(path.join(TICKETS, 'B2_004.jpg'))
-    await form.locator('.ant-upload-list-item-done').waitFor({ timeout: 30_000 })
+    // uploaded: the picture is listed by its name
+    await form.getByAltText('收货地票据').waitFor({ timeout: 30_000 })
     await settledShot('upload-destination-form')
     await form.getByRole('button', { name: /确\s*定/ }).click()
     await toast('保存成功,请修改第1收货地信息').waitFor()
@@ -238,9 +240,9 @@ describe('上传票据', { timeout: 2 * READ_TIMEOUT }, () => {
     expect(await field('delivery_deliveryNetWeight').inputValue()).toBe('35.00')
     await step('delivery').getByText(/已按袋数估算/).waitFor()
     await page.getByTestId('marker-deliveryCarrier').hover()
-    await page.locator('.ant-tooltip:visible').getByText(/识别把握不大（55%）/).waitFor()
+    await page.getByRole('tooltip').getByText(/识别把握不大（55%）/).waitFor()
     await page.getByTestId('marker-deliveryManufactory').hover()
-    await page.locator('.ant-tooltip:visible').getByText(/已补全公司名称的组织形式，原识别为“安徽海螺水泥股份有限公”，请核对/).waitFor()
+    await page.getByRole('tooltip').getByText(/已补全公司名称的组织形式，原识别为“安徽海螺水泥股份有限公”，请核对/).waitFor()
     await field('delivery_deliveryCarrier').focus()
     await settledShot('upload-marks')
     // the same photo is already on the first transport
