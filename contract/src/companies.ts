@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { dateField, dateRange, filterText, idField, int, mobileField, oneOf, optIdField, optText, text } from './fields.js'
+import { contactFilters, dateField, dateRange, idField, int, mobileField, oneOf, optIdField, optText, text } from './fields.js'
 import { paging } from './zod.js'
 
 /** Bases (companies, agents): spec 000 §2-§5, spec 001 §2. Company 1 (HQ_COMPANY_ID) is headquarters. */
@@ -88,11 +88,7 @@ export const companyUpdateBody = z.object({
 })
 export type CompanyUpdateBody = z.infer<typeof companyUpdateBody>
 
-export const companyFindBody = paging.extend({
-  name: filterText('基地名称'),
-  contactor: filterText('联系人'),
-  phone: filterText('联系电话'),
-})
+export const companyFindBody = paging.extend(contactFilters('基地名称'))
 export type CompanyFindBody = z.infer<typeof companyFindBody>
 /** The list's filters without paging: what the export takes. */
 export const companyFilters = companyFindBody.pick({ name: true, contactor: true, phone: true })

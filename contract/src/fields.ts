@@ -26,6 +26,13 @@ export const filterText = (label: string, max = 100) =>
     z.string({ error: `${label}格式不正确` }).max(max, { error: `${label}不能超过${max}个字符` }).optional(),
   ).describe(label)
 
+/** The filters of a list of parties with a contact (bases, logistics companies): their name, contact person and phone contain the texts. */
+export const contactFilters = (nameLabel: string) => ({
+  name: filterText(nameLabel),
+  contactor: filterText('联系人'),
+  phone: filterText('联系电话'),
+})
+
 /** An 11-digit mainland mobile number. */
 export const mobileField = (label: string) =>
   z.string({ error: (iss) => (iss.input == null ? `${label}不能为空` : `${label}格式不正确`) })

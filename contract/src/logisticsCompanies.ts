@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { MOBILE_RE } from './constants.js'
-import { filterText, idField, optIdField, optText, text } from './fields.js'
+import { contactFilters, idField, optIdField, optText, text } from './fields.js'
 import { paging } from './zod.js'
 
 /**
@@ -41,12 +41,7 @@ export const logisticsCompanyBody = z.object({
 export type LogisticsCompanyBody = z.infer<typeof logisticsCompanyBody>
 
 /** Filters of the list (name, contactor, phone; base for headquarters). */
-export const logisticsCompanyFilters = z.object({
-  name: filterText('物流公司名称'),
-  contactor: filterText('联系人'),
-  phone: filterText('联系电话'),
-  companyId: optIdField('基地'),
-})
+export const logisticsCompanyFilters = z.object({ ...contactFilters('物流公司名称'), companyId: optIdField('基地') })
 export type LogisticsCompanyFilters = z.infer<typeof logisticsCompanyFilters>
 export const logisticsCompanyQuery = paging.extend(logisticsCompanyFilters.shape)
 export type LogisticsCompanyQuery = z.infer<typeof logisticsCompanyQuery>

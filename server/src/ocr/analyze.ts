@@ -5,7 +5,8 @@
  */
 import { checkFields } from './checks.js'
 import { correctFields, type SavedNames } from './correct.js'
-import { OcrEngine, type EngineOptions, type OcrLine } from './engine.js'
+import { OcrEngine, type EngineOptions } from './engine.js'
+import type { OcrLine } from './ocrLine.js'
 import { TicketMsg } from '@app/contract'
 import { extractFields, fallbackExtractor, type FieldResult } from './extract.js'
 import { fieldNames, qualifyField } from './fieldCatalogue.js'

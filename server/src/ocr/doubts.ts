@@ -3,7 +3,7 @@
  * what else it saw there ('钢陵' where it also saw 铜 in the first character). The extraction keeps
  * one of them only when the domain's words explain it better than the first reading.
  */
-import type { CharDoubt } from './engine.js'
+import type { CharDoubt } from './ocrLine.js'
 import { normalizeText } from './normalize.js'
 
 /** another character is considered from this probability: the domain's words decide whether it is kept */

@@ -14,48 +14,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { createRequire } from 'node:module'
+import { boxScore, clamp, dist, grow, orderBox } from './boxGeometry.js'
+import { ctcDecode, mergeDoubts, type Reading } from './ctcDecode.js'
+import { smoothPlanes, stretchPlanes } from './cutFilters.js'
+import { otherReadings, type Box, type OcrLine, type RawImage } from './ocrLine.js'
 import { maskRegions, minAreaRect, rectCorners, resizeToPlanes, warpToPlanes, type PlaneNorm, type Point } from './raster.js'
-
-export type { Point }
-export type Box = [Point, Point, Point, Point]
-
-export interface OcrLine {
-  text: string
-  /** mean character probability 0..1 */
-  score: number
-  /** top-left, top-right, bottom-right, bottom-left in the coordinate space of the image given */
-  box: Box
-  /** what a second look read otherwise (the layout takes the reading the ticket's labels and the field's checks support) */
-  alternates?: Alternate[]
-  /** characters of `text` the recogniser doubted, with what else it saw there */
-  doubts?: CharDoubt[]
-}
-
-/** another cut's reading of a line, and its mean character probability */
-export interface Alternate {
-  text: string
-  score: number
-}
-
-/** the readings other than `than`, once each, with the best score each was read with */
-export function otherReadings(readings: readonly Alternate[], than: string): Alternate[] {
-  const best = new Map<string, number>()
-  for (const r of readings) if (r.text && r.text !== than) best.set(r.text, Math.max(best.get(r.text) ?? 0, r.score))
-  return [...best].map(([text, score]) => ({ text, score }))
-}
-
-/** text[at] was read with less than DOUBTED_CHAR probability in a frame; `others` are the next likeliest characters there */
-export interface CharDoubt {
-  at: number
-  others: [string, number][]
-}
-
-export interface RawImage {
-  /** RGBA, 8 bit */
-  data: Uint8Array
-  width: number
-  height: number
-}
 
 export interface EngineOptions {
   /** onnxruntime intra-op threads per session (1 when several workers share the cores) */
@@ -101,113 +64,6 @@ const REC_MAX_WIDTH = 1600
 const LOOK_AGAIN = 0.95
 /** a line read with this mean character probability or more is not read again from the wider cut (a box of one or two characters still is) */
 const CERTAIN = 0.995
-/** a character read with less probability than this is doubted */
-const DOUBTED_CHAR = 0.9
-/** another character is kept for a doubted one from this probability */
-const OTHER_CHAR = 0.02
-
-/** the box grown by a fifth of its height above and below and `ends` of it at each end, inside the image */
-function grow(box: Box, W: number, H: number, ends = 0.5): Box {
-  const h = Math.max(dist(box[0], box[3]), dist(box[1], box[2]))
-  const [tl, tr, br, bl] = box
-  const ux = (tr[0] - tl[0]) / Math.max(1, dist(tl, tr))
-  const uy = (tr[1] - tl[1]) / Math.max(1, dist(tl, tr))
-  // along the line (u) and across it (v, pointing down)
-  const [vx, vy] = [-uy, ux]
-  const move = (p: Point, along: number, across: number): Point =>
-    [clamp(p[0] + ux * along + vx * across, 0, W - 1), clamp(p[1] + uy * along + vy * across, 0, H - 1)]
-  return [move(tl, -ends * h, -0.2 * h), move(tr, ends * h, -0.2 * h), move(br, ends * h, 0.2 * h), move(bl, -ends * h, 0.2 * h)]
-}
-
-/** how far the smoothed cut's box blur reaches: a seventh of the cut's height joins a dot-matrix print's dots and drowns grain */
-const SMOOTH_REACH = 3
-
-/** a box blur of one cut, along its rows and then its columns (grain and JPEG speckle on a small scan, the dots of a dot-matrix print) */
-function smoothPlanes(input: Float32Array, offset: number, w: number, h: number, stride: number, plane: number) {
-  const copy = new Float32Array(w * h)
-  const line = new Float32Array(Math.max(w, h))
-  /** each place's mean over the window around it, of the first n values of `line`: a running sum the window slides along */
-  const blurLine = (n: number, write: (i: number, mean: number) => void) => {
-    let sum = 0
-    for (let k = 0; k < Math.min(n, SMOOTH_REACH); k++) sum += line[k]!
-    for (let i = 0; i < n; i++) {
-      if (i + SMOOTH_REACH < n) sum += line[i + SMOOTH_REACH]!
-      if (i > SMOOTH_REACH) sum -= line[i - SMOOTH_REACH - 1]!
-      write(i, sum / (Math.min(n - 1, i + SMOOTH_REACH) - Math.max(0, i - SMOOTH_REACH) + 1))
-    }
-  }
-  for (let c = 0; c < 3; c++) {
-    const base = offset + c * plane
-    for (let y = 0; y < h; y++) {
-      line.set(input.subarray(base + y * stride, base + y * stride + w))
-      blurLine(w, (x, mean) => (copy[y * w + x] = mean))
-    }
-    for (let x = 0; x < w; x++) {
-      for (let y = 0; y < h; y++) line[y] = copy[y * w + x]!
-      blurLine(h, (y, mean) => (input[base + y * stride + x] = mean))
-    }
-  }
-}
-
-/**
- * Spreads the tones of one cut (its three planes in the recogniser's -1..1) so that its darkest
- * 2 % become black and its lightest 2 % white.
- */
-function stretchPlanes(input: Float32Array, offset: number, w: number, h: number, stride: number, plane: number) {
-  const bins = new Uint32Array(256)
-  let n = 0
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const i = offset + y * stride + x
-      const v = (input[i]! + input[i + plane]! + input[i + 2 * plane]!) / 3
-      bins[Math.max(0, Math.min(255, Math.round((v + 1) * 127.5)))]!++
-      n++
-    }
-  }
-  const at = (share: number) => {
-    let seen = 0
-    for (let b = 0; b < 256; b++) if ((seen += bins[b]!) >= share * n) return b
-    return 255
-  }
-  const lo = at(0.02) / 127.5 - 1
-  const hi = at(0.98) / 127.5 - 1
-  if (hi - lo < 0.05) return
-  const k = 2 / (hi - lo)
-  for (let c = 0; c < 3; c++) {
-    for (let y = 0; y < h; y++) {
-      for (let x = 0; x < w; x++) {
-        const i = offset + c * plane + y * stride + x
-        input[i] = Math.max(-1, Math.min(1, (input[i]! - lo) * k - 1))
-      }
-    }
-  }
-}
-
-const round3 = (p: number) => Math.round(p * 1000) / 1000
-
-type Reading = { text: string; score: number; doubts: CharDoubt[] }
-
-/**
- * The first reading's doubted characters with what the second look's readings of the same length
- * saw at each place: a character another cut read otherwise, at that reading's score, and that
- * reading's own doubts there.
- */
-function mergeDoubts(text: string, doubts: CharDoubt[], readings: Reading[]): CharDoubt[] {
-  const at = new Map<number, Map<string, number>>()
-  const see = (i: number, ch: string, p: number) => {
-    if (ch === text[i]) return
-    const m = at.get(i) ?? new Map<string, number>()
-    m.set(ch, Math.max(m.get(ch) ?? 0, p))
-    at.set(i, m)
-  }
-  for (const d of doubts) for (const [ch, p] of d.others) see(d.at, ch, p)
-  for (const r of readings) {
-    if (r.text.length !== text.length) continue
-    for (let i = 0; i < text.length; i++) if (r.text[i] !== text[i]) see(i, r.text[i]!, r.score)
-    for (const d of r.doubts) for (const [ch, p] of d.others) see(d.at, ch, p)
-  }
-  return [...at].sort((a, b) => a[0] - b[0]).map(([i, m]) => ({ at: i, others: [...m].sort((a, b) => b[1] - a[1]).slice(0, 3) }))
-}
 
 export class OcrEngine {
   private constructor(
@@ -384,118 +240,13 @@ export class OcrEngine {
       const [, T, C] = o.dims as number[]
       const data = o.data as Float32Array
       batch.forEach((c, bi) => {
-        results[c.idx] = this.ctcDecode(data, bi * T * C, T, C)
+        results[c.idx] = ctcDecode(this.dict, data, bi * T * C, T, C)
       })
     }
     return results
   }
 
-  /**
-   * Best path: each frame's likeliest class, repeats and blanks dropped. A character the recogniser
-   * doubts keeps the characters it found next likeliest in its frames (`others`).
-   */
-  private ctcDecode(data: Float32Array, off: number, T: number, C: number) {
-    let prev = -1
-    let text = ''
-    let sum = 0
-    let count = 0
-    const doubts: CharDoubt[] = []
-    // the frames of the character last read: its least probability, and the other characters seen (made only when one is)
-    let inRun = false
-    let runBest = 0
-    let run: Map<number, number> | null = null
-    const endRun = () => {
-      if (run && runBest < DOUBTED_CHAR) {
-        const others = [...run].filter(([c]) => this.dict[c]).sort((a, b) => b[1] - a[1]).slice(0, 3)
-        if (others.length) doubts.push({ at: text.length - 1, others: others.map(([c, p]) => [this.dict[c]!, round3(p)]) })
-      }
-      inRun = false
-      run = null
-    }
-    for (let t = 0; t < T; t++) {
-      let best = 0
-      let bestP = -Infinity
-      let second = 0
-      let secondP = -Infinity
-      const row = off + t * C
-      for (let c = 0; c < C; c++) {
-        const v = data[row + c]
-        if (v > bestP) {
-          second = best
-          secondP = bestP
-          bestP = v
-          best = c
-        } else if (v > secondP) {
-          second = c
-          secondP = v
-        }
-      }
-      if (best !== prev) endRun()
-      if (best !== 0 && best !== prev) {
-        text += this.dict[best] ?? ''
-        sum += bestP
-        count++
-        inRun = true
-        runBest = bestP
-      }
-      if (inRun && best !== 0) {
-        runBest = Math.min(runBest, bestP)
-        // the likeliest other character of the frame (a blank second is no other reading)
-        if (second !== 0 && secondP >= OTHER_CHAR && secondP > (run?.get(second) ?? 0)) (run ??= new Map()).set(second, secondP)
-      }
-      prev = best
-    }
-    endRun()
-    return { text, score: count ? sum / count : 0, doubts }
-  }
-
   async release() {
     await Promise.allSettled([this.det.release?.(), this.rec.release?.()])
   }
-}
-
-// ------------------------------------------------------------------ geometry
-/** order 4 points as top-left, top-right, bottom-right, bottom-left */
-export function orderBox(pts: Point[]): Box {
-  const byX = [...pts].sort((a, b) => a[0] - b[0])
-  const left = byX.slice(0, 2).sort((a, b) => a[1] - b[1])
-  const right = byX.slice(2).sort((a, b) => a[1] - b[1])
-  return [left[0], right[0], right[1], left[1]]
-}
-
-function boxScore(prob: Float32Array, w: number, h: number, pts: Point[]): number {
-  const xs = pts.map((p) => p[0])
-  const ys = pts.map((p) => p[1])
-  const x0 = clamp(Math.floor(Math.min(...xs)), 0, w - 1)
-  const x1 = clamp(Math.ceil(Math.max(...xs)), 0, w - 1)
-  const y0 = clamp(Math.floor(Math.min(...ys)), 0, h - 1)
-  const y1 = clamp(Math.ceil(Math.max(...ys)), 0, h - 1)
-  let sum = 0
-  let n = 0
-  for (let y = y0; y <= y1; y++) {
-    for (let x = x0; x <= x1; x++) {
-      if (pointInQuad(x + 0.5, y + 0.5, pts)) {
-        sum += prob[y * w + x]
-        n++
-      }
-    }
-  }
-  return n ? sum / n : 0
-}
-
-function pointInQuad(x: number, y: number, pts: Point[]): boolean {
-  let inside = false
-  for (let i = 0, j = pts.length - 1; i < pts.length; j = i++) {
-    const [xi, yi] = pts[i]
-    const [xj, yj] = pts[j]
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside
-  }
-  return inside
-}
-
-function dist(a: number[], b: number[]) {
-  return Math.hypot(a[0] - b[0], a[1] - b[1])
-}
-function clamp(v: number, lo: number, hi: number) {
-  return Math.max(lo, Math.min(hi, v))
 }

@@ -5,7 +5,8 @@
  */
 import { FIELD_PREFIX, TicketMsg } from '@app/contract'
 import { fieldSuffix, fieldSuffixes, kindOf, synonymsOf, type FieldKind } from './fieldCatalogue.js'
-import { UNIT_RE, valueCandidates, type Candidate, type Item, type Layout } from './layout.js'
+import { valueCandidates, type Candidate, type Item, type Layout } from './neighbours.js'
+import { UNIT_RE } from './segments.js'
 import { CORRECTED_CONFIDENCE, holdsGrade } from './correct.js'
 import { oneEditApart } from './distance.js'
 import { doubtedReadings } from './doubts.js'

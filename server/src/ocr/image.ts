@@ -5,7 +5,7 @@
 import { AttachmentMsg, IMAGE_MAX_PIXELS, THUMBNAIL_MAX_SIDE, TICKET_MAX_BYTES, TicketMsg } from '@app/contract'
 import sharp from 'sharp'
 import { keptLongest, STORED_JPEG, THUMBNAIL_JPEG, type PictureSize } from '../platform/pictureEncoding.js'
-import type { Box, OcrLine, RawImage } from './engine.js'
+import type { Box, RawImage } from './ocrLine.js'
 
 /** longest side of the working image (OCR crops are taken from it) */
 export const WORK_MAX_SIDE = 1600

@@ -3,7 +3,7 @@
  * result. Runs in an OCR worker (OcrPool.analyzeText), every user pattern under one deadline.
  */
 import { analyzeLines } from './analyze.js'
-import type { OcrLine } from './engine.js'
+import type { OcrLine } from './ocrLine.js'
 import { withRegexDeadline } from './safeRegex.js'
 import type { ExtractionRule, FileType, ReceiptFormat, TicketAnalysis } from './types.js'
 

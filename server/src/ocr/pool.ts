@@ -8,7 +8,9 @@
 import os from 'node:os'
 import type { Worker } from 'node:worker_threads'
 import { TicketMsg } from '@app/contract'
-import { resolveWorkerEntry as workerEntry, startWorker, type WorkerEntry } from '../platform/workerThread.js'
+import {
+  resolveWorkerEntry as workerEntry, startWorker, takeAnsweredJob, type PendingJob, type WorkerEntry, type WorkerSlot,
+} from '../platform/workerThread.js'
 import { TicketImageError, type TicketImageErrorCode } from './image.js'
 import type { TextAnalyzeInput } from './pastedText.js'
 import { UserRegexError } from './safeRegex.js'
@@ -71,17 +73,9 @@ export interface OcrPoolOptions {
 
 type JobInput = { kind: 'ticket'; input: AnalyzeInput } | { kind: 'text'; input: TextAnalyzeInput }
 
-type Job = JobInput & {
-  id: number
-  resolve: (r: TicketAnalysis) => void
-  reject: (e: Error) => void
-  timer?: NodeJS.Timeout
-}
+type Job = JobInput & PendingJob<TicketAnalysis>
 
-interface Slot {
-  worker: Worker
-  ready: boolean
-  job: Job | null
+interface Slot extends WorkerSlot<Job> {
   fatal?: string
 }
 
@@ -137,11 +131,8 @@ export class OcrPool {
       this.dispatch()
       return
     }
-    const job = slot.job
-    if (!job || msg?.id !== job.id) return
-    clearTimeout(job.timer)
-    slot.job = null
-    slot.worker.unref()
+    const job = takeAnsweredJob(slot, msg?.id)
+    if (!job) return
     if (msg.type === 'result') job.resolve(msg.result as TicketAnalysis)
     else job.reject(reviveError(msg.error as SerializedError))
     this.dispatch()

@@ -4,7 +4,7 @@
  * and the text under it kept (it is darker in the red channel than the ink). Small red print elsewhere (a red serial
  * number) is no seal and is left alone.
  */
-import type { RawImage } from './engine.js'
+import type { RawImage } from './ocrLine.js'
 
 /** clearly red: bright red channel well above both others */
 const isRed = (r: number, g: number, b: number) => r > 120 && r - Math.max(g, b) > 50

@@ -8,13 +8,22 @@ import { resolveSession, type SessionUser } from './sessions.js'
 import { isHeadquarters } from './tenancy.js'
 
 /**
- * Every API route declares who may call it: 'public', any signed-in 'session', or a permission key;
- * `{ permission, hq: true }` also limits it to headquarters' users, whatever their role allows.
+ * Every API route declares who may call it: 'public', any signed-in 'session', a permission key, or
+ * `{ anyOf: [...] }`, a user holding one of several permissions; `{ permission, hq: true }` also
+ * limits it to headquarters' users, whatever their role allows.
  * A route without a declaration fails at start-up, so nothing is open by omission.
  */
-export type Access = 'public' | 'session' | Permission | { permission: 'session' | Permission; hq: true }
+export type Access = 'public' | 'session' | Permission | { permission: 'session' | Permission; hq: true } | { anyOf: readonly Permission[] }
 
-const accessRule = (access: Access) => (typeof access === 'string' ? { permission: access, hq: false } : access)
+/** Who may call a route: 'public', any signed-in user ('session'), or a user holding one of the permissions. */
+export type Allowed = 'public' | 'session' | readonly Permission[]
+
+function accessRule(access: Access): { allowed: Allowed; hq: boolean } {
+  const permit = (p: 'public' | 'session' | Permission): Allowed => (p === 'public' || p === 'session' ? p : [p])
+  if (typeof access === 'string') return { allowed: permit(access), hq: false }
+  if ('anyOf' in access) return { allowed: access.anyOf, hq: false }
+  return { allowed: permit(access.permission), hq: access.hq }
+}
 
 /** The signed-in caller as services see it. */
 export type Auth = SessionUser & { role: RoleInfo }
@@ -45,7 +54,7 @@ export interface ApiRoute {
   method: string
   url: string
   /** who may call it; `hq`: headquarters' users only */
-  access: 'public' | 'session' | Permission
+  access: Allowed
   hq: boolean
   schema?: { body?: unknown; querystring?: unknown; params?: unknown }
 }
@@ -57,10 +66,9 @@ export function registerAccess(app: FastifyInstance, db: Db, roles: RoleRegistry
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return
     if (!route.config?.access) throw new Error(`route ${route.method} ${route.url} declares no access`)
-    const access = route.config.access
-    const { permission, hq } = accessRule(access)
+    const { allowed, hq } = accessRule(route.config.access)
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routes.push({ method, url: route.url, access: permission, hq, schema: route.schema as ApiRoute['schema'] })
+      if (method !== 'HEAD') routes.push({ method, url: route.url, access: allowed, hq, schema: route.schema as ApiRoute['schema'] })
     }
   })
 
@@ -72,8 +80,8 @@ export function registerAccess(app: FastifyInstance, db: Db, roles: RoleRegistry
     const session = await resolveSession(db, token)
     const role = roles.get(session.roleId)
     req.auth = { ...session, role, token }
-    const { permission, hq } = accessRule(access)
-    if (permission !== 'session' && !role.permissions.has(permission as Permission)) throw new ForbiddenError()
+    const { allowed, hq } = accessRule(access)
+    if (typeof allowed !== 'string' && !allowed.some((p) => role.permissions.has(p))) throw new ForbiddenError()
     if (hq && !isHeadquarters(session)) throw new ForbiddenError(Msg.headquartersOnly)
   })
 }

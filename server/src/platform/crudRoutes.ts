@@ -3,10 +3,12 @@ import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fast
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { done } from './envelope.js'
-import { authOf } from './access.js'
-import { exportCompany, exportParams, type Export } from './exports.js'
+import type { Auth } from './access.js'
+import type { Export } from './exports.js'
+import { exportRoute, type ExportFilters } from './exportRoute.js'
 
 type Schema = z.ZodTypeAny
+type Filters = z.ZodType<object>
 
 type Action = 'find' | 'findCenter' | 'save' | 'update' | 'delete' | 'export'
 
@@ -17,7 +19,7 @@ type Action = 'find' | 'findCenter' | 'save' | 'update' | 'delete' | 'export'
  * updates answer their row with `Msg.created`/`Msg.updated`, a delete `Msg.deleted`.
  * The API docs name the routes after `noun` (its tag, `${noun}编号`, `新增${noun}`, …) unless `summary` says otherwise.
  */
-export interface CrudRoutes<Q extends Schema, B extends Schema, U extends Schema, E extends Schema, T> {
+export interface CrudRoutes<Q extends Schema, B extends Schema, U extends Schema, E extends Filters, T> {
   path: string
   noun: string
   config: FastifyContextConfig
@@ -33,11 +35,11 @@ export interface CrudRoutes<Q extends Schema, B extends Schema, U extends Schema
   /** the export's filters (querystring); without them it exports every row */
   exportQuery?: E
   exporter: Export<T>
-  /** the rows to export: `companyId` is the path's (see `exportCompany`) */
-  exportRows: (req: FastifyRequest, companyId: number, query: z.output<E>) => AsyncIterable<T>
+  /** the rows to export (see `exportRoute`): the filters' `companyId` is the base the path and the filters limit it to */
+  exportRows: (auth: Auth, filters: ExportFilters<E>) => AsyncIterable<T>
 }
 
-export function crudRoutes<Q extends Schema, B extends Schema, U extends Schema, E extends Schema, T>(
+export function crudRoutes<Q extends Schema, B extends Schema, U extends Schema, E extends Filters, T>(
   app: FastifyInstance,
   spec: CrudRoutes<Q, B, U, E, T>,
 ) {
@@ -63,11 +65,6 @@ export function crudRoutes<Q extends Schema, B extends Schema, U extends Schema,
     await spec.remove(req, id(req))
     return done(null, Msg.deleted)
   })
-  r.get(`${path}/export/:companyId`, { config, schema: { tags, summary: summary.export, params: exportParams, ...(spec.exportQuery && { querystring: spec.exportQuery }) } },
-    async (req, reply) => {
-      const { companyId } = req.params as z.output<typeof exportParams>
-      // also where the rows are every base's (formats, rules): another base's id is refused everywhere
-      exportCompany(authOf(req), companyId)
-      return spec.exporter.send(reply, spec.exportRows(req, companyId, req.query as z.output<E>))
-    })
+  // also where the rows are every base's (formats, rules): another base's id is refused everywhere
+  exportRoute(app, { url: `${path}/export`, config, tags, summary: summary.export, query: spec.exportQuery, exporter: spec.exporter, rows: spec.exportRows })
 }

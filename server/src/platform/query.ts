@@ -1,4 +1,5 @@
-import { type Column, sql, type SQL } from 'drizzle-orm'
+import { rangeBounds } from '@app/contract'
+import { and, gte, lte, sql, type Column, type SQL } from 'drizzle-orm'
 
 /**
  * Case-insensitive "contains" with LIKE wildcards in the text taken literally. A text without cased
@@ -8,6 +9,20 @@ import { type Column, sql, type SQL } from 'drizzle-orm'
 export function contains(column: Column | SQL, text: string): SQL {
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
   return text.toLowerCase() === text.toUpperCase() ? sql`${column} like ${pattern}` : sql`${column} ilike ${pattern}`
+}
+
+/** A list's text filters: each one given selects the rows whose column `contains` it (keys of `columns` name the filters). */
+export function containsEach<C extends Record<string, Column | SQL>>(filters: { [F in keyof C]?: string | null }, columns: C): (SQL | undefined)[] {
+  return (Object.keys(columns) as (keyof C & string)[]).map((k) => {
+    const text = filters[k]
+    return text ? contains(columns[k], text) : undefined
+  })
+}
+
+/** A date range filter (`dateRange` of contract: a day's bounds are its start and end) on `column`; either end may be open. */
+export function withinRange(column: Column, range: (string | null)[] | null | undefined): SQL | undefined {
+  const { from, to } = rangeBounds(range ?? undefined)
+  return and(from ? gte(column, from) : undefined, to ? lte(column, to) : undefined)
 }
 
 /** PostgreSQL's unique_violation, from node-postgres or PGlite, wrapped by drizzle or not. */

@@ -1,4 +1,5 @@
 import { CompanyMsg, HQ_COMPANY_ID } from '@app/contract'
+import { eq, type Column, type SQL } from 'drizzle-orm'
 import type { SessionUser } from './sessions.js'
 import { NotFoundError } from './errors.js'
 
@@ -18,6 +19,12 @@ export function scopeCompany(s: SessionUser, requested?: number | null): number 
   assertCompanyInScope(s, requested)
   if (isHeadquarters(s)) return requested ?? null
   return s.companyId
+}
+
+/** `scopeCompany` as a query's condition on the rows' company `column`: none where headquarters sees every base. */
+export function inCompanyScope(s: SessionUser, column: Column, requested?: number | null): SQL | undefined {
+  const company = scopeCompany(s, requested)
+  return company != null ? eq(column, company) : undefined
 }
 
 /** The company a new row belongs to: the one named, if in scope; else the caller's own. */

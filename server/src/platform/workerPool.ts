@@ -13,9 +13,9 @@
  * Uint8Array.
  */
 import os from 'node:os'
-import { parentPort, type Worker } from 'node:worker_threads'
+import { parentPort } from 'node:worker_threads'
 import { AppError } from './errors.js'
-import { startWorker, type WorkerEntry } from './workerThread.js'
+import { startWorker, takeAnsweredJob, type PendingJob, type WorkerEntry, type WorkerSlot } from './workerThread.js'
 
 /** What a worker serves: each job kind's handler of its input (`never`: a handler of any input). */
 export type JobHandlers = Record<string, (input: never) => unknown>
@@ -51,21 +51,14 @@ export interface WorkerPoolOptions<H extends JobHandlers> {
   onFailure?: (kind: string, reason: string) => void
 }
 
-interface Job {
-  id: number
+interface Job extends PendingJob<unknown> {
   kind: string
   input: unknown
-  resolve: (output: unknown) => void
-  reject: (err: Error) => void
-  timer?: NodeJS.Timeout
 }
 
-interface Slot {
-  worker: Worker
-  ready: boolean
+interface Slot extends WorkerSlot<Job> {
   /** resolves once the worker is ready or gone */
   started: Promise<void>
-  job: Job | null
 }
 
 export class WorkerPool<H extends JobHandlers> {
@@ -156,11 +149,8 @@ export class WorkerPool<H extends JobHandlers> {
       this.dispatch()
       return
     }
-    const job = slot.job
-    if (!job || msg.id !== job.id) return
-    clearTimeout(job.timer)
-    slot.job = null
-    slot.worker.unref()
+    const job = takeAnsweredJob(slot, msg.id)
+    if (!job) return
     if (msg.type === 'result') job.resolve(msg.output)
     else if (msg.refusal) job.reject(new AppError(msg.refusal.status, msg.refusal.message, msg.refusal.code))
     else this.fail(job, msg.message)

@@ -30,6 +30,34 @@ export function resolveWorkerEntry(metaUrl: string, names: { bundled: string; so
   return { file, execArgv: [], typescript: true }
 }
 
+/** A job handed to a worker thread of a pool, settled by its answer, its worker's end or its timer. */
+export interface PendingJob<Out> {
+  id: number
+  resolve: (output: Out) => void
+  reject: (err: Error) => void
+  timer?: NodeJS.Timeout
+}
+
+/** A worker of a pool and the job it runs, if any. */
+export interface WorkerSlot<J> {
+  worker: Worker
+  ready: boolean
+  job: J | null
+}
+
+/**
+ * The slot's job an answer naming `id` settles, taken off the slot: its timer stopped and the worker,
+ * idle again, unref'd. Null for an answer of no job the slot runs (one already given up on).
+ */
+export function takeAnsweredJob<J extends PendingJob<never>>(slot: WorkerSlot<J>, id: unknown): J | null {
+  const job = slot.job
+  if (!job || id !== job.id) return null
+  clearTimeout(job.timer)
+  slot.job = null
+  slot.worker.unref()
+  return job
+}
+
 /** Starts a worker thread on `entry`, TypeScript included. */
 export function startWorker(entry: WorkerEntry, options: WorkerOptions = {}): Worker {
   const ts = !!entry.typescript

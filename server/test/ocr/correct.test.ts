@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { analyzeLines } from '../../src/ocr/analyze.js'
 import { agreeRepeatedNames, completeLegalForm, correctFields, CORRECTED_CONFIDENCE, fixNumberLetter, fixPlate, fixWeights, holdsGrade, snapGoods, snapGrade, snapToSaved } from '../../src/ocr/correct.js'
 import { lookalikeDistance } from '../../src/ocr/distance.js'
-import type { OcrLine } from '../../src/ocr/engine.js'
+import type { OcrLine } from '../../src/ocr/ocrLine.js'
 
 const L = (text: string, y: number): OcrLine => ({ text, score: 0.97, box: [[20, y], [20 + text.length * 14, y], [20 + text.length * 14, y + 20], [20, y + 20]] })
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { analyzeLines } from '../../src/ocr/analyze.js'
 import { CORRECTED_CONFIDENCE } from '../../src/ocr/correct.js'
 import { doubtedReadings } from '../../src/ocr/doubts.js'
-import type { CharDoubt, OcrLine } from '../../src/ocr/engine.js'
+import type { CharDoubt, OcrLine } from '../../src/ocr/ocrLine.js'
 import { nameSupport, personSupport } from '../../src/ocr/names.js'
 
 function L(text: string, x: number, y: number, doubts?: CharDoubt[]): OcrLine {

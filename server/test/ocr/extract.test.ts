@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { analyzeLines } from '../../src/ocr/analyze.js'
 import { DEFAULT_EXTRACTION_RULES, DEFAULT_RECEIPT_FORMATS, GENERIC_FALLBACK_FORMAT_ID } from '../../src/ocr/defaults.js'
-import type { OcrLine } from '../../src/ocr/engine.js'
+import type { OcrLine } from '../../src/ocr/ocrLine.js'
 import { extractFields, fallbackExtractor } from '../../src/ocr/extract.js'
 import { buildLayout } from '../../src/ocr/layout.js'
 import { matchesRule, rankFormats } from '../../src/ocr/formats.js'

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { analyzeLines } from '../../src/ocr/analyze.js'
 import { oneEditApart } from '../../src/ocr/distance.js'
-import { otherReadings, type OcrLine } from '../../src/ocr/engine.js'
+import { otherReadings, type OcrLine } from '../../src/ocr/ocrLine.js'
 
 /** a text box at (x, y), 14 px per character, 20 px high unless told */
 function L(text: string, x: number, y: number, w = text.length * 14, h = 20): OcrLine {

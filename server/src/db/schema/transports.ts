@@ -7,6 +7,15 @@ import { users } from './users.js'
 const tons = (name: string) => numeric(name, { precision: 10, scale: 2, mode: 'number' })
 const at = (name: string) => timestamp(name, { withTimezone: true })
 
+/** What the receiving note says of the first receiving place, and what an extra destination repeats of it (fresh builders for each table). */
+const receivingDetails = () => ({
+  signGrossWeight: tons('sign_gross_weight'),
+  signTareWeight: tons('sign_tare_weight'),
+  signUser: varchar('sign_user', { length: 50 }),
+  signSettlement: varchar('sign_settlement', { length: 100 }),
+  signAdditional: varchar('sign_additional', { length: 500 }),
+})
+
 /**
  * A transport (spec 001 §3): the delivery note (delivery*) and its receiving note (sign*), as the user
  * saved them. `originals` keeps what the ticket reading found (the ud- fields) by field name.
@@ -50,11 +59,7 @@ export const transports = pgTable('transport', {
   signNetWeight: tons('sign_net_weight'),
   signFirstNetWeight: tons('sign_first_net_weight'),
   signBags: integer('sign_bags'),
-  signGrossWeight: tons('sign_gross_weight'),
-  signTareWeight: tons('sign_tare_weight'),
-  signUser: varchar('sign_user', { length: 50 }),
-  signSettlement: varchar('sign_settlement', { length: 100 }),
-  signAdditional: varchar('sign_additional', { length: 500 }),
+  ...receivingDetails(),
   signPicId: integer('sign_pic_id').references(() => attachments.id, { onDelete: 'set null' }),
   signOrigin: text('sign_origin'),
 
@@ -97,11 +102,7 @@ export const transportDestinations = pgTable('transport_destination', {
   signTime: at('sign_time'),
   weight: tons('weight'),
   bags: integer('bags'),
-  signGrossWeight: tons('sign_gross_weight'),
-  signTareWeight: tons('sign_tare_weight'),
-  signUser: varchar('sign_user', { length: 50 }),
-  signSettlement: varchar('sign_settlement', { length: 100 }),
-  signAdditional: varchar('sign_additional', { length: 500 }),
+  ...receivingDetails(),
   picUrl: varchar('pic_url', { length: 300 }),
 }, (t) => [uniqueIndex('transport_destination_ordinal_idx').on(t.transportId, t.ordinal)])
 

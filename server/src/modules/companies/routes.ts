@@ -7,7 +7,7 @@ import { z } from 'zod'
 import type { AppContext } from '../../context.js'
 import { authOf } from '../../platform/access.js'
 import { done } from '../../platform/envelope.js'
-import { exportCompany, exportParams } from '../../platform/exports.js'
+import { exportRoute } from '../../platform/exportRoute.js'
 import { deregisterCompany } from './deregister.js'
 import * as service from './service.js'
 
@@ -44,11 +44,10 @@ export function companyRoutes(app: FastifyInstance, ctx: AppContext) {
     handler: async (req) => done(await deregisterCompany(ctx, req.params.id), CompanyMsg.deregistered),
   })
 
-  r.get('/company/export/:companyId', {
-    config,
-    schema: { tags, summary: '导出基地列表（CSV，UTF-8 BOM）', params: exportParams, querystring: companyFilters },
-  }, async (req, reply) => service.companyExport.send(reply,
-    service.allCompanies(ctx.db, authOf(req), { ...req.query, companyId: exportCompany(authOf(req), req.params.companyId) })))
+  exportRoute(app, {
+    url: '/company/export', config, tags, summary: '导出基地列表（CSV，UTF-8 BOM）', query: companyFilters,
+    exporter: service.companyExport, rows: (auth, q) => service.allCompanies(ctx.db, auth, q),
+  })
 
   r.get('/company/getByDomain', {
     config: { access: 'public' },

@@ -12,10 +12,10 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 import { defineExport } from '../../platform/exports.js'
 import { allRows, listSource, pagedList } from '../../platform/list.js'
 import { assertPasswordRules, hashPassword } from '../../platform/passwords.js'
-import { contains, isUniqueViolation } from '../../platform/query.js'
+import { containsEach, isUniqueViolation } from '../../platform/query.js'
 import { assertMayHoldIn, type RoleRegistry } from '../../platform/roles.js'
 import type { PasswordCipher } from '../../platform/rsa.js'
-import { scopeCompany } from '../../platform/tenancy.js'
+import { inCompanyScope, scopeCompany } from '../../platform/tenancy.js'
 import { seatsUsed } from '../quota/index.js'
 
 /** Bases (基地): headquarters adds, edits and deregisters them (routes declared headquarters-only); everyone reads their own. */
@@ -51,12 +51,9 @@ function toRow(r: { c: typeof companies.$inferSelect; assigned: number }): Compa
 type Filters = CompanyFilters & { companyId?: number }
 
 function filters(auth: Auth, body: Filters): SQL | undefined {
-  const scoped = scopeCompany(auth, body.companyId)
   return and(
-    scoped != null ? eq(companies.id, scoped) : undefined,
-    body.name ? contains(companies.name, body.name) : undefined,
-    body.contactor ? contains(companies.contactor, body.contactor) : undefined,
-    body.phone ? contains(companies.phone, body.phone) : undefined,
+    inCompanyScope(auth, companies.id, body.companyId),
+    ...containsEach(body, { name: companies.name, contactor: companies.contactor, phone: companies.phone }),
   )
 }
 
@@ -127,9 +124,8 @@ export async function getByDomain(db: Db, domainSuffix: string, domain: string) 
 
 /** Bases for pickers: all for headquarters, the session's own otherwise. */
 export async function companyOptions(db: Db, auth: Auth): Promise<CompanyOption[]> {
-  const scoped = scopeCompany(auth, null)
   return db.select({ id: companies.id, name: companies.name }).from(companies)
-    .where(scoped != null ? eq(companies.id, scoped) : undefined).orderBy(asc(companies.id))
+    .where(inCompanyScope(auth, companies.id)).orderBy(asc(companies.id))
 }
 
 // ---------------------------------------------------------------- writing

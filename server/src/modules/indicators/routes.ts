@@ -15,6 +15,6 @@ export function indicatorRoutes(app: FastifyInstance, ctx: AppContext) {
     remove: (_req, id) => service.deleteIndicator(ctx.db, id),
     exportQuery: indicatorFilters,
     exporter: service.indicatorExport,
-    exportRows: (_req, _companyId, q) => service.allIndicators(ctx.db, q),
+    exportRows: (_auth, q) => service.allIndicators(ctx.db, q),
   })
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { AppContext } from '../../context.js'
 import { authOf } from '../../platform/access.js'
-import { exportCompany, exportParams } from '../../platform/exports.js'
+import { exportRoute } from '../../platform/exportRoute.js'
 import * as kpi from './service.js'
 
 /** 检验统计 (issue 12 KPI): figures under permission kpi, step times and the reports behind a figure under kpi_detail. */
@@ -26,9 +26,8 @@ export function kpiRoutes(app: FastifyInstance, ctx: AppContext) {
     schema: { tags, summary: '检验统计明细：某项指标（按周期、检验负责人、基地）对应的检验报告', body: kpiDetailQuery },
   }, async (req) => kpi.kpiDetail(ctx.db, authOf(req), req.body))
 
-  r.get('/kpi/export/:companyId', {
-    config: { access: 'kpi_detail' },
-    schema: { tags, summary: '导出检验统计明细（xlsx）', params: exportParams, querystring: kpiDetailFilters },
-  }, async (req, reply) => kpi.kpiExport.send(reply,
-    kpi.kpiDetailRows(ctx.db, authOf(req), { ...req.query, companyId: exportCompany(authOf(req), req.params.companyId, req.query.companyId) })))
+  exportRoute(app, {
+    url: '/kpi/export', config: { access: 'kpi_detail' }, tags, summary: '导出检验统计明细（xlsx）', query: kpiDetailFilters,
+    exporter: kpi.kpiExport, rows: (auth, q) => kpi.kpiDetailRows(ctx.db, auth, q),
+  })
 }

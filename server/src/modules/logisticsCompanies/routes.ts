@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { AppContext } from '../../context.js'
 import { authOf } from '../../platform/access.js'
 import { crudRoutes } from '../../platform/crudRoutes.js'
-import { exportCompany } from '../../platform/exports.js'
 import * as service from './service.js'
 
 /** `/lCompany/*` (spec 001 §7): the logistics company list of the transport menu (permission transport). */
@@ -20,8 +19,7 @@ export function logisticsCompanyRoutes(app: FastifyInstance, ctx: AppContext) {
     remove: (req, id) => service.deleteLogisticsCompany(ctx.db, authOf(req), id),
     exportQuery: logisticsCompanyFilters,
     exporter: service.logisticsCompanyExport,
-    exportRows: (req, companyId, q) =>
-      service.allLogisticsCompanies(ctx.db, authOf(req), { ...q, companyId: exportCompany(authOf(req), companyId, q.companyId) }),
+    exportRows: (auth, q) => service.allLogisticsCompanies(ctx.db, auth, q),
   })
 
   app.withTypeProvider<ZodTypeProvider>().get('/lCompany/get/getLCompany', {

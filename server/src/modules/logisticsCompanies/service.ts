@@ -8,9 +8,9 @@ import { companies, logisticsCompanies } from '../../db/schema/index.js'
 import { ConflictError, NotFoundError } from '../../platform/errors.js'
 import { defineExport } from '../../platform/exports.js'
 import { allRows, listSource, pagedList } from '../../platform/list.js'
-import { contains, isUniqueViolation } from '../../platform/query.js'
+import { containsEach, isUniqueViolation } from '../../platform/query.js'
 import type { SessionUser } from '../../platform/sessions.js'
-import { assertCompanyInScope, assertInScope, ownerCompany, scopeCompany } from '../../platform/tenancy.js'
+import { assertCompanyInScope, assertInScope, inCompanyScope, ownerCompany } from '../../platform/tenancy.js'
 
 /** Logistics companies (物流公司) of a base: the carriers its transports name; the SMS goes to their phone. */
 
@@ -21,12 +21,9 @@ const toItem = ({ l, companyName }: { l: Row; companyName: string }): LogisticsC
 })
 
 function where(auth: SessionUser, q: LogisticsCompanyFilters): SQL | undefined {
-  const company = scopeCompany(auth, q.companyId)
   return and(
-    company != null ? eq(logisticsCompanies.companyId, company) : undefined,
-    q.name ? contains(logisticsCompanies.name, q.name) : undefined,
-    q.contactor ? contains(logisticsCompanies.contactor, q.contactor) : undefined,
-    q.phone ? contains(logisticsCompanies.phone, q.phone) : undefined,
+    inCompanyScope(auth, logisticsCompanies.companyId, q.companyId),
+    ...containsEach(q, { name: logisticsCompanies.name, contactor: logisticsCompanies.contactor, phone: logisticsCompanies.phone }),
   )
 }
 

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context.js'
 import { authOf } from '../../platform/access.js'
 import { crudRoutes } from '../../platform/crudRoutes.js'
-import { exportCompany } from '../../platform/exports.js'
 import * as logs from './service.js'
 
 export function logRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -17,6 +16,6 @@ export function logRoutes(app: FastifyInstance, ctx: AppContext) {
     // the export takes the list's filters; it is not paged
     exportQuery: logQuery.omit({ page: true, size: true, pageNo: true, pageSize: true }),
     exporter: logs.logExport,
-    exportRows: (req, companyId, q) => logs.allLogs(ctx.db, authOf(req), { ...q, companyId: exportCompany(authOf(req), companyId, q.companyId) }),
+    exportRows: (auth, q) => logs.allLogs(ctx.db, auth, q),
   })
 }

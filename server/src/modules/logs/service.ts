@@ -1,15 +1,15 @@
-import { formatDateTime, LOG_EXPORT_NAME, LOG_LEVELS, LogMsg, rangeBounds, type LogEntry, type Page } from '@app/contract'
+import { formatDateTime, LOG_EXPORT_NAME, LOG_LEVELS, LogMsg, type LogEntry, type Page } from '@app/contract'
 import type { z } from 'zod'
 import type { logBody, logQuery } from '@app/contract'
-import { and, desc, eq, gte, lte, or, type SQL } from 'drizzle-orm'
+import { and, desc, eq, or, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { logEntries } from '../../db/schema/index.js'
 import { NotFoundError } from '../../platform/errors.js'
 import { defineExport } from '../../platform/exports.js'
 import { allRows, listSource, pagedList } from '../../platform/list.js'
-import { contains } from '../../platform/query.js'
+import { contains, withinRange } from '../../platform/query.js'
 import type { SessionUser } from '../../platform/sessions.js'
-import { assertInScope, scopeCompany } from '../../platform/tenancy.js'
+import { assertInScope, inCompanyScope } from '../../platform/tenancy.js'
 
 type Row = typeof logEntries.$inferSelect
 type LogQuery = z.infer<typeof logQuery>
@@ -19,13 +19,10 @@ const toEntry = (r: Row): LogEntry => ({
 })
 
 function where(auth: SessionUser, q: LogQuery): SQL | undefined {
-  const company = scopeCompany(auth, q.companyId)
-  const { from, to } = rangeBounds(q.createTimeQuery as (string | null)[] | undefined)
   return and(
-    company != null ? eq(logEntries.companyId, company) : undefined,
+    inCompanyScope(auth, logEntries.companyId, q.companyId),
     q.level != null ? eq(logEntries.level, q.level) : undefined,
-    from ? gte(logEntries.createTime, from) : undefined,
-    to ? lte(logEntries.createTime, to) : undefined,
+    withinRange(logEntries.createTime, q.createTimeQuery as (string | null)[] | undefined),
     q.keyword ? or(contains(logEntries.errorMes, q.keyword), contains(logEntries.serialNumber, q.keyword), contains(logEntries.phone, q.keyword)) : undefined,
   )
 }

@@ -34,7 +34,7 @@ function templateRoutes(app: FastifyInstance, ctx: AppContext, { path, noun, per
     remove: (_req, id) => service.deleteTemplate(ctx.db, kind, id),
     exportQuery: templateFilters,
     exporter: service.templateExport(isOut),
-    exportRows: (_req, _companyId, q) => service.allTemplates(ctx.db, kind, q),
+    exportRows: (_auth, q) => service.allTemplates(ctx.db, kind, q),
   })
 
   const r = app.withTypeProvider<ZodTypeProvider>()

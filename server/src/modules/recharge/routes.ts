@@ -8,7 +8,7 @@ import { z } from 'zod'
 import type { AppContext } from '../../context.js'
 import { authOf } from '../../platform/access.js'
 import { done } from '../../platform/envelope.js'
-import { exportCompany, exportParams } from '../../platform/exports.js'
+import { exportRoute } from '../../platform/exportRoute.js'
 import * as service from './service.js'
 
 export function rechargeRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -58,9 +58,8 @@ export function rechargeRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   })
 
-  r.get('/rechargeRecord/export/:companyId', {
-    config,
-    schema: { tags, summary: '导出充值记录（CSV，UTF-8 BOM）；路径为总部时导出全部基地', params: exportParams, querystring: rechargeFilters },
-  }, async (req, reply) => service.rechargeExport.send(reply,
-    service.allRecords(ctx.db, authOf(req), { ...req.query, companyId: exportCompany(authOf(req), req.params.companyId, req.query.companyId) })))
+  exportRoute(app, {
+    url: '/rechargeRecord/export', config, tags, summary: '导出充值记录（CSV，UTF-8 BOM）；路径为总部时导出全部基地', query: rechargeFilters,
+    exporter: service.rechargeExport, rows: (auth, q) => service.allRecords(ctx.db, auth, q),
+  })
 }

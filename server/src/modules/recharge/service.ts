@@ -1,15 +1,16 @@
 import {
-  CompanyMsg, formatDateTime, RECHARGE_EXPORT_NAME, RECHARGE_TYPE_LABELS, RECHARGE_TYPES, rangeBounds,
+  CompanyMsg, formatDateTime, RECHARGE_EXPORT_NAME, RECHARGE_TYPE_LABELS, RECHARGE_TYPES,
   type Page, type RechargeFilters, type RechargeFindBody, type RechargeResult, type RechargeRow, type RechargeType,
 } from '@app/contract'
-import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Db, Executor } from '../../db/client.js'
 import { companies, rechargeRecords, users } from '../../db/schema/index.js'
 import type { Auth } from '../../platform/access.js'
 import { ConflictError, NotFoundError } from '../../platform/errors.js'
 import { defineExport } from '../../platform/exports.js'
 import { allRows, listSource, pagedList } from '../../platform/list.js'
-import { scopeCompany } from '../../platform/tenancy.js'
+import { withinRange } from '../../platform/query.js'
+import { inCompanyScope } from '../../platform/tenancy.js'
 import { counters, moveCounter } from '../quota/index.js'
 
 /** Top-ups (充值, 扩容) are headquarters' own: its routes are declared headquarters-only. */
@@ -78,13 +79,10 @@ async function earlierTopUp(tx: Executor, input: TopUp, type: RechargeType): Pro
 }
 
 function filters(auth: Auth, body: RechargeFilters): SQL | undefined {
-  const companyId = scopeCompany(auth, body.companyId)
-  const { from, to } = rangeBounds(body.createTimeQuery)
   return and(
-    companyId != null ? eq(rechargeRecords.companyId, companyId) : undefined,
+    inCompanyScope(auth, rechargeRecords.companyId, body.companyId),
     body.type ? eq(rechargeRecords.type, body.type) : undefined,
-    from ? gte(rechargeRecords.createTime, from) : undefined,
-    to ? lte(rechargeRecords.createTime, to) : undefined,
+    withinRange(rechargeRecords.createTime, body.createTimeQuery),
   )
 }
 

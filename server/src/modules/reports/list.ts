@@ -1,8 +1,8 @@
 import {
-  chinaToday, EXPIRY_LEVELS, expiryOf, formatDateTime, parseCenterFilter, REPORT_STATUS, rangeBounds, REPORT_EXPORT_NAME, REPORT_LOOKUP_LIMIT, REPORT_PAGE_SIZE, REPORT_STATUS_LABELS, ReportMsg, reportTypeLabel,
+  chinaToday, EXPIRY_LEVELS, expiryOf, formatDateTime, parseCenterFilter, REPORT_STATUS, REPORT_EXPORT_NAME, REPORT_LOOKUP_LIMIT, REPORT_PAGE_SIZE, REPORT_STATUS_LABELS, ReportMsg, reportTypeLabel,
   type InspectionCenter, type Page, type Paging, type Report, type ReportFilters, type ReportImage, type ReportResult, type ReportStatus,
 } from '@app/contract'
-import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Executor } from '../../db/client.js'
 import { companies, processTemplates, processTemplateVersions, reports, stations, users } from '../../db/schema/index.js'
@@ -10,8 +10,8 @@ import type { Auth } from '../../platform/access.js'
 import { NotFoundError } from '../../platform/errors.js'
 import { defineExport } from '../../platform/exports.js'
 import { allRows, listSource, pagedList } from '../../platform/list.js'
-import { contains } from '../../platform/query.js'
-import { assertInScope, scopeCompany } from '../../platform/tenancy.js'
+import { contains, containsEach, withinRange } from '../../platform/query.js'
+import { assertInScope, inCompanyScope, scopeCompany } from '../../platform/tenancy.js'
 
 /** The inspection list (spec 000 §2 trace list) and one report as every other call answers it. */
 
@@ -68,24 +68,18 @@ function expiring(level: keyof typeof EXPIRY_LEVELS): SQL {
 
 function where(auth: Auth, q: ReportFilters): SQL | undefined {
   const centerOrBase = parseCenterFilter(q.center)
-  const companyId = scopeCompany(auth, centerOrBase && 'companyId' in centerOrBase ? centerOrBase.companyId : q.companyId)
-  const { from, to } = rangeBounds(q.createTime)
   return and(
-    companyId != null ? eq(reports.companyId, companyId) : undefined,
+    inCompanyScope(auth, reports.companyId, centerOrBase && 'companyId' in centerOrBase ? centerOrBase.companyId : q.companyId),
     centerOrBase && 'center' in centerOrBase ? eq(reports.center, centerOrBase.center) : undefined,
     q.reportNumber ? contains(reports.reportNumber, q.reportNumber.toUpperCase()) : undefined,
     q.licenseNumber ? contains(reports.licenseNumber, q.licenseNumber.toUpperCase()) : undefined,
-    q.tankerNumber ? contains(reports.tankerNumber, q.tankerNumber) : undefined,
     q.inspectorId != null ? eq(reports.inspectorId, q.inspectorId) : undefined,
     q.stationId != null ? eq(reports.stationId, q.stationId) : undefined,
-    q.contactName ? contains(reports.contactName, q.contactName) : undefined,
-    q.phone ? contains(reports.phone, q.phone) : undefined,
-    q.org ? contains(reports.org, q.org) : undefined,
+    ...containsEach(q, { tankerNumber: reports.tankerNumber, contactName: reports.contactName, phone: reports.phone, org: reports.org }),
     q.tankerType ? eq(reports.tankerType, q.tankerType) : undefined,
     q.status != null ? eq(reports.status, q.status) : undefined,
     q.isOut != null ? eq(reports.isOut, q.isOut) : undefined,
-    from ? gte(reports.createTime, from) : undefined,
-    to ? lte(reports.createTime, to) : undefined,
+    withinRange(reports.createTime, q.createTime),
     q.expiry ? expiring(q.expiry) : undefined,
   )
 }

@@ -8,7 +8,7 @@ import { z } from 'zod'
 import type { AppContext } from '../../context.js'
 import { authOf } from '../../platform/access.js'
 import { done } from '../../platform/envelope.js'
-import { exportCompany, exportParams } from '../../platform/exports.js'
+import { exportRoute } from '../../platform/exportRoute.js'
 import { contentDisposition } from '../../platform/download.js'
 import { perIpPerMinute } from '../../platform/rateLimit.js'
 import { asBuffer } from '../../platform/workerPool.js'
@@ -55,8 +55,10 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
       tankerNumber: req.params.tankerNumber === ANY_TERM ? undefined : req.params.tankerNumber,
     }))
 
-  r.get('/report/export/:companyId', { config, schema: { tags, summary: '导出检验登记列表（xlsx）', params: exportParams, querystring: reportFilters } },
-    async (req, reply) => list.reportExport.send(reply, list.allReports(ctx.db, authOf(req), { ...req.query, companyId: exportCompany(authOf(req), req.params.companyId, req.query.companyId) })))
+  exportRoute(app, {
+    url: '/report/export', config, tags, summary: '导出检验登记列表（xlsx）', query: reportFilters,
+    exporter: list.reportExport, rows: (auth, q) => list.allReports(ctx.db, auth, q),
+  })
 
   r.post('/report/saveFirst', { config, schema: { tags, summary: '车辆登记（七项必填）', body: reportRegistrationBody } },
     async (req) => done(await registration.registerReport(ctx.db, authOf(req), req.body), ReportMsg.registered))

@@ -5,7 +5,6 @@ import { z } from 'zod'
 import type { AppContext } from '../../context.js'
 import { authOf } from '../../platform/access.js'
 import { crudRoutes } from '../../platform/crudRoutes.js'
-import { exportCompany } from '../../platform/exports.js'
 import * as service from './service.js'
 
 /**
@@ -25,7 +24,7 @@ export function stationGroupRoutes(app: FastifyInstance, ctx: AppContext) {
     remove: (req, id) => service.deleteStationGroup(ctx.db, authOf(req), id),
     exportQuery: stationGroupFilters,
     exporter: service.stationGroupExport,
-    exportRows: (req, companyId, q) => service.allStationGroups(ctx.db, authOf(req), { ...q, companyId: exportCompany(authOf(req), companyId, q.companyId) }),
+    exportRows: (auth, q) => service.allStationGroups(ctx.db, auth, q),
   })
 
   app.withTypeProvider<ZodTypeProvider>().get('/groups/stations', {

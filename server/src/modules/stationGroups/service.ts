@@ -10,7 +10,7 @@ import { defineExport } from '../../platform/exports.js'
 import { allRows, listSource, pagedList } from '../../platform/list.js'
 import { contains, isUniqueViolation } from '../../platform/query.js'
 import type { SessionUser } from '../../platform/sessions.js'
-import { assertInScope, ownerCompany, scopeCompany } from '../../platform/tenancy.js'
+import { assertInScope, inCompanyScope, ownerCompany, scopeCompany } from '../../platform/tenancy.js'
 
 /**
  * Station groups (工位分组, `groups`) of a base, each with its stations (工位) in order and optionally
@@ -25,9 +25,8 @@ const toGroup = ({ g, companyName }: GroupRow): StationGroup => ({
 })
 
 function where(auth: SessionUser, q: StationGroupFilters): SQL | undefined {
-  const company = scopeCompany(auth, q.companyId)
   return and(
-    company != null ? eq(stationGroups.companyId, company) : undefined,
+    inCompanyScope(auth, stationGroups.companyId, q.companyId),
     q.name ? contains(stationGroups.name, q.name) : undefined,
     q.center ? eq(stationGroups.center, q.center) : undefined,
   )

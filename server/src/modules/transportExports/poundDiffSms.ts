@@ -9,7 +9,7 @@ import { NotFoundError, RateLimitError, ValidationError } from '../../platform/e
 import { allRows } from '../../platform/list.js'
 import type { SmsProvider } from '../../platform/sms.js'
 import type { SessionUser } from '../../platform/sessions.js'
-import { assertCompanyInScope, scopeCompany } from '../../platform/tenancy.js'
+import { assertCompanyInScope, inCompanyScope } from '../../platform/tenancy.js'
 import { carrierMobiles } from '../logisticsCompanies/index.js'
 import { writeLog } from '../logs/index.js'
 import { selectTransports, toleranceLookup, toTransport, transportList } from '../transports/index.js'
@@ -32,10 +32,7 @@ const groupKey = (companyId: number, carrier: string | null) => `${companyId}\u0
 /** The transports named by id, all of them within the caller's scope (one missing answers 404). */
 async function selectedTransports(db: Executor, auth: SessionUser, ids: number[]): Promise<Transport[]> {
   const unique = [...new Set(ids)]
-  const company = scopeCompany(auth, null)
-  const rows = await selectTransports(db).where(and(
-    inArray(transports.id, unique), company != null ? eq(transports.companyId, company) : undefined,
-  ))
+  const rows = await selectTransports(db).where(and(inArray(transports.id, unique), inCompanyScope(auth, transports.companyId)))
   if (rows.length !== unique.length) throw new NotFoundError(TransportMsg.notFound)
   return rows.map(toTransport)
 }

@@ -8,7 +8,7 @@ import type { Executor } from '../../db/client.js'
 import { transports } from '../../db/schema/index.js'
 import { ValidationError } from '../../platform/errors.js'
 import type { SessionUser } from '../../platform/sessions.js'
-import { scopeCompany } from '../../platform/tenancy.js'
+import { inCompanyScope } from '../../platform/tenancy.js'
 import { selectTransports, toleranceLookup, toTransport } from '../transports/index.js'
 import { TONS_FORMAT } from './dataExport.js'
 
@@ -31,11 +31,10 @@ export interface Statement {
 }
 
 export async function loadStatement(db: Executor, auth: SessionUser, body: ExportSumBody): Promise<Statement> {
-  const company = scopeCompany(auth, body.companyId)
   const range = body.deliveryTimeQuery as [string, string]
   const { from, to } = rangeBounds(range)
   const where: SQL | undefined = and(
-    company != null ? eq(transports.companyId, company) : undefined,
+    inCompanyScope(auth, transports.companyId, body.companyId),
     eq(transports.status, TransportStatus.DONE),
     eq(transports.deliveryCustomer, body.deliveryCustomer!),
     eq(transports.deliveryCarrier, body.deliveryCarrier!),

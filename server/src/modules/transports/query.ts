@@ -1,15 +1,15 @@
 import {
-  ATTACHMENT_URL_PREFIX, attachmentUrl, originalKey, rangeBounds, resolvePaging, TICKET_FIELDS, TRANSPORT_DEFAULT_PAGE_SIZE,
+  ATTACHMENT_URL_PREFIX, attachmentUrl, originalKey, resolvePaging, TICKET_FIELDS, TRANSPORT_DEFAULT_PAGE_SIZE,
   type Destination, type TicketField, type Transport, type TransportColumn, type TransportFilters, type TransportGridField,
 } from '@app/contract'
-import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm'
 import { alias, type PgColumn } from 'drizzle-orm/pg-core'
 import type { Executor } from '../../db/client.js'
 import { companies, transportDestinations, transports, users } from '../../db/schema/index.js'
-import { allPackedRows, allRows, listSource, pagedJson, type JsonPage, type Packing } from '../../platform/list.js'
-import { contains } from '../../platform/query.js'
+import { allPackedRows, listSource, pagedJson, type JsonPage, type Packing } from '../../platform/list.js'
+import { containsEach, withinRange } from '../../platform/query.js'
 import type { SessionUser } from '../../platform/sessions.js'
-import { scopeCompany } from '../../platform/tenancy.js'
+import { inCompanyScope } from '../../platform/tenancy.js'
 
 /** The transport grid (spec 001 §2), its export and the single-transport reads share this one mapping. */
 
@@ -51,7 +51,6 @@ export const selectTransports = (db: Executor, grid = false) =>
     .leftJoin(updater, eq(updater.id, transports.updatedBy))
 
 export type TransportRow = Awaited<ReturnType<typeof selectTransports>>[number]
-type DestinationRow = typeof transportDestinations.$inferSelect
 
 const picUrl = (id: number | null) => (id == null ? null : attachmentUrl(id))
 
@@ -127,22 +126,19 @@ const gridJsonFields = aliased({
     where ${transportDestinations.transportId} = ${transports.id}), '[]'::json)`,
 })
 
-const TEXT_FILTERS = [
-  'deliveryManufactory', 'deliveryCustomer', 'deliveryCarrier', 'deliveryGoodsName', 'signName', 'signSettlement',
-] as const satisfies readonly (keyof TransportFilters & keyof typeof transports.$inferSelect)[]
+/** the grid's text filters, each with the column it searches (the account: the uploader's phone) */
+const TEXT_FILTERS = {
+  deliveryManufactory: transports.deliveryManufactory, deliveryCustomer: transports.deliveryCustomer, deliveryCarrier: transports.deliveryCarrier,
+  deliveryGoodsName: transports.deliveryGoodsName, signName: transports.signName, signSettlement: transports.signSettlement,
+  phone: uploader.phone,
+} satisfies Partial<Record<keyof TransportFilters, PgColumn>>
 
 function where(auth: SessionUser, q: TransportFilters): SQL | undefined {
-  const company = scopeCompany(auth, q.companyId)
-  const delivery = rangeBounds(q.deliveryTimeQuery as (string | null)[] | undefined)
-  const created = rangeBounds(q.createTimeQuery as (string | null)[] | undefined)
   return and(
-    company != null ? eq(transports.companyId, company) : undefined,
-    ...TEXT_FILTERS.map((f) => (q[f] ? contains(transports[f], q[f]) : undefined)),
-    q.phone ? contains(uploader.phone, q.phone) : undefined,
-    delivery.from ? gte(transports.deliveryTime, delivery.from) : undefined,
-    delivery.to ? lte(transports.deliveryTime, delivery.to) : undefined,
-    created.from ? gte(transports.createTime, created.from) : undefined,
-    created.to ? lte(transports.createTime, created.to) : undefined,
+    inCompanyScope(auth, transports.companyId, q.companyId),
+    ...containsEach(q, TEXT_FILTERS),
+    withinRange(transports.deliveryTime, q.deliveryTimeQuery as (string | null)[] | undefined),
+    withinRange(transports.createTime, q.createTimeQuery as (string | null)[] | undefined),
     q.status != null ? eq(transports.status, q.status) : undefined,
     q.dangerLevel != null ? eq(transports.dangerLevel, q.dangerLevel) : undefined,
   )

@@ -47,7 +47,7 @@ export function transportRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => transportSuggestions(ctx.db, authOf(req), req.query.companyId))
 
   // the grid's users, and uploaders continuing a temporarily saved transport
-  r.get('/logistics/get/getLogistics', { config: { access: 'session' }, schema: { tags, summary: '运单详情（编辑、继续上传）', querystring: idQuery } },
+  r.get('/logistics/get/getLogistics', { config: { access: { anyOf: ['transport', 'upload'] } }, schema: { tags, summary: '运单详情（编辑、继续上传）', querystring: idQuery } },
     async (req) => getTransport(ctx.db, authOf(req), req.query.id))
   r.get('/logistics/findDou', { config: grid, schema: { tags, summary: '运单追踪详情（发货 dResponseVO、收货 sResponseVO）', querystring: idQuery } },
     async (req) => getTransportDetail(ctx.db, authOf(req), req.query.id))

@@ -37,14 +37,12 @@ async function transportById(db: Executor, id: number): Promise<Transport> {
 }
 
 /**
- * `getLogistics`: the grid's users see any transport of their scope; an uploader without the grid
- * only the temporarily saved ones, to continue them.
+ * `getLogistics` (the route lets the grid's users and uploaders in): the grid's users see any
+ * transport of their scope; an uploader without the grid only the temporarily saved ones, to continue them.
  */
 export async function getTransport(db: Db, auth: Auth, id: number): Promise<Transport> {
-  const mayList = auth.role.permissions.has('transport')
-  if (!mayList && !auth.role.permissions.has('upload')) throw new ForbiddenError()
   const row = await ownTransport(db, auth, id)
-  if (!mayList && row.status !== TransportStatus.TEMP) throw new ForbiddenError()
+  if (!auth.role.permissions.has('transport') && row.status !== TransportStatus.TEMP) throw new ForbiddenError()
   return transportById(db, id)
 }
 

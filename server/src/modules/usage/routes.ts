@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { AppContext } from '../../context.js'
 import { authOf } from '../../platform/access.js'
-import { exportCompany, exportParams } from '../../platform/exports.js'
+import { exportRoute } from '../../platform/exportRoute.js'
 import * as usage from './service.js'
 
 /** 使用统计 (spec 000 menu key `use`): the table, its chart and its export (permission usage). */
@@ -22,9 +22,8 @@ export function usageRoutes(app: FastifyInstance, ctx: AppContext) {
     schema: { tags, summary: '使用统计：统计时间内每天的合计（图表）', body: usageFilters },
   }, async (req) => usage.usageChart(ctx.db, authOf(req), req.body))
 
-  r.get('/use/export/:companyId', {
-    config,
-    schema: { tags, summary: '导出使用统计（xlsx，末行合计）', params: exportParams, querystring: usageFilters },
-  }, async (req, reply) => usage.usageExport.send(reply,
-    usage.usageExportRows(ctx.db, authOf(req), { ...req.query, companyId: exportCompany(authOf(req), req.params.companyId, req.query.companyId) })))
+  exportRoute(app, {
+    url: '/use/export', config, tags, summary: '导出使用统计（xlsx，末行合计）', query: usageFilters,
+    exporter: usage.usageExport, rows: (auth, q) => usage.usageExportRows(ctx.db, auth, q),
+  })
 }

@@ -2,7 +2,7 @@ import {
   formatDateTime, rangeBounds, round2, thisMonthRange, TransportStatus, USAGE_EXPORT_NAME, USAGE_FIGURES, USAGE_MAX_DAYS, UsageMsg,
   type Page, type Paging, type UsageChart, type UsageFigure, type UsageFigures, type UsageFilters, type UsageRow,
 } from '@app/contract'
-import { and, asc, desc, eq, gte, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, or, sql } from 'drizzle-orm'
 import { union, type PgColumn } from 'drizzle-orm/pg-core'
 import type { Executor } from '../../db/client.js'
 import { companies, ticketReadings, transports, userCompanies, users } from '../../db/schema/index.js'
@@ -11,7 +11,7 @@ import { defineExport } from '../../platform/exports.js'
 import { allRows, listSource, pagedList } from '../../platform/list.js'
 import { contains } from '../../platform/query.js'
 import type { SessionUser } from '../../platform/sessions.js'
-import { scopeCompany } from '../../platform/tenancy.js'
+import { inCompanyScope } from '../../platform/tenancy.js'
 
 /**
  * Usage statistics (使用统计): per user and base over a date range, uploads and failed readings from
@@ -44,9 +44,8 @@ type Range = ReturnType<typeof usageRange>
 
 /** The rows of one table a figure set counts: in scope, in the range, by a user the name filter selects. */
 function counted(auth: SessionUser, q: UsageFilters, range: Range, t: { companyId: PgColumn; userId: PgColumn; createTime: PgColumn }, db: Executor) {
-  const company = scopeCompany(auth, q.companyId)
   return and(
-    company != null ? eq(t.companyId, company) : undefined,
+    inCompanyScope(auth, t.companyId, q.companyId),
     gte(t.createTime, range.from),
     lte(t.createTime, range.to),
     isNotNull(t.userId),
@@ -70,7 +69,6 @@ const figures = (r: Partial<Record<UsageFigure, unknown>>): UsageFigures => ({
  * readings or transports there in the range; busiest first.
  */
 function usageList(db: Executor, auth: SessionUser, q: UsageFilters, range: Range) {
-  const company = scopeCompany(auth, q.companyId)
   const readings = db.$with('usage_readings').as(
     db.select({
       userId: ticketReadings.userId, companyId: ticketReadings.companyId,
@@ -90,7 +88,7 @@ function usageList(db: Executor, auth: SessionUser, q: UsageFilters, range: Rang
     db.select({ userId: readings.userId, companyId: readings.companyId }).from(readings),
     db.select({ userId: moved.userId, companyId: moved.companyId }).from(moved),
     db.select({ userId: userCompanies.userId, companyId: userCompanies.companyId }).from(userCompanies)
-      .where(company != null ? eq(userCompanies.companyId, company) : undefined),
+      .where(inCompanyScope(auth, userCompanies.companyId, q.companyId)),
   ))
   const useTimes = sql<number>`coalesce(${readings.useTimes}, 0)`
   return listSource({
