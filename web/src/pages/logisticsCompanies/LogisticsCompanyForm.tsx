@@ -8,6 +8,7 @@ import { regionOptions } from '../../components/regions'
 import { SchemaText, SchemaTextArea } from '../../components/SchemaField'
 import { zodRule } from '../../components/zodRule'
 import { formValuesOf, logisticsCompanyBody, type LogisticsCompanyFormValues } from './logisticsCompanyValues'
+import { companyChoices } from '../../components/companies'
 
 const fields = bodySchema.shape
 
@@ -34,7 +35,7 @@ export default function LogisticsCompanyForm({ companies, defaultCompanyId, ...d
           name="companyId"
           label="所属基地"
           disabled={!!editing}
-          options={companies.map((c) => ({ label: c.name, value: c.id }))}
+          options={companyChoices(companies)}
           fieldProps={{ showSearch: true, optionFilterProp: 'label' }}
           rules={[zodRule(fields.companyId)]}
         />

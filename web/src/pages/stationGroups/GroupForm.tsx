@@ -8,6 +8,7 @@ import { editDialog, type EditDialogProps } from '../../components/editDialog'
 import { SchemaText, SchemaTextArea } from '../../components/SchemaField'
 import { zodRule } from '../../components/zodRule'
 import { groupBodyOf, groupFormValues, type StationGroupFormValues } from './groupValues'
+import { companyChoices } from '../../components/companies'
 
 const fields = bodySchema.shape
 
@@ -27,7 +28,7 @@ export default function GroupForm({ companies, defaultCompanyId, ...dialog }: Ed
     >
       <ProFormSelect
         name="companyId" label="所属基地" disabled={!!editing}
-        options={companies.map((c) => ({ label: c.name, value: c.id }))}
+        options={companyChoices(companies)}
         fieldProps={{ showSearch: true, optionFilterProp: 'label' }}
         rules={[{ required: true, message: '请选择所属基地' }, zodRule(fields.companyId)]}
       />

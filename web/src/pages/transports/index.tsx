@@ -11,17 +11,18 @@
  */
 import { useCallback, useEffect, useMemo, useState, type HTMLAttributes } from 'react'
 import { Link } from 'react-router-dom'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Button, Card, Checkbox, Space, Table, Tooltip, Typography, type TableColumnsType } from 'antd'
 import { LoadingOutlined, ReloadOutlined } from '@ant-design/icons'
 import { DndContext, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core'
 import { restrictToHorizontalAxis } from '@dnd-kit/modifiers'
 import { horizontalListSortingStrategy, SortableContext } from '@dnd-kit/sortable'
 import {
-  HQ_COMPANY_ID, TRANSPORT_PAGE_SIZE_OPTIONS, type CompanyOption, type TransportGridRow, type TransportSuggestions,
+  HQ_COMPANY_ID, TRANSPORT_PAGE_SIZE_OPTIONS, type TransportGridRow, type TransportSuggestions,
 } from '@app/contract'
-import * as companiesApi from '../../api/companies'
 import * as transportsApi from '../../api/transports'
 import { useUserInfo } from '../../app/session'
+import { useCompanyOptions } from '../../components/companies'
 import DeleteAction from '../../components/DeleteAction'
 import ColumnSettings from './ColumnSettings'
 import { GRID_COLUMNS } from './columns'
@@ -80,6 +81,18 @@ const fillerColumn = (width: number): GridColumnPair[] => width < 1 ? [] : [{
   body: { key: 'filler', width, style: { width }, cell: () => '' },
 }]
 
+const NO_SUGGESTIONS: Partial<TransportSuggestions> = {}
+
+/** The filters' suggestions (of the base headquarters picked, else of every base it sees); the last ones stay while the next load. */
+function useSuggestions(companyId: number | undefined): Partial<TransportSuggestions> {
+  const { data } = useQuery({
+    queryKey: ['transports', 'suggestions', companyId ?? null],
+    queryFn: ({ signal }) => transportsApi.findSuggestions(companyId, { silent: true, signal }),
+    placeholderData: keepPreviousData,
+  })
+  return data ?? NO_SUGGESTIONS
+}
+
 const openedDetail = (row: TransportGridRow) => <DestinationTable lines={linesOf(row.destinations)} />
 const showTotal = (total: number) => `共 ${total} 条`
 
@@ -88,18 +101,13 @@ export default function TransportsPage() {
   const headquarters = info?.companyId === HQ_COMPANY_ID
   const grid = useTransportGrid()
   const { layout, setLayout } = useGridLayout('transportGrid', GRID_COLUMNS)
-  const [suggestions, setSuggestions] = useState<Partial<TransportSuggestions>>({})
-  const [companies, setCompanies] = useState<CompanyOption[]>([])
+  const [suggestionsFor, setSuggestionsFor] = useState<number | undefined>()
+  const suggestions = useSuggestions(suggestionsFor)
+  const companies = useCompanyOptions({ enabled: headquarters })
   const [selected, setSelected] = useState<TransportGridRow[]>([])
   const viewport = useViewportHeight()
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }))
 
-  const loadSuggestions = (companyId?: number) =>
-    transportsApi.findSuggestions(companyId, { silent: true }).then(setSuggestions, () => setSuggestions({}))
-  useEffect(() => {
-    void loadSuggestions()
-    if (headquarters) companiesApi.companyOptions({ silent: true }).then(setCompanies, () => setCompanies([]))
-  }, [headquarters])
   const [opened, setOpened] = useState<number[]>([])
   // each load (a search, another page, a reload) starts with nothing selected or opened
   useEffect(() => {
@@ -178,7 +186,7 @@ export default function TransportsPage() {
       <Card>
         <FilterBar
           headquarters={headquarters} companies={companies} suggestions={suggestions}
-          onCompany={(id) => void loadSuggestions(id)} onSearch={grid.search} prefetch={grid.shown}
+          onCompany={setSuggestionsFor} onSearch={grid.search} prefetch={grid.shown}
         />
       </Card>
       <Card>
