@@ -10,6 +10,7 @@
  */
 import { QueryClient } from '@tanstack/react-query'
 import { isUnreachable, RequestError } from '../api/request'
+import { revokeDroppedPictures } from '../components/pictureUrl'
 import { whenScopeChanges } from './session'
 
 /** reference data that changes rarely and only through headquarters' own screens (base options) */
@@ -30,4 +31,5 @@ export function createQueryClient() {
 }
 
 export const queryClient = createQueryClient()
+revokeDroppedPictures(queryClient)
 whenScopeChanges(() => queryClient.clear())

@@ -11,14 +11,13 @@
  */
 import { useCallback, useEffect, useMemo, useState, type HTMLAttributes } from 'react'
 import { Link } from 'react-router-dom'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Button, Card, Checkbox, Space, Table, Tooltip, Typography, type TableColumnsType } from 'antd'
 import { LoadingOutlined, ReloadOutlined } from '@ant-design/icons'
 import { DndContext, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core'
 import { restrictToHorizontalAxis } from '@dnd-kit/modifiers'
 import { horizontalListSortingStrategy, SortableContext } from '@dnd-kit/sortable'
 import {
-  HQ_COMPANY_ID, TRANSPORT_PAGE_SIZE_OPTIONS, type TransportGridRow, type TransportSuggestions,
+  HQ_COMPANY_ID, TRANSPORT_PAGE_SIZE_OPTIONS, type TransportGridRow,
 } from '@app/contract'
 import * as transportsApi from '../../api/transports'
 import { useUserInfo } from '../../app/session'
@@ -36,6 +35,7 @@ import TransportToolbar from './toolbar'
 import styles from './transport.module.css'
 import { ACTION_LABELS, actionPath, DELETE_CONFIRM, rowActions } from '../../features/transports/transportValues'
 import { useGridLayout } from './useGridLayout'
+import { useSuggestions } from './useSuggestions'
 import { useTransportGrid } from './useTransportGrid'
 import { useViewportHeight } from './useViewportHeight'
 
@@ -80,18 +80,6 @@ const fillerColumn = (width: number): GridColumnPair[] => width < 1 ? [] : [{
   header: { key: 'filler', width },
   body: { key: 'filler', width, style: { width }, cell: () => '' },
 }]
-
-const NO_SUGGESTIONS: Partial<TransportSuggestions> = {}
-
-/** The filters' suggestions (of the base headquarters picked, else of every base it sees); the last ones stay while the next load. */
-function useSuggestions(companyId: number | undefined): Partial<TransportSuggestions> {
-  const { data } = useQuery({
-    queryKey: ['transports', 'suggestions', companyId ?? null],
-    queryFn: ({ signal }) => transportsApi.findSuggestions(companyId, { silent: true, signal }),
-    placeholderData: keepPreviousData,
-  })
-  return data ?? NO_SUGGESTIONS
-}
 
 const openedDetail = (row: TransportGridRow) => <DestinationTable lines={linesOf(row.destinations)} />
 const showTotal = (total: number) => `共 ${total} 条`

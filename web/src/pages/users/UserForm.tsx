@@ -2,7 +2,6 @@
  * 新增/编辑用户 and 添加子账号 (spec 000 §5): role, 11-digit phone, name and the password twice are
  * required. A new user is saved, then assigned to the base by phone; an existing one is updated.
  */
-import { useQuery } from '@tanstack/react-query'
 import { Form } from 'antd'
 import { ModalForm, ProFormSelect, ProFormSwitch, ProFormText } from '@ant-design/pro-components'
 import {
@@ -14,6 +13,7 @@ import { dialogFormProps, submitDialog } from '../../components/dialogForm'
 import HiddenSubmit from '../../components/HiddenSubmit'
 import PasswordFields from '../../components/PasswordFields'
 import { SchemaText } from '../../components/SchemaField'
+import { useChoices } from '../../components/useChoices'
 
 export type UserFormMode =
   | { kind: 'create'; companyId: number }
@@ -42,11 +42,7 @@ export default function UserForm({ mode, headquarters, onClose, onSaved }: {
   onSaved: () => void
 }) {
   const [form] = Form.useForm<Values>()
-  const { data: roles = [] } = useQuery({
-    queryKey: ['users', 'assignableRoles'],
-    queryFn: ({ signal }) => userApi.assignableRoles({ silent: true, signal }),
-    enabled: !!mode,
-  })
+  const roles = useChoices(['users', 'assignableRoles'], userApi.assignableRoles, { enabled: !!mode })
   const companies = useCompanyOptions({ enabled: headquarters && mode?.kind === 'create' })
 
   const sub = mode?.kind === 'sub' || (mode?.kind === 'edit' && !mode.row.nickName)
