@@ -27,8 +27,9 @@ export function whenScopeChanges(listener: () => void): () => void {
   scopeListeners.add(listener)
   return () => scopeListeners.delete(listener)
 }
+/** `next` null: no session (it started or ended), which always forgets what was loaded */
 function setScope(next: string | null) {
-  if (next === scope) return
+  if (next !== null && next === scope) return
   scope = next
   scopeListeners.forEach((l) => l())
 }
