@@ -87,7 +87,7 @@ describe('useRecordById', () => {
   const opts = { key: ['things'], missing: '缺少编号', failed: (m: string) => `加载失败：${m}` }
 
   it('reads the record the URL names, with its id', async () => {
-    const load = vi.fn(async (id: number) => ({ id, name: '甲' }))
+    const load = vi.fn(async (id: number, _opts?: unknown) => ({ id, name: '甲' }))
     const { result } = renderHook(() => useRecordById({ ...opts, load }), { wrapper: wrapper(undefined, '/x?id=7') })
     expect(result.current.loading).toBe(true)
     await waitFor(() => expect(result.current.data).toEqual({ id: 7, name: '甲' }))

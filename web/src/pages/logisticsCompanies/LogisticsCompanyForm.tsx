@@ -2,7 +2,7 @@
 import { ModalForm, ProFormCascader, ProFormSelect } from '@ant-design/pro-components'
 import { logisticsCompanyBody as bodySchema, type CompanyOption, type LogisticsCompany } from '@app/contract'
 import * as api from '../../api/logisticsCompanies'
-import { editDialog, type EditDialogProps } from '../../components/editDialog'
+import { editDialog, saveBody, type EditDialogProps } from '../../components/editDialog'
 import HiddenSubmit from '../../components/HiddenSubmit'
 import { regionOptions } from '../../components/regions'
 import { SchemaText, SchemaTextArea } from '../../components/SchemaField'
@@ -23,8 +23,7 @@ export default function LogisticsCompanyForm({ companies, defaultCompanyId, ...d
       {...editDialog(dialog, {
         noun: '物流公司',
         labelWidth: 100,
-        create: (v: LogisticsCompanyFormValues) => api.saveLogisticsCompany(logisticsCompanyBody(v)),
-        update: (row, v) => api.updateLogisticsCompany(row.id, logisticsCompanyBody(v)),
+        ...saveBody(api.saveLogisticsCompany, api.updateLogisticsCompany, logisticsCompanyBody),
       })}
       width={620}
       initialValues={editing ? formValuesOf(editing) : { companyId: defaultCompanyId }}
