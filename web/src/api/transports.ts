@@ -62,9 +62,9 @@ export function takePrefetchedGrid(): Promise<Page<TransportGridRow>> | null {
 }
 
 /** Step 1 temporary save (status 1 暂存). */
-export const saveDeliveryDraft = (body: TransportBody, opts?: RequestOptions) => http.post<Transport>('/logistics/saveDeliveryDraft', body, opts)
+export const saveDeliveryDraft = (body: TransportBody, opts?: RequestOptions) => http.post<Transport>('/logistics/saveTemp', body, opts)
 /** Step 2 temporary save (status 1 暂存). */
-export const saveReceivingDraft = (body: TransportBody, opts?: RequestOptions) => http.post<Transport>('/logistics/saveReceivingDraft', body, opts)
+export const saveReceivingDraft = (body: TransportBody, opts?: RequestOptions) => http.post<Transport>('/logistics/saveTempFin', body, opts)
 /** Full save (status 2 上传完成). */
 export const saveTransport = (body: TransportBody, opts?: RequestOptions) => http.post<Transport>('/logistics/save', body, opts)
 
@@ -76,7 +76,7 @@ export const getTransport = (id: number, opts?: RequestOptions) =>
 
 /** The trace detail: delivery (dResponseVO) and receiving (sResponseVO) with their ud- originals. */
 export const getTransportDetail = (id: number, opts?: RequestOptions) =>
-  request<TransportDetail>('/logistics/getTransportDetail', { ...opts, params: { id } })
+  request<TransportDetail>('/logistics/findDou', { ...opts, params: { id } })
 
 /** Suggestions of the grid's text filters. */
 export const findSuggestions = (companyId?: number, opts?: RequestOptions) =>

@@ -1,8 +1,9 @@
 /**
  * The signed-in screens' cache of server data (TanStack Query, DESIGN §2), provided once by the shell.
  * Back-office defaults: a screen reads its data again each time it opens (showing what the cache holds
- * meanwhile), so a write made on another screen is never missed; reference data says how long it
- * stays fresh (REFERENCE_STALE_MS) and the writes that change it invalidate it. No refetch when the
+ * meanwhile), so a write made elsewhere (another screen, another administrator: a base added by
+ * another headquarters user must be in the next screen's picker) is never missed; what a screen
+ * shares with its dialogs is read once, and a write refetches what it changed. No refetch when the
  * window regains focus (a user switching to Excel and back would refetch every screen), and no retry
  * of a refused request (the request client already showed its Chinese message): only a server that
  * could not be reached is asked once more. The cache is emptied whenever the session's user or
@@ -13,8 +14,6 @@ import { isUnreachable, RequestError } from '../api/request'
 import { revokeDroppedPictures } from '../components/pictureUrl'
 import { whenScopeChanges } from './session'
 
-/** reference data that changes rarely and only through headquarters' own screens (base options) */
-export const REFERENCE_STALE_MS = 5 * 60_000
 
 /** One more try for a network error or a 5xx; never for a refusal (4xx), a session end or a cancel. */
 export function shouldRetry(failures: number, error: unknown): boolean {

@@ -1,13 +1,14 @@
 /**
  * 所属基地 on every screen: the bases a user may pick (`useCompanyOptions`, headquarters: all of them,
- * anyone else: their own, as the server scopes it), loaded once per session and shared by every
- * screen and dialog, and the 所属基地 column with its base filter (`companyColumn`).
+ * anyone else: their own, as the server scopes it), one read shared by a screen and its dialogs and
+ * shown at once when a screen opens again, and the 所属基地 column with its base filter (`companyColumn`).
+ * They are read again whenever a screen opens (a base another administrator added must be there),
+ * and at once after a write to the bases on this screen (`invalidateCompanies`).
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query'
 import type { ProColumns } from '@ant-design/pro-components'
 import type { CompanyOption } from '@app/contract'
 import * as companiesApi from '../api/companies'
-import { REFERENCE_STALE_MS } from '../app/queryClient'
 
 /** the queries of base data; a write to the bases invalidates them (`invalidateCompanies`) */
 export const COMPANIES_KEY = ['companies'] as const
@@ -23,7 +24,6 @@ export function useCompanyOptions({ enabled = true }: { enabled?: boolean } = {}
   const { data } = useQuery({
     queryKey: OPTIONS_KEY,
     queryFn: ({ signal }) => companiesApi.companyOptions({ silent: true, signal }),
-    staleTime: REFERENCE_STALE_MS,
     enabled,
   })
   return data ?? NONE
