@@ -3,18 +3,29 @@
  * layout with the menu routes. When the server refuses the session (spec 000 §2): login flag 0, token
  * cleared, the error shown, and the guard sends the user to /login?redirect=<path>. When the server
  * could not be reached (network error, 5xx, e.g. a reload while the server restarts), the session is
- * kept and the user may retry: nothing says it has ended.
+ * kept and the user may retry: nothing says it has ended. The signed-in screens' server data is
+ * cached by the one QueryClient provided here (queryClient.ts).
  */
 import { useEffect, useState } from 'react'
+import { QueryClientProvider } from '@tanstack/react-query'
 import { App, Button, Result } from 'antd'
 import { Msg } from '@app/contract'
 import { isCanceled, isUnreachable } from '../api/request'
 import PageLoading from '../components/PageLoading'
 import BasicLayout from './BasicLayout'
+import { queryClient } from './queryClient'
 import { endSession, useUserInfo } from './session'
 import { loadSignedIn } from './signedIn'
 
 export default function Shell() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SignedIn />
+    </QueryClientProvider>
+  )
+}
+
+function SignedIn() {
   const { message } = App.useApp()
   const info = useUserInfo()
   const [unreachable, setUnreachable] = useState<string | null>(null)

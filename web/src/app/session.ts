@@ -16,6 +16,25 @@ let userInfo: UserInfo | null = null
 const infoListeners = new Set<() => void>()
 const emitInfo = () => infoListeners.forEach((l) => l())
 
+/**
+ * Whose data the server answers with: the user and their current company. Whatever keeps server data
+ * in memory (the query cache) forgets it when this changes, so the next user, or the same user in
+ * another company, never sees what was loaded before.
+ */
+const scopeListeners = new Set<() => void>()
+let scope: string | null = null
+export function whenScopeChanges(listener: () => void): () => void {
+  scopeListeners.add(listener)
+  return () => scopeListeners.delete(listener)
+}
+/** `next` null: no session (it started or ended), which always forgets what was loaded */
+function setScope(next: string | null) {
+  if (next !== null && next === scope) return
+  scope = next
+  scopeListeners.forEach((l) => l())
+}
+const scopeOf = (info: UserInfo) => `${info.id}:${info.companyId}`
+
 export function useUserInfo(): UserInfo | null {
   return useSyncExternalStore(
     (l) => {
@@ -34,6 +53,7 @@ function looksLikeUserInfo(v: unknown): v is UserInfo {
 
 function setUserInfo(info: UserInfo | null) {
   userInfo = info
+  if (info) setScope(scopeOf(info))
   if (info) writeJson(sessionStorage, STORAGE_KEYS.userInfo, info)
   else sessionStorage.removeItem(STORAGE_KEYS.userInfo)
   emitInfo()
@@ -61,6 +81,7 @@ export async function loadUserInfo(opts: { force?: boolean } = {}): Promise<User
 /** After a successful login: keep the token (and only the user name when remembered). */
 export function startSession(result: LoginResult, opts: { remember: boolean; username?: string }) {
   userInfo = null
+  setScope(null)
   sessionStorage.removeItem(STORAGE_KEYS.userInfo)
   setToken(result.token, opts.remember)
   if (opts.username !== undefined) setRememberedUsername(opts.remember ? opts.username : null)
@@ -77,6 +98,7 @@ export async function endSession({ server = false, reloadOn }: { server?: boolea
   const serverDone = server ? usersApi.logout().catch(() => undefined) : undefined
   if (reloadOn) await serverDone
   userInfo = null
+  setScope(null)
   clearToken()
   emitInfo()
   if (reloadOn) location.replace(reloadOn)

@@ -2,12 +2,14 @@
  * One attachment as a form value (its id): upload through the API (type checked by the server, 10 MB
  * at most), show what is there (a thumbnail for pictures, loaded with the session token), remove it.
  */
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { App, Button, Upload, type UploadFile } from 'antd'
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons'
 import { ATTACHMENT_MAX_BYTES, AttachmentMsg, type AttachmentInfo } from '@app/contract'
 import * as attachmentsApi from '../api/attachments'
 import { isHandled, saveBlob } from '../api/request'
+import { useAttachmentPicture } from './pictureUrl'
 
 interface Props {
   value?: number | null
@@ -19,50 +21,42 @@ interface Props {
   disabled?: boolean
 }
 
-async function thumbUrl(id: number) {
-  const { blob } = await attachmentsApi.fetchAttachment(id, true, { silent: true })
-  return URL.createObjectURL(blob)
+const infoKey = (id: number) => ['attachments', 'info', id]
+
+/** What the upload shows: the file being sent, else the one the form holds (with its thumbnail), else nothing. */
+function useShownFiles(value: number | null | undefined, picture: boolean | undefined, sending: UploadFile | null): UploadFile[] {
+  const info = useQuery({
+    queryKey: infoKey(value ?? 0),
+    queryFn: ({ signal }) => attachmentsApi.getAttachment(value!, { silent: true, signal }),
+    enabled: !!value && !sending,
+    staleTime: Infinity,
+  })
+  const thumb = useAttachmentPicture(value ?? null, { thumb: true, enabled: !!picture && !!info.data?.isImage })
+  if (sending) return [sending]
+  if (!value) return []
+  if (info.isError) return [{ uid: String(value), name: `附件 ${value}`, status: 'error' }]
+  if (!info.data) return []
+  return [{ uid: String(value), name: info.data.name, status: 'done', thumbUrl: thumb.src, url: thumb.src }]
 }
 
 export default function AttachmentUpload({ value, onChange, fileType, picture, accept, disabled }: Props) {
   const { message } = App.useApp()
-  const [files, setFiles] = useState<UploadFile[]>([])
-
-  // show the attachment the form already holds (e.g. when editing)
-  useEffect(() => {
-    let cancelled = false
-    let objectUrl: string | undefined
-    if (!value) {
-      setFiles([])
-      return
-    }
-    if (files[0]?.uid === String(value)) return
-    attachmentsApi.getAttachment(value, { silent: true })
-      .then(async (info) => {
-        objectUrl = picture && info.isImage ? await thumbUrl(info.id).catch(() => undefined) : undefined
-        if (!cancelled) setFiles([{ uid: String(info.id), name: info.name, status: 'done', thumbUrl: objectUrl, url: objectUrl }])
-      })
-      .catch(() => {
-        if (!cancelled) setFiles([{ uid: String(value), name: `附件 ${value}`, status: 'error' }])
-      })
-    return () => {
-      cancelled = true
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [value, picture])
+  const queryClient = useQueryClient()
+  const [sending, setSending] = useState<UploadFile | null>(null)
+  const files = useShownFiles(value, picture, sending)
 
   const customRequest: NonNullable<Parameters<typeof Upload>[0]['customRequest']> = async ({ file, onSuccess, onError }) => {
     try {
       const info: AttachmentInfo = await attachmentsApi.uploadAttachment(file as File, fileType, { silent: true })
-      const url = picture && info.isImage ? await thumbUrl(info.id).catch(() => undefined) : undefined
-      setFiles([{ uid: String(info.id), name: info.name, status: 'done', thumbUrl: url, url }])
+      queryClient.setQueryData(infoKey(info.id), info)
       onSuccess?.(info)
       onChange?.(info.id)
       message.success('上传成功')
     } catch (e) {
-      setFiles([])
       if (!isHandled(e)) message.error(`上传失败：${(e as Error).message}`, 5)
       onError?.(e as Error)
+    } finally {
+      setSending(null)
     }
   }
 
@@ -91,12 +85,11 @@ export default function AttachmentUpload({ value, onChange, fileType, picture, a
           message.error(AttachmentMsg.tooLarge)
           return Upload.LIST_IGNORE
         }
-        setFiles([{ uid: file.uid, name: file.name, status: 'uploading' }])
+        setSending({ uid: file.uid, name: file.name, status: 'uploading' })
         return true
       }}
       onPreview={open}
       onRemove={() => {
-        setFiles([])
         onChange?.(null)
         return true
       }}

@@ -32,3 +32,18 @@ export function editDialog<T, V>(
     onFinish: (values: V) => submitDialog(() => (editing ? update(editing, values) : create(values)), editing ? Msg.updated : Msg.created, onSaved),
   }
 }
+
+/**
+ * editDialog's `create` and `update` for a resource whose new and changed rows send the same body,
+ * made from the form's values by `body`: `...saveBody(api.saveLog, api.updateLog, logBody)`.
+ */
+export function saveBody<T extends { id: number }, V, B>(
+  save: (body: B) => Promise<unknown>,
+  update: (id: number, body: B) => Promise<unknown>,
+  body: (values: V) => B,
+) {
+  return {
+    create: (values: V) => save(body(values)),
+    update: (row: T, values: V) => update(row.id, body(values)),
+  }
+}

@@ -2,17 +2,18 @@
  * A ticket picture (delivery or receipt proof) as a thumbnail that opens a zoomable preview. Pictures
  * are attachments served only with the session token, so they are fetched as blobs (an <img src>
  * cannot send it). Thumbnails stay cached while the grid scrolls (rows mount and unmount all the time)
- * and are fetched only for rows that stay in view a moment, so a fast scroll does not fire hundreds of calls.
+ * and are fetched only for rows that stay in view a moment, so a fast scroll does not fire hundreds of
+ * calls; a row scrolled away before its picture arrived aborts the read.
  */
 import { useEffect, useState } from 'react'
 import { Image, Typography } from 'antd'
-import { fetchAttachment } from '../../api/attachments'
+import { useAttachmentPicture } from '../../components/pictureUrl'
 import styles from '../../pages/transports/transport.module.css'
 import { NONE } from './transportValues'
 
-const CACHE_SIZE = 300
+/** how long a thumbnail nobody shows stays (rows scrolled back into view show it at once) */
+const KEEP_MS = 60_000
 const SETTLE_MS = 150
-const cache = new Map<string, Promise<string>>()
 
 /** The attachment id of `/api/attachments/actions/download?id=5` (what the server answers as picture URLs). */
 export const attachmentIdOf = (url: string | null | undefined): number | null => {
@@ -20,42 +21,21 @@ export const attachmentIdOf = (url: string | null | undefined): number | null =>
   return m ? Number(m[1]) : null
 }
 
-function objectUrl(id: number, thumb: boolean): Promise<string> {
-  const key = `${id}:${thumb ? 't' : 'f'}`
-  let hit = cache.get(key)
-  if (hit) {
-    cache.delete(key)
-    cache.set(key, hit)
-    return hit
-  }
-  hit = fetchAttachment(id, thumb, { silent: true }).then(({ blob }) => URL.createObjectURL(blob))
-  hit.catch(() => cache.delete(key))
-  cache.set(key, hit)
-  if (cache.size > CACHE_SIZE) {
-    const [oldest, value] = cache.entries().next().value!
-    cache.delete(oldest)
-    void value.then(URL.revokeObjectURL, () => undefined)
-  }
-  return hit
+/** `id` once it has stayed `delay` ms (at once without a delay). */
+function useSettled(id: number | null, delay: number): number | null {
+  const [settled, setSettled] = useState<number | null>(null)
+  useEffect(() => {
+    if (!delay) return
+    const t = setTimeout(() => setSettled(id), delay)
+    return () => clearTimeout(t)
+  }, [id, delay])
+  return delay ? settled : id
 }
 
+/** A picture already read shows at once; one not yet read is asked for once its row stays `delay` ms. */
 function usePicture(id: number | null, thumb: boolean, delay: number) {
-  const [state, setState] = useState<{ id: number; src?: string; failed?: boolean } | null>(null)
-  useEffect(() => {
-    if (id == null) return
-    let cancelled = false
-    const t = setTimeout(() => {
-      objectUrl(id, thumb).then(
-        (src) => { if (!cancelled) setState({ id, src }) },
-        () => { if (!cancelled) setState({ id, failed: true }) },
-      )
-    }, delay)
-    return () => {
-      cancelled = true
-      clearTimeout(t)
-    }
-  }, [id, thumb, delay])
-  return state?.id === id ? state : null
+  const settled = useSettled(id, delay)
+  return useAttachmentPicture(id, { thumb, enabled: settled === id, keepMs: KEEP_MS })
 }
 
 export default function ProofImage({ url, alt, width = 40, height = 28, large = false }: {
@@ -70,7 +50,7 @@ export default function ProofImage({ url, alt, width = 40, height = 28, large = 
   const id = attachmentIdOf(url)
   const shown = usePicture(id, !large, large ? 0 : SETTLE_MS)
   const [previewing, setPreviewing] = useState(false)
-  const full = usePicture(previewing || large ? id : null, false, 0)
+  const full = useAttachmentPicture(id, { enabled: previewing || large, keepMs: KEEP_MS })
 
   if (id == null) return large ? <Typography.Text type="secondary">暂无图片</Typography.Text> : <>{NONE}</>
   if (shown?.failed) return <Typography.Text type="danger">图片加载失败</Typography.Text>

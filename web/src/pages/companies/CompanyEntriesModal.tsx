@@ -2,21 +2,27 @@
  * A dialog of one base's settings (预约设置, 供货设置): a form that adds an entry above a table of the
  * entries already set. It stays open after each save, as several entries are usually added in a row.
  */
-import { useCallback, useEffect, useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { Table, Typography, type TableColumnsType } from 'antd'
 import { ModalForm, ProFormText } from '@ant-design/pro-components'
 import type { CompanyRow } from '@app/contract'
+import type { RequestOptions } from '../../api/request'
+import { COMPANIES_KEY } from '../../components/companies'
 import { dialogFormProps, submitDialog } from '../../components/dialogForm'
 import HiddenSubmit from '../../components/HiddenSubmit'
 
-/** The entries of the base the dialog is open for (none while it is closed), and their reload. */
-export function useCompanyEntries<R>(company: CompanyRow | null, find: (company: CompanyRow) => Promise<R[]>) {
-  const [rows, setRows] = useState<R[]>([])
-  const reload = useCallback(() => {
-    if (company) find(company).then(setRows).catch(() => setRows([]))
-  }, [company, find])
-  useEffect(reload, [reload])
-  return { rows, reload }
+/**
+ * The `kind` entries of the base the dialog is open for (none while it is closed), and `reload`,
+ * which a save or a delete in the dialog calls to read them again.
+ */
+export function useCompanyEntries<R>(kind: string, company: CompanyRow | null, find: (company: CompanyRow, opts: RequestOptions) => Promise<R[]>) {
+  const { data, refetch } = useQuery({
+    queryKey: [...COMPANIES_KEY, kind, company?.id],
+    queryFn: ({ signal }) => find(company!, { silent: true, signal }),
+    enabled: !!company,
+  })
+  return { rows: data ?? [], reload: () => void refetch() }
 }
 
 export default function CompanyEntriesModal<V extends object, R extends object>({

@@ -6,17 +6,18 @@ import {
   type ReservationPlanSaveBody,
 } from '@app/contract'
 import * as companiesApi from '../../api/companies'
+import type { RequestOptions } from '../../api/request'
 import { zodRule } from '../../components/zodRule'
 import CompanyEntriesModal, { useCompanyEntries } from './CompanyEntriesModal'
 
 type Values = Omit<ReservationPlanSaveBody, 'companyId'>
 const fields = reservationPlanSaveBody.shape
 
-const findPlans = (company: CompanyRow) =>
-  companiesApi.findReservationPlans({ companyId: company.id, page: 1, size: 10 }, { silent: true }).then((p) => p.data)
+const findPlans = (company: CompanyRow, opts: RequestOptions) =>
+  companiesApi.findReservationPlans({ companyId: company.id, page: 1, size: 10 }, opts).then((p) => p.data)
 
 export default function ReservationModal({ company, onClose }: { company: CompanyRow | null; onClose: () => void }) {
-  const plans = useCompanyEntries(company, findPlans)
+  const plans = useCompanyEntries('reservationPlans', company, findPlans)
   return (
     <CompanyEntriesModal<Values, ReservationPlanRow>
       title="预约设置"

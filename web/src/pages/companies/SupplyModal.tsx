@@ -1,20 +1,18 @@
 /** 供货设置: which bases supply this base (material order buyCompanyId -> saleCompanyId). */
-import { useEffect, useState } from 'react'
 import { ProFormSelect } from '@ant-design/pro-components'
-import { CompanyMsg, materialOrderSaveBody, type CompanyOption, type CompanyRow, type MaterialOrderRow } from '@app/contract'
+import { CompanyMsg, materialOrderSaveBody, type CompanyRow, type MaterialOrderRow } from '@app/contract'
 import * as companiesApi from '../../api/companies'
+import type { RequestOptions } from '../../api/request'
+import { useCompanyOptions } from '../../components/companies'
 import DeleteAction from '../../components/DeleteAction'
 import { zodRule } from '../../components/zodRule'
 import CompanyEntriesModal, { useCompanyEntries } from './CompanyEntriesModal'
 
-const findOrders = (company: CompanyRow) => companiesApi.findMaterialOrders(company.id, { silent: true })
+const findOrders = (company: CompanyRow, opts: RequestOptions) => companiesApi.findMaterialOrders(company.id, opts)
 
 export default function SupplyModal({ company, onClose }: { company: CompanyRow | null; onClose: () => void }) {
-  const orders = useCompanyEntries(company, findOrders)
-  const [options, setOptions] = useState<CompanyOption[]>([])
-  useEffect(() => {
-    if (company) companiesApi.companyOptions({ silent: true }).then(setOptions).catch(() => setOptions([]))
-  }, [company])
+  const orders = useCompanyEntries('materialOrders', company, findOrders)
+  const options = useCompanyOptions({ enabled: !!company })
 
   const taken = new Set(orders.rows.map((o) => o.saleCompanyId))
   return (

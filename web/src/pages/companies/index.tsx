@@ -4,12 +4,14 @@
  * deregister. Headquarters (company 1) can be neither edited nor deregistered.
  */
 import { useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import { App, Dropdown, Space, Tag, Typography } from 'antd'
 import { DownOutlined } from '@ant-design/icons'
 import type { ProColumns } from '@ant-design/pro-components'
 import { CompanyMsg, HQ_COMPANY_ID, IS_CREATE, type CompanyRow } from '@app/contract'
 import * as companiesApi from '../../api/companies'
 import { actionColumn } from '../../components/actionColumn'
+import { invalidateCompanies } from '../../components/companies'
 import { confirmDanger } from '../../components/confirmAction'
 import ListPage from '../../components/ListPage'
 import { regionText } from '../../components/regions'
@@ -22,6 +24,12 @@ import SupplyModal from './SupplyModal'
 export default function CompaniesPage() {
   const app = App.useApp()
   const page = useListPage<CompanyRow>()
+  const queryClient = useQueryClient()
+  // a base added, changed or removed: the list, and every screen's base pickers and seats
+  const changed = () => {
+    page.reload()
+    void invalidateCompanies(queryClient)
+  }
   const [counting, setCounting] = useState<{ kind: CountKind; row: CompanyRow } | null>(null)
   const [planning, setPlanning] = useState<CompanyRow | null>(null)
   const [supplying, setSupplying] = useState<CompanyRow | null>(null)
@@ -34,7 +42,7 @@ export default function CompaniesPage() {
     </>,
     () => companiesApi.deleteCompany(row.id),
     CompanyMsg.deregistered,
-    page.reload,
+    changed,
   )
 
   const columns: ProColumns<CompanyRow>[] = [
@@ -92,9 +100,9 @@ export default function CompaniesPage() {
         exportList={(filters, opts) => companiesApi.exportCompanies(HQ_COMPANY_ID, filters, opts)}
         onAdd={page.openNew}
       />
-      <CompanyForm key={page.form.key} {...page.form.props} />
+      <CompanyForm key={page.form.key} {...page.form.props} onSaved={changed} />
       {/* each dialog is built afresh for the row it opens with */}
-      <CountModal key={counting ? `${counting.kind}-${counting.row.id}` : 'count'} kind={counting?.kind ?? 'recharge'} company={counting?.row ?? null} onClose={() => setCounting(null)} onSaved={page.reload} />
+      <CountModal key={counting ? `${counting.kind}-${counting.row.id}` : 'count'} kind={counting?.kind ?? 'recharge'} company={counting?.row ?? null} onClose={() => setCounting(null)} onSaved={changed} />
       <ReservationModal key={planning ? `plan-${planning.id}` : 'plan'} company={planning} onClose={() => setPlanning(null)} />
       <SupplyModal key={supplying ? `supply-${supplying.id}` : 'supply'} company={supplying} onClose={() => setSupplying(null)} />
     </>

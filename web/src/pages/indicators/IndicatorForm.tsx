@@ -2,7 +2,7 @@
 import { ModalForm, ProFormDependency, ProFormDigit, ProFormSelect, ProFormSwitch } from '@ant-design/pro-components'
 import { CHECK_ITEM_KIND_LABELS, CHECK_ITEM_KINDS, indicatorBody as bodySchema, type Indicator } from '@app/contract'
 import * as api from '../../api/indicators'
-import { editDialog, type EditDialogProps } from '../../components/editDialog'
+import { editDialog, saveBody, type EditDialogProps } from '../../components/editDialog'
 import HiddenSubmit from '../../components/HiddenSubmit'
 import { SchemaText, SchemaTextArea } from '../../components/SchemaField'
 import { zodRule } from '../../components/zodRule'
@@ -16,8 +16,7 @@ export default function IndicatorForm(dialog: EditDialogProps<Indicator>) {
       {...editDialog(dialog, {
         noun: '检验指标',
         labelWidth: 90,
-        create: (v: IndicatorFormValues) => api.saveIndicator(indicatorBodyOf(v)),
-        update: (row, v) => api.updateIndicator(row.id, indicatorBodyOf(v)),
+        ...saveBody(api.saveIndicator, api.updateIndicator, indicatorBodyOf),
       })}
       width={600}
       initialValues={indicatorFormValues(dialog.editing)}

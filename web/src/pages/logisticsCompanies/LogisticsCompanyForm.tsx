@@ -2,12 +2,13 @@
 import { ModalForm, ProFormCascader, ProFormSelect } from '@ant-design/pro-components'
 import { logisticsCompanyBody as bodySchema, type CompanyOption, type LogisticsCompany } from '@app/contract'
 import * as api from '../../api/logisticsCompanies'
-import { editDialog, type EditDialogProps } from '../../components/editDialog'
+import { editDialog, saveBody, type EditDialogProps } from '../../components/editDialog'
 import HiddenSubmit from '../../components/HiddenSubmit'
 import { regionOptions } from '../../components/regions'
 import { SchemaText, SchemaTextArea } from '../../components/SchemaField'
 import { zodRule } from '../../components/zodRule'
 import { formValuesOf, logisticsCompanyBody, type LogisticsCompanyFormValues } from './logisticsCompanyValues'
+import { companyChoices } from '../../components/companies'
 
 const fields = bodySchema.shape
 
@@ -22,8 +23,7 @@ export default function LogisticsCompanyForm({ companies, defaultCompanyId, ...d
       {...editDialog(dialog, {
         noun: '物流公司',
         labelWidth: 100,
-        create: (v: LogisticsCompanyFormValues) => api.saveLogisticsCompany(logisticsCompanyBody(v)),
-        update: (row, v) => api.updateLogisticsCompany(row.id, logisticsCompanyBody(v)),
+        ...saveBody(api.saveLogisticsCompany, api.updateLogisticsCompany, logisticsCompanyBody),
       })}
       width={620}
       initialValues={editing ? formValuesOf(editing) : { companyId: defaultCompanyId }}
@@ -34,7 +34,7 @@ export default function LogisticsCompanyForm({ companies, defaultCompanyId, ...d
           name="companyId"
           label="所属基地"
           disabled={!!editing}
-          options={companies.map((c) => ({ label: c.name, value: c.id }))}
+          options={companyChoices(companies)}
           fieldProps={{ showSearch: true, optionFilterProp: 'label' }}
           rules={[zodRule(fields.companyId)]}
         />

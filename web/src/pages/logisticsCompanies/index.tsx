@@ -3,14 +3,14 @@
  * carriers of the base searched by name, contact and phone; add and edit with the region cascader,
  * delete after a confirmation, export. Headquarters sees every base and picks the base of a new one.
  */
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Typography } from 'antd'
 import type { ProColumns } from '@ant-design/pro-components'
-import { HQ_COMPANY_ID, type CompanyOption, type LogisticsCompany, type LogisticsCompanyQuery } from '@app/contract'
-import * as companiesApi from '../../api/companies'
+import { HQ_COMPANY_ID, type LogisticsCompany, type LogisticsCompanyQuery } from '@app/contract'
 import * as api from '../../api/logisticsCompanies'
 import { useUserInfo } from '../../app/session'
 import { editDeleteColumn } from '../../components/actionColumn'
+import { companyColumn, useCompanyOptions } from '../../components/companies'
 import ListPage from '../../components/ListPage'
 import { regionText } from '../../components/regions'
 import { useListPage } from '../../components/useListPage'
@@ -22,12 +22,8 @@ export default function LogisticsCompaniesPage() {
   const info = useUserInfo()
   const headquarters = info?.companyId === HQ_COMPANY_ID
   const page = useListPage<LogisticsCompany>()
-  const [companies, setCompanies] = useState<CompanyOption[]>([])
+  const companies = useCompanyOptions({ enabled: headquarters })
   const [companyFilter, setCompanyFilter] = useState<number | undefined>()
-
-  useEffect(() => {
-    if (headquarters) companiesApi.companyOptions({ silent: true }).then(setCompanies, () => setCompanies([]))
-  }, [headquarters])
 
   const columns: ProColumns<LogisticsCompany>[] = [
     { title: '物流公司名称', dataIndex: 'name', width: 220, ellipsis: true, fieldProps: { placeholder: '请输入物流公司名称', maxLength: 100 } },
@@ -35,14 +31,7 @@ export default function LogisticsCompaniesPage() {
     { title: '联系电话', dataIndex: 'phone', width: 150, fieldProps: { placeholder: '请输入联系电话', maxLength: 20 }, render: (_, r) => r.phone || empty },
     { title: '所在地区', dataIndex: 'region', hideInSearch: true, width: 220, ellipsis: true, render: (_, r) => regionText(r) || empty },
     { title: '备注', dataIndex: 'remarks', hideInSearch: true, width: 200, ellipsis: true, render: (_, r) => r.remarks || empty },
-    {
-      title: '所属基地', dataIndex: 'companyName', width: 180, ellipsis: true,
-      hideInSearch: !headquarters, hideInTable: !headquarters,
-      valueType: 'select',
-      fieldProps: { showSearch: true, optionFilterProp: 'label', placeholder: '全部基地', options: companies.map((c) => ({ label: c.name, value: c.id })) },
-      search: { transform: (value: number) => ({ companyId: value }) },
-      render: (_, r) => r.companyName,
-    },
+    companyColumn(companies, { inTable: headquarters, inSearch: headquarters }),
     { title: '创建时间', dataIndex: 'createTimeStr', hideInSearch: true, width: 170 },
     editDeleteColumn(110, {
       onEdit: page.openEdit,

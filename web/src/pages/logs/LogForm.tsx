@@ -2,7 +2,7 @@
 import { ModalForm, ProFormRadio } from '@ant-design/pro-components'
 import { logBody as logBodySchema, type LogEntry } from '@app/contract'
 import * as logsApi from '../../api/logs'
-import { editDialog, type EditDialogProps } from '../../components/editDialog'
+import { editDialog, saveBody, type EditDialogProps } from '../../components/editDialog'
 import HiddenSubmit from '../../components/HiddenSubmit'
 import { SchemaText, SchemaTextArea } from '../../components/SchemaField'
 import { zodRule } from '../../components/zodRule'
@@ -24,8 +24,7 @@ export default function LogForm({ defaultPhone, ...dialog }: EditDialogProps<Log
       {...editDialog(dialog, {
         noun: '日志',
         labelWidth: 80,
-        create: (values: LogFormValues) => logsApi.saveLog(logBody(values)),
-        update: (row, values) => logsApi.updateLog(row.id, logBody(values)),
+        ...saveBody(logsApi.saveLog, logsApi.updateLog, logBody),
       })}
       width={600}
       initialValues={initialValues}

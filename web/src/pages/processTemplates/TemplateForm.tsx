@@ -2,7 +2,7 @@
 import { ModalForm, ProForm } from '@ant-design/pro-components'
 import { templateBody as bodySchema, type Indicator, type ProcessTemplateDetail } from '@app/contract'
 import type { TemplateCalls } from '../../api/processTemplates'
-import { editDialog, type EditDialogProps } from '../../components/editDialog'
+import { editDialog, saveBody, type EditDialogProps } from '../../components/editDialog'
 import { SchemaText, SchemaTextArea } from '../../components/SchemaField'
 import StepsEditor from './StepsEditor'
 import { formValuesOf, stepsProblem, templateBodyOf, type EditStep, type TemplateFormValues } from './templateValues'
@@ -20,8 +20,7 @@ export default function TemplateForm({ api, noun, indicators, ...dialog }: EditD
       {...editDialog(dialog, {
         noun,
         labelWidth: 90,
-        create: (v: TemplateFormValues) => api.save(templateBodyOf(v)),
-        update: (row, v) => api.update(row.id, templateBodyOf(v)),
+        ...saveBody(api.save, api.update, templateBodyOf),
       })}
       width={1000}
       initialValues={formValuesOf(editing)}

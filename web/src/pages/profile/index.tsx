@@ -1,5 +1,6 @@
 /** /profile/index (spec 000 §2 Profile, spec 001 §2): login name, company, creation time; change password (current one first). */
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { Alert, App, Avatar, Button, Card, Col, Descriptions, Form, Input, Row, Skeleton, Typography } from 'antd'
 import { LockOutlined, UserOutlined } from '@ant-design/icons'
 import dayjs from 'dayjs'
@@ -18,20 +19,16 @@ interface PasswordForm {
 export default function ProfilePage() {
   const { message } = App.useApp()
   const info = useUserInfo()
-  const [profile, setProfile] = useState<Profile | null>(null)
-  const [loadError, setLoadError] = useState<string | null>(null)
+  const loaded = useQuery({
+    queryKey: ['users', 'profile', info?.id],
+    queryFn: ({ signal }) => usersApi.getProfile(info!.id, { silent: true, signal }),
+    enabled: !!info,
+  })
+  const profile: Profile | null = loaded.data ?? null
+  const loadError = loaded.error && !isHandled(loaded.error) ? `${Msg.fetchFailed}：${loaded.error.message}` : null
   const [form] = Form.useForm<PasswordForm>()
   const [saving, setSaving] = useState(false)
   const [saveError, setSaveError] = useState<string | null>(null)
-
-  useEffect(() => {
-    if (!info) return
-    usersApi.getProfile(info.id, { silent: true })
-      .then(setProfile)
-      .catch((e) => {
-        if (!isHandled(e)) setLoadError(`${Msg.fetchFailed}：${(e as Error).message}`)
-      })
-  }, [info])
 
   const onFinish = async (values: PasswordForm) => {
     if (!info) return

@@ -3,7 +3,7 @@ import { Form } from 'antd'
 import { ModalForm, ProFormDependency, ProFormDigit, ProFormRadio, ProFormSelect } from '@ant-design/pro-components'
 import { FORMAT_RANK, receiptFormatBody, type ReceiptFormat, type TicketField, type TicketType } from '@app/contract'
 import * as formatsApi from '../../api/receiptFormats'
-import { editDialog, type EditDialogProps } from '../../components/editDialog'
+import { editDialog, saveBody, type EditDialogProps } from '../../components/editDialog'
 import HiddenSubmit from '../../components/HiddenSubmit'
 import { SchemaText, SchemaTextArea } from '../../components/SchemaField'
 import { fieldOptions, keepFieldsOfType, TICKET_TYPE_OPTIONS } from '../../components/ticketFields'
@@ -38,8 +38,7 @@ export default function FormatForm(dialog: EditDialogProps<ReceiptFormat>) {
       {...editDialog(dialog, {
         noun: '票据格式',
         labelWidth: 96,
-        create: (values: FormatFormValues) => formatsApi.saveFormat(formatBody(values)),
-        update: (row, values) => formatsApi.updateFormat(row.id, formatBody(values)),
+        ...saveBody(formatsApi.saveFormat, formatsApi.updateFormat, formatBody),
       })}
       width={640}
       initialValues={initialValues}

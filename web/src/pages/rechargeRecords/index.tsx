@@ -2,30 +2,21 @@
  * 充值记录 (menu component key 'record'; spec 001 §2 "Recharge record list"): filter by company and
  * date range; times, company, operator, created time; CSV export.
  */
-import { useEffect, useState } from 'react'
 import { Tag } from 'antd'
 import type { ProColumns } from '@ant-design/pro-components'
-import { HQ_COMPANY_ID, RECHARGE_TYPE_LABELS, RECHARGE_TYPES, type CompanyOption, type RechargeRow } from '@app/contract'
-import * as companiesApi from '../../api/companies'
+import { HQ_COMPANY_ID, RECHARGE_TYPE_LABELS, RECHARGE_TYPES, type RechargeRow } from '@app/contract'
 import * as rechargeApi from '../../api/recharge'
+import { companyColumn, useCompanyOptions } from '../../components/companies'
 import { createTimeColumn } from '../../components/dateRange'
 import ListPage from '../../components/ListPage'
 
 const TYPE_OPTIONS = Object.values(RECHARGE_TYPES).map((value) => ({ value, label: RECHARGE_TYPE_LABELS[value] }))
 
 export default function RechargeRecordsPage() {
-  const [companies, setCompanies] = useState<CompanyOption[]>([])
-  useEffect(() => {
-    companiesApi.companyOptions({ silent: true }).then(setCompanies).catch(() => setCompanies([]))
-  }, [])
+  const companies = useCompanyOptions()
 
   const columns: ProColumns<RechargeRow>[] = [
-    {
-      title: '充值基地', dataIndex: 'companyName', ellipsis: true, valueType: 'select',
-      fieldProps: { showSearch: true, optionFilterProp: 'label', placeholder: '全部基地', options: companies.map((c) => ({ label: c.name, value: c.id })) },
-      search: { transform: (value: number) => ({ companyId: value }) },
-      render: (_, r) => r.companyName,
-    },
+    companyColumn(companies, { title: '充值基地', width: false }),
     {
       title: '类型', dataIndex: 'type', width: 120, valueType: 'select', fieldProps: { options: TYPE_OPTIONS },
       render: (_, r) => <Tag color={r.type === RECHARGE_TYPES.userAmount ? 'blue' : 'green'}>{r.typeName}</Tag>,

@@ -3,7 +3,6 @@
  * 检验员, process template from the vehicle-type list, optional station), 更换工位, 退回 (a reason) and
  * 更改状态 (the states DESIGN §5 allows from the current one).
  */
-import { useEffect, useState } from 'react'
 import { ModalForm, ProFormRadio, ProFormSelect, ProFormText } from '@ant-design/pro-components'
 import {
   REPORT_LIMITS, REPORT_MOVES, reportMoveBody, ReportMsg, reportStartBody, reportStationBody,
@@ -15,6 +14,7 @@ import * as groupsApi from '../../api/stationGroups'
 import { dialogFormProps, submitDialog } from '../../components/dialogForm'
 import HiddenSubmit from '../../components/HiddenSubmit'
 import { SchemaTextArea } from '../../components/SchemaField'
+import { useChoices } from '../../components/useChoices'
 import { zodRule } from '../../components/zodRule'
 import { statusTargets } from './reportValues'
 
@@ -23,20 +23,13 @@ interface Props { open: boolean; report: Report; onOpenChange: (open: boolean) =
 const stationOptions = (groups: StationGroup[]) =>
   groups.map((g) => ({ label: `${g.name}${g.center ? `（${g.center}）` : ''}`, title: g.name, options: g.stations.map((s) => ({ label: s.name, value: s.id })) }))
 
-function useStations(companyId: number) {
-  const [groups, setGroups] = useState<StationGroup[]>([])
-  useEffect(() => { groupsApi.stationChoices(companyId, { silent: true }).then(setGroups, () => setGroups([])) }, [companyId])
-  return groups
-}
+const useStations = (companyId: number) =>
+  useChoices<StationGroup>(['stationGroups', 'choices', companyId], (opts) => groupsApi.stationChoices(companyId, opts))
 
 export function StartForm({ open, report, onOpenChange, onSaved }: Props) {
-  const [inspectors, setInspectors] = useState<UserChoice[]>([])
-  const [templates, setTemplates] = useState<TemplateOption[]>([])
+  const inspectors = useChoices<UserChoice>(['users', 'inspectors', report.companyId], (opts) => api.inspectors(report.companyId, opts))
+  const templates = useChoices<TemplateOption>(['processTemplates', 'options'], processTemplatesApi.templateOptions)
   const groups = useStations(report.companyId)
-  useEffect(() => {
-    api.inspectors(report.companyId, { silent: true }).then(setInspectors, () => setInspectors([]))
-    processTemplatesApi.templateOptions({ silent: true }).then(setTemplates, () => setTemplates([]))
-  }, [report.companyId])
   const preferred = templates.find((t) => !t.isOut && t.name === report.tankerType)
   return (
     <ModalForm<ReportStartBody & { licenseNumber: string }>

@@ -2,12 +2,13 @@
  * 总览 (/trace/overview?id=): the registration, every record with who entered it and when, step by step,
  * and the status history (who moved the report, when, and why it was returned).
  */
-import { useEffect, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { Button, Card, Descriptions, Empty, Image, Space, Table, Tag, Timeline, Typography } from 'antd'
 import { useNavigate } from 'react-router-dom'
 import { rangeText, type CheckItem, type RecordValue, type Report, type ReportRecord } from '@app/contract'
 import * as diagramsApi from '../../api/diagrams'
 import * as api from '../../api/reports'
+import { usePictureUrl } from '../../components/pictureUrl'
 import StatusTag from './StatusTag'
 import { blank } from './reportValues'
 import { ReportLoading, useReport } from './Workflow'
@@ -20,33 +21,20 @@ export function valueText(item: CheckItem, value: RecordValue | undefined): stri
   return String(value)
 }
 
-/** The last saved drawing of the report, as an object URL (null: none saved). */
+/** The last saved drawing of the report, as an object URL (null: none saved); read afresh on each visit, as it is redrawn. */
 function useDiagramPicture(id: number, started: boolean) {
-  const [url, setUrl] = useState<string | null>(null)
-  useEffect(() => {
-    if (!started) return
-    let objectUrl: string | null = null
-    let left = false
-    diagramsApi.diagramPicture(id).then(({ blob }) => {
-      if (!left) setUrl((objectUrl = URL.createObjectURL(blob)))
-    }, () => setUrl(null))
-    return () => {
-      left = true
-      if (objectUrl) URL.revokeObjectURL(objectUrl)
-    }
-  }, [id, started])
-  return url
+  const { src } = usePictureUrl(['diagram', id], (signal) => diagramsApi.diagramPicture(id, { signal }).then((d) => d.blob), { enabled: started, changes: true })
+  return src ?? null
 }
 
 /** 历次检验: the other reports of this plate, each opening its own overview. */
 function VehicleHistory({ id }: { id: number }) {
   const navigate = useNavigate()
-  const [rows, setRows] = useState<Report[] | null>(null)
-  useEffect(() => {
-    let left = false
-    api.vehicleHistory(id).then((r) => { if (!left) setRows(r) }, () => { if (!left) setRows([]) })
-    return () => { left = true }
-  }, [id])
+  const { data, isPending } = useQuery({
+    queryKey: ['reports', 'vehicleHistory', id],
+    queryFn: ({ signal }) => api.vehicleHistory(id, { signal }),
+  })
+  const rows = isPending ? null : (data ?? [])
   return (
     <Card size="small" title="该车历次检验">
       <Table<Report>

@@ -1,10 +1,11 @@
 /** Several photos as a form value (attachment ids, fileType inspectionPhoto): scene photos of a registration, a check item's photos. */
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { App, Upload, type UploadFile } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, AttachmentMsg } from '@app/contract'
 import * as attachmentsApi from '../../api/attachments'
 import { isHandled } from '../../api/request'
+import { useAttachmentPictures } from '../../components/pictureUrl'
 
 interface Props {
   value?: number[] | null
@@ -15,25 +16,17 @@ interface Props {
 
 export default function PhotoList({ value, onChange, max, disabled }: Props) {
   const { message } = App.useApp()
-  const [files, setFiles] = useState<UploadFile[]>([])
-  const urls = useRef(new Map<number, string>())
   const ids = value ?? []
-
-  // thumbnails of the photos the value names (loaded with the session token)
-  useEffect(() => {
-    let live = true
-    Promise.all(ids.map(async (id) => {
-      let url = urls.current.get(id)
-      if (!url) {
-        url = await attachmentsApi.fetchAttachment(id, true, { silent: true }).then(({ blob }) => URL.createObjectURL(blob), () => '')
-        if (url) urls.current.set(id, url)
-      }
-      return { uid: String(id), name: `照片 ${id}`, status: url ? 'done' : 'error', thumbUrl: url || undefined, url: url || undefined } as UploadFile
-    })).then((list) => { if (live) setFiles((prev) => [...list, ...prev.filter((f) => f.status === 'uploading')]) })
-    return () => { live = false }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ids.join(',')])
-  useEffect(() => () => { for (const url of urls.current.values()) URL.revokeObjectURL(url) }, [])
+  // thumbnails of the photos the value names (loaded with the session token), then those being sent
+  const pictures = useAttachmentPictures(ids, { thumb: true })
+  const [sending, setSending] = useState<UploadFile[]>([])
+  const files: UploadFile[] = [
+    ...ids.map((id, i): UploadFile => {
+      const { src, failed } = pictures[i]!
+      return { uid: String(id), name: `照片 ${id}`, status: failed ? 'error' : 'done', thumbUrl: src, url: src }
+    }),
+    ...sending,
+  ]
 
   return (
     <Upload
@@ -61,10 +54,10 @@ export default function PhotoList({ value, onChange, max, disabled }: Props) {
         } catch (e) {
           if (!isHandled(e)) message.error(`上传失败：${(e as Error).message}`, 5)
           onError?.(e as Error)
-          setFiles((prev) => prev.filter((f) => f.uid !== (file as { uid?: string }).uid))
         }
       }}
-      onChange={({ fileList }) => setFiles(fileList.filter((f) => f.status !== 'error' || Number(f.uid)))}
+      // the photos the value names come from it; the list's own entries are the files still being sent
+      onChange={({ fileList }) => setSending(fileList.filter((f) => !Number(f.uid) && f.status === 'uploading'))}
       onPreview={(f) => f.url && window.open(f.url, '_blank', 'noopener')}
       onRemove={(f) => {
         const id = Number(f.uid)

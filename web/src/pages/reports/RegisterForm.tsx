@@ -18,6 +18,7 @@ import HiddenSubmit from '../../components/HiddenSubmit'
 import { SchemaText } from '../../components/SchemaField'
 import { dateRule, zodRule } from '../../components/zodRule'
 import PhotoList from './PhotoList'
+import { companyChoices } from '../../components/companies'
 
 const fields = reportSaveBody.shape
 
@@ -76,7 +77,7 @@ export default function RegisterForm({ open, onOpenChange, onSaved, report, comp
     >
       {!report && companies.length > 0 && (
         <ProFormSelect
-          name="companyId" label="登记基地" options={companies.map((c) => ({ label: c.name, value: c.id }))}
+          name="companyId" label="登记基地" options={companyChoices(companies)}
           fieldProps={{ showSearch: true, optionFilterProp: 'label' }} rules={[{ required: true, message: '请选择登记基地' }]}
         />
       )}

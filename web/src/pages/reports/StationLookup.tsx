@@ -2,7 +2,8 @@
  * 工位终端 (/trace/select?deviceNo=&userNo=, spec 000 §2): a station's terminal opens this with its
  * station and the vehicle's plate; one report goes straight to its progress, several are listed.
  */
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { Button, Card, Table, Tag } from 'antd'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import type { Report } from '@app/contract'
@@ -10,28 +11,29 @@ import * as api from '../../api/reports'
 import StatusTag from './StatusTag'
 import { ReportLoading } from './Workflow'
 
+const checking = (id: number) => `/trace/checking?id=${id}`
+
 export default function StationLookupPage() {
   const [params] = useSearchParams()
   const navigate = useNavigate()
   const stationId = Number(params.get('deviceNo'))
   const plate = params.get('userNo')?.trim() ?? ''
   const valid = Number.isInteger(stationId) && stationId > 0 && plate !== ''
-  const [rows, setRows] = useState<Report[] | null>(null)
-  const [error, setError] = useState<string | null>(valid ? null : '缺少工位或车牌号，请从工位终端打开')
-  const checking = (id: number) => `/trace/checking?id=${id}`
+  const found = useQuery({
+    queryKey: ['reports', 'atStation', stationId, plate],
+    queryFn: ({ signal }) => api.selectReports(stationId, plate, { silent: true, signal }),
+    enabled: valid,
+  })
+  const error = valid ? (found.error?.message ?? null) : '缺少工位或车牌号，请从工位终端打开'
+  const rows = found.data
+  const only = rows?.length === 1 ? rows[0]!.id : null
 
+  // one report: straight to its progress
   useEffect(() => {
-    if (!valid) return
-    let left = false
-    api.selectReports(stationId, plate, { silent: true }).then((found) => {
-      if (left) return
-      if (found.length === 1) navigate(checking(found[0]!.id), { replace: true })
-      else setRows(found)
-    }, (e: Error) => { if (!left) setError(e.message) })
-    return () => { left = true }
-  }, [valid, stationId, plate, navigate])
+    if (only !== null) navigate(checking(only), { replace: true })
+  }, [only, navigate])
 
-  if (!rows) return <ReportLoading error={error} />
+  if (!rows || only !== null) return <ReportLoading error={error} />
   return (
     <Card size="small" title={<>工位终端 · {plate}</>} extra={<Button onClick={() => navigate('/trace/index')}>返回检验登记</Button>}>
       <Table<Report>

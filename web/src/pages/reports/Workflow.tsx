@@ -3,33 +3,28 @@
  * item as its kind's input, saved item by item as it is entered (who and when shown), a number outside
  * its range kept and marked 不合格. 完成检验 names the required items still empty. Read-only unless 正在检验.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { Alert, App, Button, Card, Empty, Input, InputNumber, Radio, Result, Select, Space, Spin, Steps, Tag, Typography } from 'antd'
 import { CheckCircleTwoTone, CloseCircleTwoTone, LoadingOutlined } from '@ant-design/icons'
-import { useNavigate, useSearchParams } from 'react-router-dom'
+import { useNavigate } from 'react-router-dom'
 import {
   isFilled, judgeRecord, rangeText, REPORT_LIMITS, REPORT_MOVES, REPORT_STATUS, type CheckItem, type RecordValue, type ReportDetail, type ReportRecord,
 } from '@app/contract'
 import * as api from '../../api/reports'
 import { isHandled } from '../../api/request'
+import { useRecordById } from '../../components/useRecordById'
 import PhotoList from './PhotoList'
 import StatusTag from './StatusTag'
 import { stepProgress } from './reportValues'
 
 type SaveState = { state: 'saving' | 'saved' | 'error'; message?: string }
 
-/** The report of the page's `id` query, reloadable; errors (another base's id, none) shown by the page. */
-export function useReport() {
-  const [params] = useSearchParams()
-  const id = Number(params.get('id'))
-  const [report, setReport] = useState<ReportDetail | null>(null)
-  const [error, setError] = useState<string | null>(Number.isInteger(id) && id > 0 ? null : '缺少报告编号，请从检验登记列表进入')
-  const load = useCallback(() => {
-    if (!(Number.isInteger(id) && id > 0)) return
-    api.reportDetail(id, { silent: true }).then((r) => { setReport(r); setError(null) }, (e: Error) => setError(e.message))
-  }, [id])
-  useEffect(load, [load])
-  return { id, report, error, reload: load }
+/** The report of the page's `?id=` (useRecordById); errors (another base's id, none) shown by the page. */
+export const useReport = () => {
+  const { id, data: report, error, reload } = useRecordById<ReportDetail>({
+    key: ['reports', 'detail'], load: api.reportDetail, missing: '缺少报告编号，请从检验登记列表进入',
+  })
+  return { id, report, error, reload }
 }
 
 export function ReportLoading({ error }: { error: string | null }) {

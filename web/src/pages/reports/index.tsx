@@ -4,20 +4,20 @@
  * registration time; configurable columns ('/' for empty), scene photos, 10 a page; the centre and
  * status are remembered for the browser session. Row actions follow the report's status (DESIGN §5).
  */
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { App, Button, Dropdown, Space, Tag } from 'antd'
 import type { ProColumns } from '@ant-design/pro-components'
 import { useNavigate } from 'react-router-dom'
 import {
   EXPIRY_LEVELS, HQ_COMPANY_ID, INSPECTION_CENTERS, REPORT_MOVES, REPORT_PAGE_SIZE, REPORT_TYPES, ReportMsg, TANKER_TYPES,
-  type CompanyOption, type Report, type ReportMove, type ReportQuery,
+  type Report, type ReportMove, type ReportQuery,
 } from '@app/contract'
 import * as attachmentsApi from '../../api/attachments'
-import * as companiesApi from '../../api/companies'
 import * as api from '../../api/reports'
 import { isHandled, saveBlob } from '../../api/request'
 import { useUserInfo } from '../../app/session'
 import { actionColumn } from '../../components/actionColumn'
+import { companyChoices, companyColumn, useCompanyOptions } from '../../components/companies'
 import { toDateRange } from '../../components/dateRange'
 import ListPage from '../../components/ListPage'
 import { useListPage } from '../../components/useListPage'
@@ -50,13 +50,9 @@ export default function ReportsPage() {
   const page = useListPage<Report>()
   const navigate = useNavigate()
   const { modal, message } = App.useApp()
-  const [companies, setCompanies] = useState<CompanyOption[]>([])
+  const companies = useCompanyOptions({ enabled: headquarters })
   const [dialog, setDialog] = useState<Dialog>(null)
   const remembered = useMemo(() => readRemembered(sessionStorage), [])
-
-  useEffect(() => {
-    if (headquarters) companiesApi.companyOptions({ silent: true }).then(setCompanies, () => setCompanies([]))
-  }, [headquarters])
 
   const move = async (r: Report, m: ReportMove) => {
     try {
@@ -97,7 +93,7 @@ export default function ReportsPage() {
         placeholder: '全部', changeOnSelect: false, showSearch: true,
         options: [
           { label: '按中心', value: 'center', children: options(INSPECTION_CENTERS) },
-          { label: '按基地', value: 'base', children: companies.map((c) => ({ label: c.name, value: c.id })) },
+          { label: '按基地', value: 'base', children: companyChoices(companies) },
         ],
       },
       search: { transform: (v: unknown[]) => ({ center: v?.length === 2 ? String(v[1]) : undefined }) },
@@ -123,7 +119,7 @@ export default function ReportsPage() {
       render: (_, r) => blank(r.typeName),
     },
     centerField,
-    { title: '所属基地', dataIndex: 'companyName', width: 180, ellipsis: true, hideInSearch: true, hideInTable: !headquarters },
+    companyColumn(companies, { inTable: headquarters, inSearch: false }),
     { title: '中心', dataIndex: 'centerName', width: 100, hideInSearch: true, render: (_, r) => blank(r.center) },
     { title: '工位', dataIndex: 'stationName', width: 100, hideInSearch: true, render: (_, r) => blank(r.stationName) },
     { title: '检验负责人', dataIndex: 'inspectorName', width: 100, hideInSearch: true, render: (_, r) => blank(r.inspectorName) },

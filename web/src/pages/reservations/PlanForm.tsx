@@ -12,6 +12,7 @@ import { dialogFormProps, submitDialog } from '../../components/dialogForm'
 import type { EditDialogProps } from '../../components/editDialog'
 import HiddenSubmit from '../../components/HiddenSubmit'
 import { dateRule, zodRule } from '../../components/zodRule'
+import { companyChoices } from '../../components/companies'
 
 const fields = reservationPlanSaveBody.shape
 
@@ -34,7 +35,7 @@ export default function PlanForm({ open, editing, onOpenChange, onSaved, compani
       onFinish={(v) => submitDialog(() => api.savePlan(v), CompanyMsg.planSaved, onSaved)}
     >
       <ProFormSelect
-        name="companyId" label="基地" disabled={!!editing} options={companies.map((c) => ({ label: c.name, value: c.id }))}
+        name="companyId" label="基地" disabled={!!editing} options={companyChoices(companies)}
         fieldProps={{ showSearch: true, optionFilterProp: 'label' }} rules={[zodRule(fields.companyId)]}
       />
       <ProFormDatePicker name="reserveTime" label="预约日期" disabled={!!editing} fieldProps={{ format: 'YYYY-MM-DD', style: { width: '100%' } }} rules={[dateRule(fields.reserveTime)]} />

@@ -3,52 +3,46 @@
  * its plans as booked/total (green, orange over half, red when full); choosing a day lists its bookings.
  * Headquarters picks the base.
  */
-import { useCallback, useEffect, useState } from 'react'
+import { useState } from 'react'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Calendar, Card, Select, Space, Table, Tag, Typography } from 'antd'
 import type { Dayjs } from 'dayjs'
 import dayjs from 'dayjs'
 import {
-  chinaToday, HQ_COMPANY_ID, type CompanyOption, type Reservation, type ReservationDayPlan, type ReservationMonth,
+  chinaToday, HQ_COMPANY_ID, type Reservation, type ReservationDayPlan,
 } from '@app/contract'
-import * as companiesApi from '../../api/companies'
 import * as api from '../../api/reservations'
 import { useUserInfo } from '../../app/session'
+import { companyChoices, useCompanyOptions } from '../../components/companies'
 import { StatusTag } from './StatusActions'
 import { planColor, planLine } from './reservationValues'
+
+const NO_BOOKINGS: Reservation[] = []
 
 export default function ReservationPlanMonthPage() {
   const info = useUserInfo()
   const headquarters = info?.companyId === HQ_COMPANY_ID
-  const [companies, setCompanies] = useState<CompanyOption[]>([])
-  const [companyId, setCompanyId] = useState<number | undefined>()
+  const bases = useCompanyOptions({ enabled: headquarters }).filter((c) => c.id !== HQ_COMPANY_ID)
+  const [picked, setCompanyId] = useState<number | undefined>()
+  // headquarters sees the first base until it picks another
+  const companyId = picked ?? bases[0]?.id
   const [value, setValue] = useState<Dayjs>(() => dayjs(chinaToday()))
-  const [month, setMonth] = useState<ReservationMonth | null>(null)
   const [day, setDay] = useState<string>(chinaToday())
-  const [bookings, setBookings] = useState<Reservation[]>([])
-  const [loading, setLoading] = useState(false)
   const monthKey = value.format('YYYY-MM')
 
-  useEffect(() => {
-    if (!headquarters) return
-    companiesApi.companyOptions({ silent: true }).then((list) => {
-      const bases = list.filter((c) => c.id !== HQ_COMPANY_ID)
-      setCompanies(bases)
-      setCompanyId((id) => id ?? bases[0]?.id)
-    }, () => setCompanies([]))
-  }, [headquarters])
-
   const ready = info != null && (!headquarters || companyId != null)
-  useEffect(() => {
-    if (!ready) return
-    setLoading(true)
-    api.planMonth({ month: monthKey, companyId }).then(setMonth, () => setMonth(null)).finally(() => setLoading(false))
-  }, [ready, monthKey, companyId])
-
-  const loadDay = useCallback((d: string) => {
-    if (!ready) return
-    api.findReservations({ reserveTime: [d, d], companyId, page: 1, size: 100 }).then((p) => setBookings(p.data), () => setBookings([]))
-  }, [ready, companyId])
-  useEffect(() => loadDay(day), [loadDay, day])
+  // the month shown stays until the next one has arrived
+  const { data: month, isFetching: loading } = useQuery({
+    queryKey: ['reservations', 'month', companyId ?? null, monthKey],
+    queryFn: ({ signal }) => api.planMonth({ month: monthKey, companyId }, { signal, cancelDuplicate: false }),
+    enabled: ready,
+    placeholderData: keepPreviousData,
+  })
+  const { data: bookings = NO_BOOKINGS } = useQuery({
+    queryKey: ['reservations', 'day', companyId ?? null, day],
+    queryFn: ({ signal }) => api.findReservations({ reserveTime: [day, day], companyId, page: 1, size: 100 }, { signal, cancelDuplicate: false }).then((p) => p.data),
+    enabled: ready,
+  })
 
   const plansOf = (d: Dayjs): ReservationDayPlan[] => month?.days.find((x) => x.date === d.format('YYYY-MM-DD'))?.plans ?? []
 
@@ -60,7 +54,7 @@ export default function ReservationPlanMonthPage() {
         extra={headquarters && (
           <Select
             style={{ width: 260 }} showSearch optionFilterProp="label" placeholder="选择基地" value={companyId}
-            options={companies.map((c) => ({ label: c.name, value: c.id }))} onChange={setCompanyId} aria-label="基地"
+            options={companyChoices(bases)} onChange={setCompanyId} aria-label="基地"
           />
         )}
       >

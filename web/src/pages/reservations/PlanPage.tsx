@@ -3,13 +3,13 @@
  * and day range, with the places booked; add (spec defaults), change the count, delete a plan no booking
  * holds a place of.
  */
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Tag } from 'antd'
 import type { ProColumns } from '@ant-design/pro-components'
-import { type CompanyOption, type ReservationPlanFindBody, type ReservationPlanListRow } from '@app/contract'
-import * as companiesApi from '../../api/companies'
+import type { ReservationPlanFindBody, ReservationPlanListRow } from '@app/contract'
 import * as api from '../../api/reservations'
 import { editDeleteColumn } from '../../components/actionColumn'
+import { companyColumn, useCompanyOptions } from '../../components/companies'
 import { toDateRange } from '../../components/dateRange'
 import ListPage from '../../components/ListPage'
 import { useListPage } from '../../components/useListPage'
@@ -18,20 +18,11 @@ import PlanForm from './PlanForm'
 
 export default function ReservationPlanPage() {
   const page = useListPage<ReservationPlanListRow>()
-  const [companies, setCompanies] = useState<CompanyOption[]>([])
+  const companies = useCompanyOptions()
   const [companyFilter, setCompanyFilter] = useState<number | undefined>()
 
-  useEffect(() => {
-    companiesApi.companyOptions({ silent: true }).then(setCompanies, () => setCompanies([]))
-  }, [])
-
   const columns: ProColumns<ReservationPlanListRow>[] = [
-    {
-      title: '基地', dataIndex: 'companyName', width: 200, ellipsis: true, valueType: 'select',
-      fieldProps: { showSearch: true, optionFilterProp: 'label', placeholder: '全部基地', options: companies.map((c) => ({ label: c.name, value: c.id })) },
-      search: { transform: (value: number) => ({ companyId: value }) },
-      render: (_, r) => r.companyName,
-    },
+    companyColumn(companies, { title: '基地', width: 200 }),
     {
       title: '预约日期', dataIndex: 'reserveTime', width: 120, valueType: 'dateRange', fieldProps: { placeholder: ['开始日期', '结束日期'] },
       search: { transform: (value: unknown) => ({ reserveTime: toDateRange(value) }) },

@@ -9,6 +9,7 @@ import { dialogFormProps, submitDialog } from '../../components/dialogForm'
 import HiddenSubmit from '../../components/HiddenSubmit'
 import { SchemaText, SchemaTextArea } from '../../components/SchemaField'
 import { dateRule, zodRule } from '../../components/zodRule'
+import { companyChoices } from '../../components/companies'
 
 const fields = reservationBody.shape
 
@@ -33,7 +34,7 @@ export default function ReservationForm({ open, onOpenChange, onSaved, companies
     >
       {companies.length > 0 && (
         <ProFormSelect
-          name="companyId" label="预约基地" options={companies.map((c) => ({ label: c.name, value: c.id }))}
+          name="companyId" label="预约基地" options={companyChoices(companies)}
           fieldProps={{ showSearch: true, optionFilterProp: 'label' }} rules={[{ required: true, message: '请选择预约基地' }]}
         />
       )}

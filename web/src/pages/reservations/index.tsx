@@ -3,15 +3,14 @@
  * type, day range, period and status; 新增预约 (预约成功 or the server's reason), and the status moves
  * each row allows (到场 on the day, 取消预约 frees the place, 未到). Headquarters sees and books every base.
  */
-import { useEffect, useState } from 'react'
 import type { ProColumns } from '@ant-design/pro-components'
 import {
-  chinaToday, HQ_COMPANY_ID, RESERVE_PERIODS, TANKER_TYPES, type CompanyOption, type Reservation, type ReservationQuery,
+  chinaToday, HQ_COMPANY_ID, RESERVE_PERIODS, TANKER_TYPES, type Reservation, type ReservationQuery,
 } from '@app/contract'
-import * as companiesApi from '../../api/companies'
 import * as api from '../../api/reservations'
 import { useUserInfo } from '../../app/session'
 import { actionColumn } from '../../components/actionColumn'
+import { companyColumn, useCompanyOptions } from '../../components/companies'
 import { toDateRange } from '../../components/dateRange'
 import ListPage from '../../components/ListPage'
 import { useListPage } from '../../components/useListPage'
@@ -25,12 +24,8 @@ export default function ReservationsPage() {
   const info = useUserInfo()
   const headquarters = info?.companyId === HQ_COMPANY_ID
   const page = useListPage<Reservation>()
-  const [companies, setCompanies] = useState<CompanyOption[]>([])
+  const companies = useCompanyOptions({ enabled: headquarters })
   const today = chinaToday()
-
-  useEffect(() => {
-    if (headquarters) companiesApi.companyOptions({ silent: true }).then(setCompanies, () => setCompanies([]))
-  }, [headquarters])
 
   const columns: ProColumns<Reservation>[] = [
     { title: '车牌号', dataIndex: 'licenseNumber', width: 110, fieldProps: { placeholder: '请输入车牌号', maxLength: 20 } },
@@ -48,13 +43,7 @@ export default function ReservationsPage() {
       title: '状态', dataIndex: 'status', width: 90, valueType: 'select', fieldProps: { options: statusOptions, placeholder: '全部' },
       render: (_, r) => <StatusTag row={r} />,
     },
-    {
-      title: '所属基地', dataIndex: 'companyName', width: 180, ellipsis: true, hideInSearch: !headquarters, hideInTable: !headquarters,
-      valueType: 'select',
-      fieldProps: { showSearch: true, optionFilterProp: 'label', placeholder: '全部基地', options: companies.map((c) => ({ label: c.name, value: c.id })) },
-      search: { transform: (value: number) => ({ companyId: value }) },
-      render: (_, r) => r.companyName,
-    },
+    companyColumn(companies, { inTable: headquarters, inSearch: headquarters }),
     { title: '到场时间', dataIndex: 'arriveTimeStr', width: 170, hideInSearch: true, render: (_, r) => r.arriveTimeStr || '/' },
     { title: '备注', dataIndex: 'remarks', width: 160, hideInSearch: true, ellipsis: true, render: (_, r) => r.remarks || '/' },
     { title: '预约人', dataIndex: 'createUserName', width: 100, hideInSearch: true, render: (_, r) => r.createUserName || '/' },

@@ -4,10 +4,11 @@ import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons'
 import { ModalForm, ProFormList, ProFormSelect, ProFormText } from '@ant-design/pro-components'
 import { INSPECTION_CENTERS, stationBody, stationGroupBody as bodySchema, type CompanyOption, type StationGroup } from '@app/contract'
 import * as api from '../../api/stationGroups'
-import { editDialog, type EditDialogProps } from '../../components/editDialog'
+import { editDialog, saveBody, type EditDialogProps } from '../../components/editDialog'
 import { SchemaText, SchemaTextArea } from '../../components/SchemaField'
 import { zodRule } from '../../components/zodRule'
 import { groupBodyOf, groupFormValues, type StationGroupFormValues } from './groupValues'
+import { companyChoices } from '../../components/companies'
 
 const fields = bodySchema.shape
 
@@ -18,8 +19,7 @@ export default function GroupForm({ companies, defaultCompanyId, ...dialog }: Ed
       {...editDialog(dialog, {
         noun: '工位分组',
         labelWidth: 90,
-        create: (v: StationGroupFormValues) => api.saveStationGroup(groupBodyOf(v)),
-        update: (row, v) => api.updateStationGroup(row.id, groupBodyOf(v)),
+        ...saveBody(api.saveStationGroup, api.updateStationGroup, groupBodyOf),
       })}
       width={640}
       initialValues={groupFormValues(editing, defaultCompanyId)}
@@ -27,7 +27,7 @@ export default function GroupForm({ companies, defaultCompanyId, ...dialog }: Ed
     >
       <ProFormSelect
         name="companyId" label="所属基地" disabled={!!editing}
-        options={companies.map((c) => ({ label: c.name, value: c.id }))}
+        options={companyChoices(companies)}
         fieldProps={{ showSearch: true, optionFilterProp: 'label' }}
         rules={[{ required: true, message: '请选择所属基地' }, zodRule(fields.companyId)]}
       />

@@ -3,14 +3,14 @@
  * order, each group optionally under a centre (罐车一中心/二中心/三中心, spec 000 §9); searched by name,
  * centre and base; headquarters adds, edits, deletes and exports.
  */
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Space, Tag } from 'antd'
 import type { ProColumns } from '@ant-design/pro-components'
-import { INSPECTION_CENTERS, type CompanyOption, type StationGroup, type StationGroupQuery } from '@app/contract'
-import * as companiesApi from '../../api/companies'
+import { INSPECTION_CENTERS, type StationGroup, type StationGroupQuery } from '@app/contract'
 import * as api from '../../api/stationGroups'
 import { useUserInfo } from '../../app/session'
 import { editDeleteColumn } from '../../components/actionColumn'
+import { companyColumn, useCompanyOptions } from '../../components/companies'
 import ListPage from '../../components/ListPage'
 import { useListPage } from '../../components/useListPage'
 import GroupForm from './GroupForm'
@@ -18,17 +18,11 @@ import GroupForm from './GroupForm'
 export default function GroupsPage() {
   const info = useUserInfo()
   const page = useListPage<StationGroup>()
-  const [companies, setCompanies] = useState<CompanyOption[]>([])
+  const companies = useCompanyOptions()
   const [companyFilter, setCompanyFilter] = useState<number | undefined>()
 
-  useEffect(() => { companiesApi.companyOptions({ silent: true }).then(setCompanies, () => setCompanies([])) }, [])
-
   const columns: ProColumns<StationGroup>[] = [
-    {
-      title: '所属基地', dataIndex: 'companyName', width: 180, ellipsis: true, valueType: 'select',
-      fieldProps: { showSearch: true, optionFilterProp: 'label', placeholder: '全部基地', options: companies.map((c) => ({ label: c.name, value: c.id })) },
-      search: { transform: (value: number) => ({ companyId: value }) },
-    },
+    companyColumn(companies),
     {
       title: '所属中心', dataIndex: 'center', width: 130, valueType: 'select',
       fieldProps: { placeholder: '全部中心', options: INSPECTION_CENTERS.map((c) => ({ label: c, value: c })) },

@@ -8,6 +8,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { Alert, App, Button, Card, Col, Form, Result, Row, Skeleton, Space, Typography } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import { useNavigate } from 'react-router-dom'
+import { useQueryClient } from '@tanstack/react-query'
 import {
   DELIVERY_REQUIRED, destinationName, EDIT_CONSISTENT_FIELDS, EDIT_DESTINATION_REQUIRED, EDIT_SIGN_REQUIRED, MAX_EXTRA_DESTINATIONS,
   TransportMsg, TransportStatus,
@@ -24,9 +25,9 @@ import {
   addDestination, destinationRowsOf, ordinalAt, receivingFigures, removeDestination, replaceDestination, transportBody, valuesOfTransport,
   type DestinationRow, type TicketValues,
 } from '../../features/ticketForm/uploadValues'
-import { isEmbedded } from './detailValues'
+import { useRecordById } from '../../components/useRecordById'
+import { isEmbedded, transportRecord, TRANSPORTS_KEY } from './detailValues'
 import TransportTags from './TransportTags'
-import { useLoaded } from './useLoaded'
 
 const REQUIRED = { ...DELIVERY_REQUIRED, ...EDIT_SIGN_REQUIRED }
 const NO_MARKS = {}
@@ -36,7 +37,8 @@ const ignoreFocus = () => undefined
 export default function EditTransportPagePage() {
   const { message } = App.useApp()
   const navigate = useNavigate()
-  const { id, params, data: transport, error, reload } = useLoaded(transportsApi.getTransport)
+  const queryClient = useQueryClient()
+  const { id, params, data: transport, error, reload } = useRecordById(transportRecord('record', transportsApi.getTransport))
   const embedded = isEmbedded(params)
   const [deliveryForm] = Form.useForm<TicketValues>()
   const [signForm] = Form.useForm<TicketValues>()
@@ -81,6 +83,8 @@ export default function EditTransportPagePage() {
         transport: { id, version: transport.version },
       }), { silent: true })
       message.success(TransportMsg.updated)
+      // the detail opens on what was just saved, not on a copy from before
+      queryClient.removeQueries({ queryKey: TRANSPORTS_KEY })
       navigate(actionPath('view', id))
     } catch (e) {
       if (isHandled(e)) return

@@ -7,8 +7,9 @@ import { HQ_COMPANY_ID } from '@app/contract'
 import * as transportsApi from '../../api/transports'
 import { useUserInfo } from '../../app/session'
 import ProofImage from '../../features/transports/ProofImage'
+import { useRecordById } from '../../components/useRecordById'
+import { transportRecord } from './detailValues'
 import TransportTags from './TransportTags'
-import { useLoaded } from './useLoaded'
 
 function OriginBlock({ title, picUrl, origin, testId }: { title: string; picUrl: string | null; origin: string | null; testId: string }) {
   return (
@@ -27,7 +28,7 @@ function OriginBlock({ title, picUrl, origin, testId }: { title: string; picUrl:
 
 export default function RawDataPage() {
   const info = useUserInfo()
-  const { data: t, error, reload } = useLoaded(transportsApi.getTransport)
+  const { data: t, error, reload } = useRecordById(transportRecord('record', transportsApi.getTransport))
   if (info && info.companyId !== HQ_COMPANY_ID) return <Result status="403" title="仅总部可查看原始数据" />
   if (error) return <Result status="warning" title={error} extra={<Button onClick={reload}>重试</Button>} />
   if (!t) return <Card><Skeleton active paragraph={{ rows: 12 }} /></Card>

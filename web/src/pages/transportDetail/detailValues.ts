@@ -2,9 +2,21 @@
  * The trace detail's pure rules: every field beside what the ticket reading found (its ud- original),
  * and whether the two differ: weights to the hundredth, times to the second, text ignoring spaces.
  */
-import { originalKey, TICKET_FIELDS, type FieldValue, type TicketField, type TransportDetail } from '@app/contract'
+import { Msg, originalKey, TICKET_FIELDS, type FieldValue, type TicketField, type TransportDetail } from '@app/contract'
 import { fieldKind, fieldsOf, toNumber } from '../../features/ticketForm/uploadValues'
 import { formatTons } from '../../features/transports/transportValues'
+import type { RequestOptions } from '../../api/request'
+
+/** The transport queries (detail, edit); a write to a transport drops them, so no screen shows it as it was. */
+export const TRANSPORTS_KEY = ['transports'] as const
+
+/** useRecordById's options for a transport page reading `load`. */
+export const transportRecord = <T>(name: string, load: (id: number, opts: RequestOptions) => Promise<T>) => ({
+  key: [...TRANSPORTS_KEY, name],
+  load,
+  missing: '缺少运单编号',
+  failed: (message: string) => `${Msg.fetchFailed}：${message}`,
+})
 
 export interface FieldLine {
   field: TicketField

@@ -6,29 +6,35 @@
  */
 import { Alert, App, Button, Card, Empty, Result, Skeleton, Space, Typography } from 'antd'
 import { useNavigate } from 'react-router-dom'
+import { useQueryClient } from '@tanstack/react-query'
 import { TransportMsg, TransportStatus } from '@app/contract'
 import * as transportsApi from '../../api/transports'
 import { HOME_PATH } from '../../router/paths'
 import { confirmDanger } from '../../components/confirmAction'
+import { useRecordById } from '../../components/useRecordById'
 import DestinationTable, { linesOf } from '../../features/transports/DestinationTable'
 import { actionPath, DELETE_CONFIRM, formatTons } from '../../features/transports/transportValues'
-import { fieldLines, INVALID_CONFIRM, isEmbedded } from './detailValues'
+import { fieldLines, INVALID_CONFIRM, isEmbedded, transportRecord, TRANSPORTS_KEY } from './detailValues'
 import TicketBlock from './TicketBlock'
 import TransportTags from './TransportTags'
-import { useLoaded } from './useLoaded'
 
 export default function TransportDetailPage() {
   const app = App.useApp()
   const navigate = useNavigate()
-  const { id, params, data: detail, error, loading, reload } = useLoaded(transportsApi.getTransportDetail)
+  const queryClient = useQueryClient()
+  const { id, params, data: detail, error, loading, reload } = useRecordById(transportRecord('detail', transportsApi.getTransportDetail))
+  const changed = () => void queryClient.invalidateQueries({ queryKey: TRANSPORTS_KEY })
   const embedded = isEmbedded(params)
 
   if (error) return <Result status="warning" title={error} extra={<Button onClick={reload}>重试</Button>} />
   if (!detail) return <Card><Skeleton active paragraph={{ rows: 12 }} /></Card>
 
   const { dResponseVO: d, sResponseVO: s } = detail
-  const markInvalid = () => confirmDanger(app, INVALID_CONFIRM, () => transportsApi.setTransportStatus(id, TransportStatus.INVALID), TransportMsg.statusChanged, reload)
-  const remove = () => confirmDanger(app, DELETE_CONFIRM, () => transportsApi.deleteTransport(id), TransportMsg.deleted, () => navigate(HOME_PATH))
+  const markInvalid = () => confirmDanger(app, INVALID_CONFIRM, () => transportsApi.setTransportStatus(id, TransportStatus.INVALID), TransportMsg.statusChanged, changed)
+  const remove = () => confirmDanger(app, DELETE_CONFIRM, () => transportsApi.deleteTransport(id), TransportMsg.deleted, () => {
+    queryClient.removeQueries({ queryKey: TRANSPORTS_KEY })
+    navigate(HOME_PATH)
+  })
 
   return (
     <Space direction="vertical" size={0} style={{ width: '100%' }}>

@@ -9,6 +9,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps, type 
 import { Button, Form, Input, Select, Space } from 'antd'
 import { DownOutlined, UpOutlined } from '@ant-design/icons'
 import { transportFilters, type CompanyOption, type TransportFilters, type TransportSuggestions } from '@app/contract'
+import { companyChoices } from '../../components/companies'
 import { toDateRange } from '../../components/dateRange'
 import { cleanFilters } from '../../components/listQuery'
 import { whenIdle } from '../../components/whenIdle'
@@ -59,7 +60,7 @@ export default function FilterBar({ headquarters, companies, suggestions, onComp
     ...(headquarters ? [['companyId', '基地', (
       <Select
         showSearch optionFilterProp="label" placeholder="全部基地" allowClear onChange={onCompany}
-        options={companies.map((c) => ({ label: c.name, value: c.id }))}
+        options={companyChoices(companies)}
       />
     )] as [string, string, ReactNode]] : []),
     ...(Object.keys(SUGGESTED_FILTERS) as (keyof typeof SUGGESTED_FILTERS)[]).map((field): [string, string, ReactNode] => [

@@ -17,11 +17,11 @@ import { DndContext, PointerSensor, useSensor, useSensors, type DragEndEvent } f
 import { restrictToHorizontalAxis } from '@dnd-kit/modifiers'
 import { horizontalListSortingStrategy, SortableContext } from '@dnd-kit/sortable'
 import {
-  HQ_COMPANY_ID, TRANSPORT_PAGE_SIZE_OPTIONS, type CompanyOption, type TransportGridRow, type TransportSuggestions,
+  HQ_COMPANY_ID, TRANSPORT_PAGE_SIZE_OPTIONS, type TransportGridRow,
 } from '@app/contract'
-import * as companiesApi from '../../api/companies'
 import * as transportsApi from '../../api/transports'
 import { useUserInfo } from '../../app/session'
+import { useCompanyOptions } from '../../components/companies'
 import DeleteAction from '../../components/DeleteAction'
 import ColumnSettings from './ColumnSettings'
 import { GRID_COLUMNS } from './columns'
@@ -35,6 +35,7 @@ import TransportToolbar from './toolbar'
 import styles from './transport.module.css'
 import { ACTION_LABELS, actionPath, DELETE_CONFIRM, rowActions } from '../../features/transports/transportValues'
 import { useGridLayout } from './useGridLayout'
+import { useSuggestions } from './useSuggestions'
 import { useTransportGrid } from './useTransportGrid'
 import { useViewportHeight } from './useViewportHeight'
 
@@ -88,18 +89,13 @@ export default function TransportsPage() {
   const headquarters = info?.companyId === HQ_COMPANY_ID
   const grid = useTransportGrid()
   const { layout, setLayout } = useGridLayout('transportGrid', GRID_COLUMNS)
-  const [suggestions, setSuggestions] = useState<Partial<TransportSuggestions>>({})
-  const [companies, setCompanies] = useState<CompanyOption[]>([])
+  const [suggestionsFor, setSuggestionsFor] = useState<number | undefined>()
+  const suggestions = useSuggestions(suggestionsFor)
+  const companies = useCompanyOptions({ enabled: headquarters })
   const [selected, setSelected] = useState<TransportGridRow[]>([])
   const viewport = useViewportHeight()
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }))
 
-  const loadSuggestions = (companyId?: number) =>
-    transportsApi.findSuggestions(companyId, { silent: true }).then(setSuggestions, () => setSuggestions({}))
-  useEffect(() => {
-    void loadSuggestions()
-    if (headquarters) companiesApi.companyOptions({ silent: true }).then(setCompanies, () => setCompanies([]))
-  }, [headquarters])
   const [opened, setOpened] = useState<number[]>([])
   // each load (a search, another page, a reload) starts with nothing selected or opened
   useEffect(() => {
@@ -178,7 +174,7 @@ export default function TransportsPage() {
       <Card>
         <FilterBar
           headquarters={headquarters} companies={companies} suggestions={suggestions}
-          onCompany={(id) => void loadSuggestions(id)} onSearch={grid.search} prefetch={grid.shown}
+          onCompany={setSuggestionsFor} onSearch={grid.search} prefetch={grid.shown}
         />
       </Card>
       <Card>

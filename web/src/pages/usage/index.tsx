@@ -3,13 +3,13 @@
  * month unless chosen), uploads, failed readings, transports over tolerance and the delivery and
  * receiving tonnage; the chart of the same filters day by day above the table; export of the table.
  */
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import dayjs from 'dayjs'
 import type { ProColumns } from '@ant-design/pro-components'
-import { HQ_COMPANY_ID, thisMonthRange, USAGE_FIGURES, type CompanyOption, type UsageChart, type UsageFigure, type UsageQuery, type UsageRow } from '@app/contract'
-import * as companiesApi from '../../api/companies'
+import { HQ_COMPANY_ID, thisMonthRange, USAGE_FIGURES, type UsageChart, type UsageFigure, type UsageQuery, type UsageRow } from '@app/contract'
 import * as usageApi from '../../api/usage'
 import { useUserInfo } from '../../app/session'
+import { companyColumn, useCompanyOptions } from '../../components/companies'
 import ListPage from '../../components/ListPage'
 import { isCanceled } from '../../api/request'
 import UsageChartPanel from './UsageChartPanel'
@@ -23,14 +23,10 @@ const figureColumn = (f: UsageFigure, width: number, tons = false): ProColumns<U
 export default function UsagePage() {
   const info = useUserInfo()
   const headquarters = info?.companyId === HQ_COMPANY_ID
-  const [companies, setCompanies] = useState<CompanyOption[]>([])
+  const companies = useCompanyOptions({ enabled: headquarters })
   const [chart, setChart] = useState<UsageChart | null>(null)
   const [chartLoading, setChartLoading] = useState(false)
   const chartRequest = useRef(0)
-
-  useEffect(() => {
-    if (headquarters) companiesApi.companyOptions({ silent: true }).then(setCompanies, () => setCompanies([]))
-  }, [headquarters])
 
   /** the chart follows the filters the table was loaded with; an older answer never replaces a newer one */
   const loadChart = (q: UsageQuery) => {
@@ -49,14 +45,7 @@ export default function UsagePage() {
       initialValue: thisMonthRange().map((d) => dayjs(d)),
       fieldProps: { placeholder: ['开始日期', '结束日期'], allowClear: false },
     },
-    {
-      title: '所属基地', dataIndex: 'companyName', width: 200, ellipsis: true,
-      hideInSearch: !headquarters, hideInTable: !headquarters,
-      valueType: 'select',
-      fieldProps: { showSearch: true, optionFilterProp: 'label', placeholder: '全部基地', options: companies.map((c) => ({ label: c.name, value: c.id })) },
-      search: { transform: (value: number) => ({ companyId: value }) },
-      render: (_, r) => r.companyName,
-    },
+    companyColumn(companies, { width: 200, inTable: headquarters, inSearch: headquarters }),
     { title: '用户', dataIndex: 'name', width: 120, ellipsis: true, fieldProps: { placeholder: '姓名或账号', maxLength: 100 } },
     { title: '账号', dataIndex: 'phone', hideInSearch: true, width: 130 },
     figureColumn('useTimes', 100),

@@ -5,6 +5,7 @@ import { InboxOutlined } from '@ant-design/icons'
 import { Msg, USER_IMPORT_MAX_ROWS, type CompanyOption, type UserImportResult } from '@app/contract'
 import * as userApi from '../../api/userAdmin'
 import ExportButton from '../../components/ExportButton'
+import { companyChoices } from '../../components/companies'
 
 export default function ImportModal({ open, companies, defaultCompanyId, onClose, onImported }: {
   open: boolean
@@ -65,7 +66,7 @@ export default function ImportModal({ open, companies, defaultCompanyId, onClose
               placeholder="请选择基地"
               showSearch
               optionFilterProp="label"
-              options={companies.map((c) => ({ label: c.name, value: c.id }))}
+              options={companyChoices(companies)}
               style={{ width: 320 }}
             />
           </Form.Item>

@@ -2,18 +2,18 @@
  * 新增/编辑用户 and 添加子账号 (spec 000 §5): role, 11-digit phone, name and the password twice are
  * required. A new user is saved, then assigned to the base by phone; an existing one is updated.
  */
-import { useEffect, useState } from 'react'
 import { Form } from 'antd'
 import { ModalForm, ProFormSelect, ProFormSwitch, ProFormText } from '@ant-design/pro-components'
 import {
-  Msg, SUB_ACCOUNT_LABEL, UserAdminMsg, userSaveBody, type CompanyOption, type UserRow, type UserUpdateBody,
+  Msg, SUB_ACCOUNT_LABEL, UserAdminMsg, userSaveBody, type UserRow, type UserUpdateBody,
 } from '@app/contract'
-import * as companiesApi from '../../api/companies'
 import * as userApi from '../../api/userAdmin'
+import { companyChoices, useCompanyOptions } from '../../components/companies'
 import { dialogFormProps, submitDialog } from '../../components/dialogForm'
 import HiddenSubmit from '../../components/HiddenSubmit'
 import PasswordFields from '../../components/PasswordFields'
 import { SchemaText } from '../../components/SchemaField'
+import { useChoices } from '../../components/useChoices'
 
 export type UserFormMode =
   | { kind: 'create'; companyId: number }
@@ -42,13 +42,8 @@ export default function UserForm({ mode, headquarters, onClose, onSaved }: {
   onSaved: () => void
 }) {
   const [form] = Form.useForm<Values>()
-  const [roles, setRoles] = useState<string[]>([])
-  const [companies, setCompanies] = useState<CompanyOption[]>([])
-  useEffect(() => {
-    if (!mode) return
-    userApi.assignableRoles({ silent: true }).then(setRoles).catch(() => setRoles([]))
-    if (headquarters && mode.kind === 'create') companiesApi.companyOptions({ silent: true }).then(setCompanies).catch(() => setCompanies([]))
-  }, [mode, headquarters])
+  const roles = useChoices(['users', 'assignableRoles'], userApi.assignableRoles, { enabled: !!mode })
+  const companies = useCompanyOptions({ enabled: headquarters && mode?.kind === 'create' })
 
   const sub = mode?.kind === 'sub' || (mode?.kind === 'edit' && !mode.row.nickName)
   const initialValues: Partial<Values> = mode?.kind === 'edit'
@@ -108,7 +103,7 @@ export default function UserForm({ mode, headquarters, onClose, onSaved }: {
           label="所属基地"
           placeholder="请选择所属基地"
           showSearch
-          options={companies.map((c) => ({ label: c.name, value: c.id }))}
+          options={companyChoices(companies)}
           fieldProps={{ optionFilterProp: 'label' }}
           rules={[{ required: true, message: UserAdminMsg.companyRequired }]}
         />

@@ -3,15 +3,17 @@
  * headquarters all users with the company filter. Tree table (sub-accounts under their account);
  * add, edit, reset password, delete, xlsx import, add sub-account where the isCreate flag is 1.
  */
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
+import { useQueries, useQueryClient } from '@tanstack/react-query'
 import { Button, Space, Tooltip, Typography } from 'antd'
 import { ImportOutlined, PlusOutlined } from '@ant-design/icons'
 import type { ProColumns } from '@ant-design/pro-components'
-import { HQ_COMPANY_ID, roleLabel, seatsUsedUp, type CompanyOption, type UserFindBody, type UserRow } from '@app/contract'
+import { HQ_COMPANY_ID, roleLabel, seatsUsedUp, type UserFindBody, type UserRow } from '@app/contract'
 import * as companiesApi from '../../api/companies'
 import * as userApi from '../../api/userAdmin'
 import { useUserInfo } from '../../app/session'
 import { actionColumn } from '../../components/actionColumn'
+import { COMPANIES_KEY, companyColumn, invalidateCompanies, useCompanyOptions } from '../../components/companies'
 import DeleteAction from '../../components/DeleteAction'
 import { createTimeColumn } from '../../components/dateRange'
 import ListPage from '../../components/ListPage'
@@ -21,29 +23,45 @@ import ResetPasswordModal from './ResetPasswordModal'
 import { canAddSubAccount, seatLeft, seatsOf, seatsText, type Seats } from './seats'
 import UserForm, { type UserFormMode } from './UserForm'
 
+/** The seats of these bases (null: headquarters, no limit), read again after a write invalidates the bases. */
+function useSeats(ids: number[]): Record<number, Seats | null> {
+  return useQueries({
+    queries: ids.map((id) => ({
+      queryKey: [...COMPANIES_KEY, 'get', id],
+      queryFn: ({ signal }: { signal: AbortSignal }) => companiesApi.getCompany(id, { silent: true, signal, cancelDuplicate: false }),
+    })),
+    combine: (found) => Object.fromEntries(found.flatMap((q) => (q.data ? [[q.data.id, seatsOf(q.data)]] : []))),
+  })
+}
+
 const formKey = (m: UserFormMode | null) =>
   !m ? 'none' : m.kind === 'create' ? `create-${m.companyId}` : m.kind === 'edit' ? `edit-${m.row.relaId}` : `sub-${m.parent.relaId}`
 
 export default function UsersPage() {
   const info = useUserInfo()
   const headquarters = info?.companyId === HQ_COMPANY_ID
-  const { actionRef, reload } = useListPage<UserRow>()
-  const [companies, setCompanies] = useState<CompanyOption[]>([])
+  const list = useListPage<UserRow>()
+  const queryClient = useQueryClient()
+  // every new or removed member changes a base's seats
+  const reload = () => {
+    list.reload()
+    void invalidateCompanies(queryClient)
+  }
+  const companies = useCompanyOptions({ enabled: headquarters })
   const [companyFilter, setCompanyFilter] = useState<number | undefined>()
   const [formMode, setFormMode] = useState<UserFormMode | null>(null)
   const [resetting, setResetting] = useState<UserRow | null>(null)
   const [importing, setImporting] = useState(false)
-  /** the seats of the bases on the page (null: headquarters, no limit); every new member takes one */
-  const [quota, setQuota] = useState<Record<number, Seats | null>>({})
+  /** the bases whose seats the page shows; every new member takes one */
+  const [seatBases, setSeatBases] = useState<number[]>([])
+  const quota = useSeats(seatBases)
 
   /** the base the list shows: a base user's own, or the base headquarters filters by */
   const shownCompany = (filter: number | undefined) => (headquarters ? filter : info?.companyId)
   const loadQuota = (rows: UserRow[], filter: number | undefined) => {
     // the shown base (for 新增) and the bases of accounts that may create sub-accounts (for 添加子账号)
     const shown = shownCompany(filter)
-    const ids = [...new Set([...(shown ? [shown] : []), ...rows.filter((r) => r.isCreate === 1).map((r) => r.companyId)])]
-    void Promise.all(ids.map((id) => companiesApi.getCompany(id, { silent: true, cancelDuplicate: false }).catch(() => null)))
-      .then((found) => setQuota(Object.fromEntries(found.filter((c) => c).map((c) => [c!.id, seatsOf(c!)]))))
+    setSeatBases([...new Set([...(shown ? [shown] : []), ...rows.filter((r) => r.isCreate === 1).map((r) => r.companyId)])])
   }
   const canAddSub = (row: UserRow) => canAddSubAccount(row.isCreate, quota[row.companyId])
   const shownSeats = (() => {
@@ -51,22 +69,11 @@ export default function UsersPage() {
     return id ? quota[id] : undefined
   })()
 
-  useEffect(() => {
-    if (headquarters) companiesApi.companyOptions({ silent: true }).then(setCompanies).catch(() => setCompanies([]))
-  }, [headquarters])
-
   const columns: ProColumns<UserRow>[] = [
     { title: '登录名', dataIndex: 'phone', width: 170, fieldProps: { placeholder: '请输入登录手机号' }, formItemProps: { label: '登录手机号' } },
     { title: '姓名', dataIndex: 'name', width: 140, ellipsis: true, fieldProps: { placeholder: '请输入姓名' } },
     { title: '角色', dataIndex: 'nickName', hideInSearch: true, width: 110, render: (_, r) => roleLabel(r.nickName) },
-    {
-      title: '所属基地', dataIndex: 'companyName', width: 180, ellipsis: true,
-      hideInSearch: !headquarters,
-      valueType: 'select',
-      fieldProps: { showSearch: true, optionFilterProp: 'label', placeholder: '全部基地', options: companies.map((c) => ({ label: c.name, value: c.id })) },
-      search: { transform: (value: number) => ({ companyId: value }) },
-      render: (_, r) => r.companyName,
-    },
+    companyColumn(companies, { inSearch: headquarters }),
     createTimeColumn('创建时间', 170),
     actionColumn(260, (row) => (
       <Space size={8}>
@@ -93,7 +100,7 @@ export default function UsersPage() {
             {shownSeats && <Typography.Text type="secondary" style={{ fontSize: 13, fontWeight: 'normal' }}>{seatsText(shownSeats)}</Typography.Text>}
           </Space>
         )}
-        actionRef={actionRef}
+        actionRef={list.actionRef}
         columns={columns}
         scroll={{ x: 1000 }}
         expandable={{ indentSize: 20 }}

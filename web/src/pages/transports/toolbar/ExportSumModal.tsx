@@ -5,8 +5,9 @@
 import { useEffect, useState } from 'react'
 import { App, DatePicker, Form, Modal, Select } from 'antd'
 import dayjs from 'dayjs'
-import type { ExportSumBody, TransportSuggestions } from '@app/contract'
+import type { ExportSumBody } from '@app/contract'
 import * as transportsApi from '../../../api/transports'
+import { useSuggestions } from '../useSuggestions'
 import { statementBody, statementProblem, type StatementForm } from './toolbarValues'
 
 export interface ExportSumModalProps {
@@ -24,13 +25,12 @@ const options = (names: string[] | undefined) => (names ?? []).map((n) => ({ lab
 export default function ExportSumModal({ open, companyId, range, onExport, onClose }: ExportSumModalProps) {
   const { message } = App.useApp()
   const [form] = Form.useForm<StatementForm>()
-  const [suggestions, setSuggestions] = useState<Partial<TransportSuggestions>>({})
+  const suggestions = useSuggestions(companyId, { enabled: open })
   const [busy, setBusy] = useState(false)
 
   // on opening only: the base and the grid's dates as they are then
   useEffect(() => {
     if (!open) return
-    transportsApi.findSuggestions(companyId, { silent: true }).then(setSuggestions, () => setSuggestions({}))
     form.setFieldsValue({ start: range?.[0] ? dayjs(range[0]) : undefined, end: range?.[1] ? dayjs(range[1]) : undefined })
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open])
