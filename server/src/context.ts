@@ -6,7 +6,7 @@ import type { FileStore } from './platform/files.js'
 import type { PasswordCipher } from './platform/rsa.js'
 import type { RoleRegistry } from './platform/roles.js'
 import type { SmsProvider } from './platform/sms.js'
-import type { MenuCache } from './modules/users/index.js'
+import type { MenuCache } from './platform/menus.js'
 import type { TicketReader } from './ocr/reader.js'
 
 /** What modules are built with: created once in buildApp and handed to each module's routes. */

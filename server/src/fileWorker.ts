@@ -5,8 +5,8 @@
  * transports: about half a second of zipping). Bytes arrive as Uint8Array.
  */
 import type { ReportDetail } from '@app/contract'
-import { reportPdf } from './modules/reports/index.js'
-import { type Statement, statementWorkbook } from './modules/transportExports/index.js'
+import { reportPdf } from './files/reportPdf.js'
+import { type Statement, statementWorkbook } from './files/statementWorkbook.js'
 import { readFirstSheet, type ReadSheetOptions } from './platform/spreadsheet.js'
 import { asBuffer, serveJobs } from './platform/workerPool.js'
 

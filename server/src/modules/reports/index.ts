@@ -5,7 +5,6 @@
  */
 export { DIAGRAM_PICTURE, diagramPicture, pngBytes } from './diagramPicture.js'
 export { reportRow } from './list.js'
-export { reportPdf } from './pdf.js'
 export { saveRecord, versionSteps } from './records.js'
 export { registerFromReservation, registerReport, updateRegistration } from './registration.js'
 export { reportRoutes } from './routes.js'

@@ -1,8 +1,6 @@
 import { TRANSPORT_COLUMNS, TRANSPORT_EXPORT_NAME, TRANSPORT_WEIGHT_COLUMNS, type Transport, type TransportColumn } from '@app/contract'
+import { TONS_FORMAT } from '../../files/statementWorkbook.js'
 import { defineExport, type Column } from '../../platform/exports.js'
-
-/** '0.00': tons as numbers, so the spreadsheet sums them. */
-export const TONS_FORMAT = '0.00'
 
 const WIDTHS: Partial<Record<TransportColumn, number>> = {
   createTime: 20, deliveryTimeStr: 20, signTimeStr: 20, signPlace: 30, deliveryAdditional: 30, signAdditional: 30,

@@ -1,3 +1,2 @@
 /** The transport grid's toolbar: data export, reconciliation statement (built in a file worker), SMS to carriers, tolerances. */
 export { transportExportRoutes } from './routes.js'
-export { statementWorkbook, type Statement } from './statement.js'
