@@ -18,7 +18,7 @@ import { zodRule } from '../../components/zodRule'
 import { imageProblem } from '../ticketPictures/tester'
 import { timeFieldProps } from './TicketForm'
 import { newDestinationKey, type DestinationRow } from './uploadValues'
-import { useServerPicture } from '../../pages/upload/usePictureSrc'
+import { useServerPicture } from '../ticketPictures/usePictureSrc'
 
 const fields = destinationBody.shape
 type RequiredFields = Partial<Record<keyof DestinationBody, string>>

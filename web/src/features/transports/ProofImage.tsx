@@ -8,7 +8,7 @@
 import { useEffect, useState } from 'react'
 import { Image, Typography } from 'antd'
 import { useAttachmentPicture } from '../../components/pictureUrl'
-import styles from '../../pages/transports/transport.module.css'
+import styles from './ProofImage.module.css'
 import { NONE } from './transportValues'
 
 /** how long a thumbnail nobody shows stays (rows scrolled back into view show it at once) */

@@ -11,7 +11,7 @@ import { validBox } from '../../features/ticketPictures/tester'
 import TicketForm, { FORM_NAMES, type TicketFormProps } from '../../features/ticketForm/TicketForm'
 import TicketPicture, { type PictureBox } from './TicketPicture'
 import { duplicateLabel, transportDetailPath } from '../../features/ticketForm/uploadValues'
-import { usePictureSrc } from './usePictureSrc'
+import { usePictureSrc } from '../../features/ticketPictures/usePictureSrc'
 import type { TicketUploadState } from './useTicketUpload'
 
 const ACCEPT = '.jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp'
