@@ -1,5 +1,5 @@
 /**
- * 车辆类型 / 非流程模板 (process templates): server module models (server/src/modules/models/routes.ts),
+ * 车辆类型 / 非流程模板 (process templates): server module processTemplates (server/src/modules/processTemplates/routes.ts),
  * `/model/*` for the vehicle types and `/indicatorOut/*` for the non-process templates.
  */
 import {

@@ -74,7 +74,7 @@ export const setTransportStatus = (id: number, status: 1 | 2 | 3, opts?: Request
 export const getTransport = (id: number, opts?: RequestOptions) =>
   request<Transport>('/logistics/get/getLogistics', { ...opts, params: { id } })
 
-/** The trace detail: delivery (dResponseVO) and receiving (sResponseVO) with their ud- originals. */
+/** The transport detail (运单详情): delivery (dResponseVO) and receiving (sResponseVO) with their ud- originals. */
 export const getTransportDetail = (id: number, opts?: RequestOptions) =>
   request<TransportDetail>('/logistics/findDou', { ...opts, params: { id } })
 

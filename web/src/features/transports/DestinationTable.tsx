@@ -1,7 +1,7 @@
 /**
  * The extra destinations of a transport (spec 001 §2 child grid): 第二收货地 … 第九收货地 with unit,
  * time, address, net, bags, gross, tare, signer, settlement and remark. The grid's expanded rows and
- * the trace detail show them; the edit page and the upload page's list add their 编辑/删除 column,
+ * the transport detail show them; the edit page and the upload page's list add their 编辑/删除 column,
  * the upload page the pictures too.
  */
 import type { ReactNode } from 'react'

@@ -44,7 +44,7 @@ export default function ProofImage({ url, alt, width = 40, height = 28, large = 
   alt: string
   width?: number | string
   height?: number | string
-  /** the whole picture in the page (trace detail) instead of a thumbnail */
+  /** the whole picture in the page (运单详情) instead of a thumbnail */
   large?: boolean
 }) {
   const id = attachmentIdOf(url)

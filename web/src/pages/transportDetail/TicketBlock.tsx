@@ -1,5 +1,5 @@
 /**
- * One ticket of the trace detail: its picture (zoomable preview) beside its fields, each with what
+ * One ticket of the transport detail (运单详情): its picture (zoomable preview) beside its fields, each with what
  * the reading found; a field saved differently from the reading is highlighted.
  */
 import type { ReactNode } from 'react'

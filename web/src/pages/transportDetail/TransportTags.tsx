@@ -1,4 +1,4 @@
-/** A transport's status and danger level as tags (the trace pages' headers). */
+/** A transport's status and danger level as tags (the headers of the transport detail pages). */
 import { Space, Tag } from 'antd'
 import { DANGER_LEVELS, TRANSPORT_STATUS, type Transport } from '@app/contract'
 import { STATUS_COLORS } from '../../features/transports/transportValues'

@@ -1,5 +1,5 @@
 /**
- * The trace detail's pure rules: every field beside what the ticket reading found (its ud- original),
+ * The transport detail's pure rules: every field beside what the ticket reading found (its ud- original),
  * and whether the two differ: weights to the hundredth, times to the second, text ignoring spaces.
  */
 import { Msg, originalKey, TICKET_FIELDS, type FieldValue, type TicketField, type TransportDetail } from '@app/contract'
