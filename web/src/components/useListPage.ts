@@ -1,11 +1,12 @@
 /**
- * The state of a list screen beside its <ListPage>: `actionRef` (pass it to <ListPage>), `reload()`,
- * and the add/edit dialog: `openNew()` / `openEdit(row)`, and `form` to put on the form component as
- * `<XForm key={form.key} {...form.props} />` (a fresh key for each opening, so the form starts from
- * that row's values; a save reloads the list).
+ * The state of a list screen, handed to its <ListPage page={…}>: the table's `actionRef`, `reload()`,
+ * and the add/edit dialog: `openNew()` / `openEdit(row)`, and `form`, what <ListPage> renders its
+ * `dialog` with (a fresh key for each opening, so the form starts from that row's values; a save
+ * reloads the list).
  */
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useRef, useState, type RefObject } from 'react'
 import type { ActionType } from '@ant-design/pro-components'
+import type { EditDialogProps } from './editDialog'
 
 export interface FormDialog<T> {
   open: boolean
@@ -23,7 +24,16 @@ export const openDialog = <T>(d: FormDialog<T>, editing: T | null): FormDialog<T
 /** Opened or closed by the form itself; closing keeps the row (shown while the dialog fades out) and the key. */
 export const setDialogOpen = <T>(d: FormDialog<T>, open: boolean): FormDialog<T> => ({ ...d, open })
 
-export function useListPage<T>() {
+export interface ListPageState<T> {
+  actionRef: RefObject<ActionType | null>
+  reload: () => void
+  openNew: () => void
+  openEdit: (row: T) => void
+  /** the add/edit dialog: remount it when `key` changes and hand it `props` */
+  form: { key: number; props: EditDialogProps<T> }
+}
+
+export function useListPage<T>(): ListPageState<T> {
   const actionRef = useRef<ActionType>(null)
   const reload = useCallback(() => void actionRef.current?.reload(), [])
   const [dialog, setDialog] = useState<FormDialog<T>>(closedDialog)

@@ -1,11 +1,18 @@
 // @vitest-environment jsdom
-/** <ListPage> as a user sees it: the rows of its list call, paging, the search form, the variant without it, an empty list. */
+/**
+ * <ListPage> as a user sees it: the rows of its list call, paging, the search form, the variant without it,
+ * an empty list, and the add/edit dialog of its useListPage.
+ */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { useState } from 'react'
+import { Modal } from 'antd'
 import { describe, expect, it, vi } from 'vitest'
 import type { ProColumns } from '@ant-design/pro-components'
 import type { Page } from '@app/contract'
 import ListPage from '../../src/components/ListPage'
+import type { EditDialogProps } from '../../src/components/editDialog'
 import type { PageRequest } from '../../src/components/listQuery'
+import { useListPage } from '../../src/components/useListPage'
 import { button, renderInApp, user } from './ui'
 
 interface Goods {
@@ -72,5 +79,47 @@ describe('<ListPage>', () => {
     renderInApp(<ListPage<Goods, Filters> list={list} columns={COLUMNS} emptyText="没有对应的检验报告" />)
     await screen.findByText('没有对应的检验报告')
     expect(rows()).toHaveLength(0)
+  })
+
+  it('says 暂无 and the noun of what it lists when empty', async () => {
+    renderInApp(<ListPage<Goods, Filters> list={listOf(0)} columns={COLUMNS} noun="水泥" />)
+    await screen.findByText('暂无水泥')
+  })
+
+  it('opens its dialog empty for 新增 and with the row for 编辑, a fresh form each time, and reloads the list on a save', async () => {
+    const list = listOf(2)
+    /** the dialog: which row it opened for, and how many times it was mounted */
+    const mounts: (string | null)[] = []
+    function GoodsForm({ open, editing, onOpenChange, onSaved }: EditDialogProps<Goods>) {
+      // made once per mount: a fresh form for each opening
+      const [mountedFor] = useState(() => { mounts.push(editing?.name ?? null); return editing?.name ?? '新增' })
+      return (
+        <Modal open={open} title={editing ? `编辑${editing.name}` : '新增水泥'} onCancel={() => onOpenChange(false)} onOk={() => { onOpenChange(false); onSaved() }}>
+          {mountedFor}
+        </Modal>
+      )
+    }
+    function Screen() {
+      const page = useListPage<Goods>()
+      const columns: ProColumns<Goods>[] = [...COLUMNS, { title: '操作', key: 'edit', render: (_, r) => <a onClick={() => page.openEdit(r)}>编辑</a> }]
+      return <ListPage<Goods, Filters> page={page} dialog={(form) => <GoodsForm {...form} />} list={list} columns={columns} />
+    }
+    renderInApp(<Screen />)
+    await screen.findByText('水泥1号')
+    expect(screen.queryByText('新增水泥')).toBeNull()
+
+    await user.click(button(document.body, /^新\s*增$/))
+    const added = await screen.findByRole('dialog')
+    expect(within(added).getByText('新增水泥')).toBeTruthy()
+    await user.click(button(added, /^取\s*消$/))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+
+    await user.click(screen.getAllByText('编辑')[1])
+    const edited = await screen.findByRole('dialog')
+    expect(within(edited).getByText('编辑水泥2号')).toBeTruthy()
+    expect(mounts).toEqual([null, null, '水泥2号'])
+    const loads = list.mock.calls.length
+    await user.click(button(edited, /^确\s*定$/))
+    await waitFor(() => expect(list.mock.calls.length).toBe(loads + 1))
   })
 })

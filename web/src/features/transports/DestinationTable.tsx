@@ -5,10 +5,11 @@
  * the upload page the pictures too.
  */
 import type { ReactNode } from 'react'
-import { Table, type TableColumnsType } from 'antd'
+import { type TableColumnsType } from 'antd'
 import { destinationName, type Destination } from '@app/contract'
 import ProofImage from './ProofImage'
 import { formatTons } from './transportValues'
+import ShortTable from '../../components/ShortTable'
 
 /** A destination as the table shows it (a saved one, or one being edited). */
 export type DestinationLine = Partial<Pick<Destination, 'dest' | 'address' | 'signTimeStr' | 'weight' | 'bags'
@@ -47,12 +48,10 @@ export default function DestinationTable({ lines, actions, pictures, emptyText }
     ...(actions ? [{ title: '操作', key: 'actions', width: 120, fixed: 'right' as const, render: (_: unknown, l: DestinationLine, i: number) => actions(l, i) }] : []),
   ]
   return (
-    <Table<DestinationLine>
-      size="small"
+    <ShortTable<DestinationLine>
       rowKey="key"
       columns={all}
       dataSource={lines}
-      pagination={false}
       locale={emptyText ? { emptyText } : undefined}
       scroll={{ x: 1200 }}
       style={{ maxWidth: 1400 }}

@@ -4,13 +4,14 @@
  */
 import type { ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Table, Typography, type TableColumnsType } from 'antd'
+import { Typography, type TableColumnsType } from 'antd'
 import { ModalForm, ProFormText } from '@ant-design/pro-components'
 import type { CompanyRow } from '@app/contract'
 import type { RequestOptions } from '../../api/request'
 import { COMPANIES_KEY } from '../../components/companies'
 import { dialogFormProps, submitDialog } from '../../components/dialogForm'
 import HiddenSubmit from '../../components/HiddenSubmit'
+import ShortTable from '../../components/ShortTable'
 
 /**
  * The `kind` entries of the base the dialog is open for (none while it is closed), and `reload`,
@@ -69,11 +70,9 @@ export default function CompanyEntriesModal<V extends object, R extends object>(
       {children}
       <HiddenSubmit />
       <Typography.Text type="secondary">{caption}</Typography.Text>
-      <Table<R>
-        size="small"
+      <ShortTable<R>
         rowKey="id"
         style={{ marginTop: 8 }}
-        pagination={false}
         dataSource={entries.rows}
         locale={{ emptyText }}
         columns={columns}

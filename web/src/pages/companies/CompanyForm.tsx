@@ -8,6 +8,7 @@ import {
 import * as companiesApi from '../../api/companies'
 import { encryptPassword } from '../../api/users'
 import AttachmentUpload from '../../components/AttachmentUpload'
+import ContactFields from '../../components/ContactFields'
 import { editDialog, type EditDialogProps } from '../../components/editDialog'
 import HiddenSubmit from '../../components/HiddenSubmit'
 import { SchemaText } from '../../components/SchemaField'
@@ -72,16 +73,16 @@ export default function CompanyForm(dialog: EditDialogProps<CompanyRow>) {
       form={form}
       name="company"
     >
-      <SchemaText name="name" label="基地名称" placeholder="请输入基地名称" schema={fields.name} />
-      <SchemaText name="contactor" label="联系人" placeholder="请输入联系人" schema={fields.contactor} />
-      <ProFormText
-        name="phone"
-        label="联系电话"
-        placeholder="11位手机号，即基地主账号的登录名"
-        disabled={!!editing}
-        tooltip="联系电话是该基地主账号的登录名，创建后不能修改；主账号不占子账号数量"
-        fieldProps={{ maxLength: 11 }}
-        rules={editing ? [] : [zodRule(fields.phone)]}
+      <ContactFields
+        noun="基地"
+        schemas={fields}
+        namePlaceholder="请输入基地名称"
+        phone={{
+          placeholder: '11位手机号，即基地主账号的登录名',
+          tooltip: '联系电话是该基地主账号的登录名，创建后不能修改；主账号不占子账号数量',
+          maxLength: 11,
+          locked: !!editing,
+        }}
       />
       {!editing && (
         <ProFormText.Password

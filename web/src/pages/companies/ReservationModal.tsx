@@ -1,5 +1,5 @@
 /** 预约设置: a reservation plan of the base (date, 上午/下午, tanker type, count), with the plans already set. */
-import { ProFormDatePicker, ProFormDigit, ProFormRadio, ProFormSelect } from '@ant-design/pro-components'
+import { ProFormDatePicker, ProFormDigit, ProFormSelect } from '@ant-design/pro-components'
 import dayjs from 'dayjs'
 import {
   CompanyMsg, RESERVATION_PLAN_DEFAULTS, RESERVE_PERIODS, reservationPlanSaveBody, TANKER_TYPES, type CompanyRow, type ReservationPlanRow,
@@ -7,6 +7,7 @@ import {
 } from '@app/contract'
 import * as companiesApi from '../../api/companies'
 import type { RequestOptions } from '../../api/request'
+import { SchemaRadio } from '../../components/SchemaField'
 import { zodRule } from '../../components/zodRule'
 import CompanyEntriesModal, { useCompanyEntries } from './CompanyEntriesModal'
 
@@ -41,7 +42,7 @@ export default function ReservationModal({ company, onClose }: { company: Compan
       ]}
     >
       <ProFormDatePicker name="reserveTime" label="预约日期" fieldProps={{ format: 'YYYY-MM-DD', style: { width: '100%' } }} rules={[{ required: true, message: '预约日期不能为空' }]} />
-      <ProFormRadio.Group name="reservePeriod" label="时段" radioType="button" options={RESERVE_PERIODS.map((p) => ({ label: p, value: p }))} rules={[zodRule(fields.reservePeriod)]} />
+      <SchemaRadio name="reservePeriod" label="时段" options={RESERVE_PERIODS.map((p) => ({ label: p, value: p }))} schema={fields.reservePeriod} />
       <ProFormSelect name="tankerType" label="罐车类型" options={TANKER_TYPES.map((t) => ({ label: t, value: t }))} allowClear={false} rules={[{ required: true, message: '罐车类型不能为空' }]} />
       <ProFormDigit name="totalCount" label="可预约数量" fieldProps={{ precision: 0, style: { width: '100%' } }} rules={[zodRule(fields.totalCount)]} />
     </CompanyEntriesModal>

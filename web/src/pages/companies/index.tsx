@@ -93,14 +93,13 @@ export default function CompaniesPage() {
     <>
       <ListPage
         headerTitle="基地列表"
-        actionRef={page.actionRef}
+        page={page}
+        dialog={(form) => <CompanyForm {...form} onSaved={changed} />}
         columns={columns}
         scroll={{ x: 1500 }}
         list={companiesApi.findCompanies}
         exportList={(filters, opts) => companiesApi.exportCompanies(HQ_COMPANY_ID, filters, opts)}
-        onAdd={page.openNew}
       />
-      <CompanyForm key={page.form.key} {...page.form.props} onSaved={changed} />
       {/* each dialog is built afresh for the row it opens with */}
       <CountModal key={counting ? `${counting.kind}-${counting.row.id}` : 'count'} kind={counting?.kind ?? 'recharge'} company={counting?.row ?? null} onClose={() => setCounting(null)} onSaved={changed} />
       <ReservationModal key={planning ? `plan-${planning.id}` : 'plan'} company={planning} onClose={() => setPlanning(null)} />

@@ -1,8 +1,9 @@
 /** Every field of the ticket type with the value the test read, its source and confidence; hovering a row marks its box. */
 import type { HTMLAttributes } from 'react'
-import { Empty, Space, Table, Tag, Tooltip, Typography } from 'antd'
+import { Empty, Space, Tag, Tooltip, Typography } from 'antd'
 import { WarningOutlined } from '@ant-design/icons'
 import { formatConfidence, SOURCE_COLORS, SOURCE_LABELS, type ResultRow } from '../../features/ticketPictures/tester'
+import ShortTable from '../../components/ShortTable'
 
 export default function ResultTable({ rows, editedField, hovered, onHover }: {
   rows: ResultRow[]
@@ -12,10 +13,8 @@ export default function ResultTable({ rows, editedField, hovered, onHover }: {
   onHover: (field: string | null) => void
 }) {
   return (
-    <Table<ResultRow>
-      size="small"
+    <ShortTable<ResultRow>
       rowKey="field"
-      pagination={false}
       dataSource={rows}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有字段" /> }}
       onRow={(r) => ({

@@ -88,28 +88,22 @@ export default function ExtractionRulesPage() {
     <>
       <ListPage
         headerTitle={filterFormat ? <span>取值规则 · <span data-testid="rule-filter-format">{filterFormat.name}</span></span> : '取值规则'}
-        actionRef={page.actionRef}
+        noun="取值规则"
+        page={page}
+        dialog={(form) => (
+          <RuleForm {...form} formats={formats} defaultFormatId={filterFormatId} sample={sample} onSampleChange={setSample} />
+        )}
         formRef={formRef}
         columns={columns}
         scroll={{ x: 1100 }}
         form={{ name: 'rule-search', initialValues: { receiptFormatId: urlFormatId } }}
-        emptyText="暂无取值规则"
         pageSize={RULE_PAGE_SIZE}
         list={(q: ExtractionRuleQuery) => {
           setFilterFormatId(q.receiptFormatId ? Number(q.receiptFormatId) : undefined)
           return formatsApi.findRules(q)
         }}
         exportList={info ? (_filters, opts) => formatsApi.exportRules(info.companyId, opts) : undefined}
-        onAdd={page.openNew}
         buttons={[<Button key="test" icon={<ExperimentOutlined />} onClick={() => setTesterOpen(true)}>规则测试</Button>]}
-      />
-      <RuleForm
-        key={page.form.key}
-        {...page.form.props}
-        formats={formats}
-        defaultFormatId={filterFormatId}
-        sample={sample}
-        onSampleChange={setSample}
       />
       <Modal
         title="规则测试"

@@ -35,18 +35,15 @@ export default function IndicatorsPage() {
     }),
   ]
   return (
-    <>
-      <ListPage
-        headerTitle="检验指标列表"
-        actionRef={page.actionRef}
-        columns={columns}
-        form={{ name: 'indicator-search' }}
-        emptyText="暂无检验指标"
-        list={(q: IndicatorQuery) => api.findIndicators(q)}
-        exportList={info ? (filters, opts) => api.exportIndicators(info.companyId, filters, opts) : undefined}
-        onAdd={page.openNew}
-      />
-      <IndicatorForm key={page.form.key} {...page.form.props} />
-    </>
+    <ListPage
+      headerTitle="检验指标列表"
+      noun="检验指标"
+      page={page}
+      dialog={(form) => <IndicatorForm {...form} />}
+      columns={columns}
+      form={{ name: 'indicator-search' }}
+      list={(q: IndicatorQuery) => api.findIndicators(q)}
+      exportList={info ? (filters, opts) => api.exportIndicators(info.companyId, filters, opts) : undefined}
+    />
   )
 }

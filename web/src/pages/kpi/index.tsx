@@ -6,7 +6,7 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
 import dayjs from 'dayjs'
-import { Button, Card, Col, DatePicker, Empty, Form, Row, Segmented, Select, Space, Spin, Statistic, Table, Tabs, Tag, Typography } from 'antd'
+import { Button, Card, Col, DatePicker, Empty, Form, Row, Segmented, Select, Space, Spin, Statistic, Tabs, Tag, Typography } from 'antd'
 import { CloseOutlined } from '@ant-design/icons'
 import type { ProColumns } from '@ant-design/pro-components'
 import {
@@ -19,6 +19,7 @@ import { isCanceled } from '../../api/request'
 import { useUserInfo } from '../../app/session'
 import ListPage from '../../components/ListPage'
 import { detailFilters, drillFromChart, inspectorChartOption, kpiFilters, minutesText, periodChartOption, rateText, stepChartOption, type Drill } from './kpiValues'
+import ShortTable from '../../components/ShortTable'
 
 const KpiChart = lazy(() => import('./KpiChart'))
 const chartFallback = (height: number) => <div style={{ height, display: 'grid', placeItems: 'center' }}><Spin /></div>
@@ -120,7 +121,7 @@ export default function KpiPage() {
                         <KpiChart testId="kpi-inspector-chart" option={inspectorChartOption(summary)} height={Math.max(160, 40 + summary.inspectors.length * 32)}
                           onBarClick={canDetail ? (c) => open(drillFromChart('inspector', summary, c)) : undefined} />
                       </Suspense>
-                      <Table<KpiInspector> size="small" rowKey="inspectorId" pagination={false} dataSource={summary.inspectors} data-testid="kpi-inspectors"
+                      <ShortTable<KpiInspector> rowKey="inspectorId" dataSource={summary.inspectors} data-testid="kpi-inspectors"
                         columns={figureColumns<KpiInspector>({ title: '检验负责人', name: (r) => r.inspectorName, drill: (r) => ({ inspectorId: r.inspectorId, who: r.inspectorName }), count })} />
                     </>
                   ) : <Empty description="统计时间内没有开始检验的报告" />}
@@ -128,7 +129,7 @@ export default function KpiPage() {
               </Col>
               <Col xs={24} xl={12}>
                 <Card size="small" title="基地">
-                  <Table<KpiBase> size="small" rowKey="companyId" pagination={false} dataSource={summary.bases} data-testid="kpi-bases"
+                  <ShortTable<KpiBase> rowKey="companyId" dataSource={summary.bases} data-testid="kpi-bases"
                     locale={{ emptyText: '统计时间内没有检验报告' }}
                     columns={figureColumns<KpiBase>({ title: '基地', name: (r) => r.companyName, drill: (r) => ({ companyId: r.companyId, who: r.companyName }), count, registered: true })} />
                 </Card>
@@ -211,7 +212,7 @@ function StepTimes({ templates }: { templates: KpiStepTemplate[] }) {
                 <Suspense fallback={chartFallback(260)}><KpiChart option={stepChartOption(t)} height={260} /></Suspense>
               </Col>
               <Col xs={24} xl={10}>
-                <Table size="small" rowKey="stepKey" pagination={false} dataSource={t.steps} columns={[
+                <ShortTable rowKey="stepKey" dataSource={t.steps} columns={[
                   { title: '步骤', dataIndex: 'stepName', ellipsis: true },
                   { title: '报告数', dataIndex: 'reports', align: 'right', width: 70 },
                   { title: '平均用时', dataIndex: 'avgMinutes', align: 'right', width: 100, render: (m: number) => minutesText(m) },

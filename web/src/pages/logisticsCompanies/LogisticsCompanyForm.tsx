@@ -2,10 +2,11 @@
 import { ModalForm, ProFormCascader, ProFormSelect } from '@ant-design/pro-components'
 import { logisticsCompanyBody as bodySchema, type CompanyOption, type LogisticsCompany } from '@app/contract'
 import * as api from '../../api/logisticsCompanies'
+import ContactFields from '../../components/ContactFields'
 import { editDialog, saveBody, type EditDialogProps } from '../../components/editDialog'
 import HiddenSubmit from '../../components/HiddenSubmit'
 import { regionOptions } from '../../components/regions'
-import { SchemaText, SchemaTextArea } from '../../components/SchemaField'
+import { SchemaTextArea } from '../../components/SchemaField'
 import { zodRule } from '../../components/zodRule'
 import { formValuesOf, logisticsCompanyBody, type LogisticsCompanyFormValues } from './logisticsCompanyValues'
 import { companyChoices } from '../../components/companies'
@@ -39,14 +40,11 @@ export default function LogisticsCompanyForm({ companies, defaultCompanyId, ...d
           rules={[zodRule(fields.companyId)]}
         />
       )}
-      <SchemaText name="name" label="物流公司名称" placeholder="与运单上的承运单位一致，如 顺丰物流有限公司" schema={fields.name} />
-      <SchemaText name="contactor" label="联系人" placeholder="请输入联系人" schema={fields.contactor} />
-      <SchemaText
-        name="phone"
-        label="联系电话"
-        placeholder="11位手机号或带区号的固定电话"
-        tooltip="磅差超标的短信发送到此手机号（固定电话收不到短信）"
-        schema={fields.phone}
+      <ContactFields
+        noun="物流公司"
+        schemas={fields}
+        namePlaceholder="与运单上的承运单位一致，如 顺丰物流有限公司"
+        phone={{ placeholder: '11位手机号或带区号的固定电话', tooltip: '磅差超标的短信发送到此手机号（固定电话收不到短信）' }}
       />
       <ProFormCascader
         name="region"

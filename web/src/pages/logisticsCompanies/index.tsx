@@ -40,27 +40,19 @@ export default function LogisticsCompaniesPage() {
   ]
 
   return (
-    <>
-      <ListPage
-        headerTitle="物流公司列表"
-        actionRef={page.actionRef}
-        columns={columns}
-        scroll={{ x: headquarters ? 1400 : 1200 }}
-        form={{ name: 'lcompany-search' }}
-        emptyText="暂无物流公司"
-        list={(q: LogisticsCompanyQuery) => {
-          setCompanyFilter(q.companyId)
-          return api.findLogisticsCompanies(q)
-        }}
-        exportList={info ? (filters, opts) => api.exportLogisticsCompanies(info.companyId, filters, opts) : undefined}
-        onAdd={page.openNew}
-      />
-      <LogisticsCompanyForm
-        key={page.form.key}
-        {...page.form.props}
-        companies={headquarters ? companies : []}
-        defaultCompanyId={companyFilter ?? info?.companyId}
-      />
-    </>
+    <ListPage
+      headerTitle="物流公司列表"
+      noun="物流公司"
+      page={page}
+      dialog={(form) => <LogisticsCompanyForm {...form} companies={headquarters ? companies : []} defaultCompanyId={companyFilter ?? info?.companyId} />}
+      columns={columns}
+      scroll={{ x: headquarters ? 1400 : 1200 }}
+      form={{ name: 'lcompany-search' }}
+      list={(q: LogisticsCompanyQuery) => {
+        setCompanyFilter(q.companyId)
+        return api.findLogisticsCompanies(q)
+      }}
+      exportList={info ? (filters, opts) => api.exportLogisticsCompanies(info.companyId, filters, opts) : undefined}
+    />
   )
 }

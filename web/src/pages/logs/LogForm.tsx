@@ -1,11 +1,10 @@
 /** 新增/编辑日志: type 日志 (0) or 告警 (1), content required (≤ 2000), optional serial number and account. */
-import { ModalForm, ProFormRadio } from '@ant-design/pro-components'
+import { ModalForm } from '@ant-design/pro-components'
 import { logBody as logBodySchema, type LogEntry } from '@app/contract'
 import * as logsApi from '../../api/logs'
 import { editDialog, saveBody, type EditDialogProps } from '../../components/editDialog'
 import HiddenSubmit from '../../components/HiddenSubmit'
-import { SchemaText, SchemaTextArea } from '../../components/SchemaField'
-import { zodRule } from '../../components/zodRule'
+import { SchemaRadio, SchemaText, SchemaTextArea } from '../../components/SchemaField'
 import { LOG_LEVEL_OPTIONS, logBody, type LogFormValues } from './logValues'
 
 const fields = logBodySchema.shape
@@ -30,13 +29,7 @@ export default function LogForm({ defaultPhone, ...dialog }: EditDialogProps<Log
       initialValues={initialValues}
       name="log-entry"
     >
-      <ProFormRadio.Group
-        name="level"
-        label="类型"
-        radioType="button"
-        options={LOG_LEVEL_OPTIONS}
-        rules={[zodRule(fields.level)]}
-      />
+      <SchemaRadio name="level" label="类型" options={LOG_LEVEL_OPTIONS} schema={fields.level} />
       <SchemaTextArea
         name="errorMes"
         label="内容"

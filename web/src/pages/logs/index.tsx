@@ -44,20 +44,17 @@ export default function LogPage() {
   ]
 
   return (
-    <>
-      <ListPage
-        headerTitle="日志列表"
-        actionRef={page.actionRef}
-        columns={columns}
-        scroll={{ x: 1000 }}
-        form={{ name: 'log-search' }}
-        emptyText="暂无日志"
-        list={logsApi.findLogs}
-        filters={logFilters}
-        exportList={info ? (filters, opts) => logsApi.exportLogs(info.companyId, filters, opts) : undefined}
-        onAdd={page.openNew}
-      />
-      <LogForm key={page.form.key} {...page.form.props} defaultPhone={info?.phone} />
-    </>
+    <ListPage
+      headerTitle="日志列表"
+      noun="日志"
+      page={page}
+      dialog={(form) => <LogForm {...form} defaultPhone={info?.phone} />}
+      columns={columns}
+      scroll={{ x: 1000 }}
+      form={{ name: 'log-search' }}
+      list={logsApi.findLogs}
+      filters={logFilters}
+      exportList={info ? (filters, opts) => logsApi.exportLogs(info.companyId, filters, opts) : undefined}
+    />
   )
 }

@@ -48,15 +48,14 @@ export default function TemplateListPage({ isOut }: { isOut: boolean }) {
     <>
       <ListPage
         headerTitle={isOut ? '非流程模板列表' : '车辆类型（检验流程模板）'}
-        actionRef={page.actionRef}
+        noun={noun}
+        page={page}
+        dialog={(form) => <TemplateForm {...form} api={api} noun={noun} indicators={indicators} />}
         columns={columns}
         form={{ name: isOut ? 'indicator-out-search' : 'model-search' }}
-        emptyText={`暂无${noun}`}
         list={(q: TemplateQuery) => api.find(q)}
         exportList={info ? (filters, opts) => api.exportList(info.companyId, filters, opts) : undefined}
-        onAdd={page.openNew}
       />
-      <TemplateForm key={page.form.key} {...page.form.props} api={api} noun={noun} indicators={indicators} />
       <VersionsDrawer api={api} template={history} onClose={() => setHistory(null)} />
     </>
   )

@@ -1,8 +1,9 @@
 /** 历史版本 of a template: every saved version, newest first, and the steps and items of the one picked (read-only). */
 import { useEffect, useState } from 'react'
-import { Descriptions, Drawer, List, Table, Tag, Typography } from 'antd'
+import { Descriptions, Drawer, List, Tag, Typography } from 'antd'
 import { CHECK_ITEM_KIND_LABELS, type CheckItem, type ProcessTemplate, type TemplateVersion, type TemplateVersionSummary } from '@app/contract'
 import type { TemplateCalls } from '../../api/processTemplates'
+import ShortTable from '../../components/ShortTable'
 
 const rangeText = (i: CheckItem) =>
   i.kind === 'number' ? [i.min != null || i.max != null ? `${i.min ?? ''} ~ ${i.max ?? ''}` : '', i.unit ?? ''].filter(Boolean).join(' ') : i.options.join(' / ')
@@ -49,7 +50,7 @@ export default function VersionsDrawer({ api, template, onClose }: { api: Templa
               {shown.steps.map((s, i) => (
                 <div key={s.key} style={{ marginTop: 12 }}>
                   <Typography.Text strong>第 {i + 1} 步 {s.name}</Typography.Text>
-                  <Table<CheckItem> size="small" rowKey="key" pagination={false} dataSource={s.items} columns={[
+                  <ShortTable<CheckItem> rowKey="key" dataSource={s.items} columns={[
                     { title: '检验项', dataIndex: 'name' },
                     { title: '类型', dataIndex: 'kind', width: 110, render: (k: CheckItem['kind']) => CHECK_ITEM_KIND_LABELS[k] },
                     { title: '范围 / 选项', key: 'range', render: (_, r) => rangeText(r) },

@@ -1,11 +1,11 @@
 /** 新增/编辑票据格式: a ModalForm checked with the server's own rules (contract receiptFormatBody). */
 import { Form } from 'antd'
-import { ModalForm, ProFormDependency, ProFormDigit, ProFormRadio, ProFormSelect } from '@ant-design/pro-components'
+import { ModalForm, ProFormDependency, ProFormDigit, ProFormSelect } from '@ant-design/pro-components'
 import { FORMAT_RANK, receiptFormatBody, type ReceiptFormat, type TicketField, type TicketType } from '@app/contract'
 import * as formatsApi from '../../api/receiptFormats'
 import { editDialog, saveBody, type EditDialogProps } from '../../components/editDialog'
 import HiddenSubmit from '../../components/HiddenSubmit'
-import { SchemaText, SchemaTextArea } from '../../components/SchemaField'
+import { SchemaRadio, SchemaText, SchemaTextArea } from '../../components/SchemaField'
 import { fieldOptions, keepFieldsOfType, TICKET_TYPE_OPTIONS } from '../../components/ticketFields'
 import { zodRule } from '../../components/zodRule'
 import { formatBody } from './formatValues'
@@ -49,13 +49,7 @@ export default function FormatForm(dialog: EditDialogProps<ReceiptFormat>) {
       name="receipt-format"
     >
       <SchemaText name="name" label="名称" placeholder="如：水泥发货单" schema={fields.name} fieldProps={{ showCount: true }} />
-      <ProFormRadio.Group
-        name="type"
-        label="类型"
-        radioType="button"
-        options={TICKET_TYPE_OPTIONS}
-        rules={[zodRule(fields.type)]}
-      />
+      <SchemaRadio name="type" label="类型" options={TICKET_TYPE_OPTIONS} schema={fields.type} />
       <SchemaTextArea
         name="regular"
         label="匹配规则"

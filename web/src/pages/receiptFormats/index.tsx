@@ -77,19 +77,16 @@ export default function ReceiptFormatsPage() {
   ]
 
   return (
-    <>
-      <ListPage
-        headerTitle="票据格式"
-        actionRef={page.actionRef}
-        columns={columns}
-        scroll={{ x: 1320 }}
-        form={{ name: 'format-search' }}
-        emptyText="暂无票据格式"
-        list={formatsApi.findFormats}
-        exportList={info ? (_filters, opts) => formatsApi.exportFormats(info.companyId, opts) : undefined}
-        onAdd={page.openNew}
-      />
-      <FormatForm key={page.form.key} {...page.form.props} />
-    </>
+    <ListPage
+      headerTitle="票据格式"
+      noun="票据格式"
+      page={page}
+      dialog={(form) => <FormatForm {...form} />}
+      columns={columns}
+      scroll={{ x: 1320 }}
+      form={{ name: 'format-search' }}
+      list={formatsApi.findFormats}
+      exportList={info ? (_filters, opts) => formatsApi.exportFormats(info.companyId, opts) : undefined}
+    />
   )
 }

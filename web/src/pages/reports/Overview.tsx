@@ -3,7 +3,7 @@
  * and the status history (who moved the report, when, and why it was returned).
  */
 import { useQuery } from '@tanstack/react-query'
-import { Button, Card, Descriptions, Empty, Image, Space, Table, Tag, Timeline, Typography } from 'antd'
+import { Button, Card, Descriptions, Empty, Image, Space, Tag, Timeline, Typography } from 'antd'
 import { useNavigate } from 'react-router-dom'
 import { rangeText, type CheckItem, type RecordValue, type Report, type ReportRecord } from '@app/contract'
 import * as diagramsApi from '../../api/diagrams'
@@ -12,6 +12,7 @@ import { usePictureUrl } from '../../components/pictureUrl'
 import StatusTag from './StatusTag'
 import { blank } from './reportValues'
 import { ReportLoading, useReport } from './Workflow'
+import ShortTable from '../../components/ShortTable'
 
 export function valueText(item: CheckItem, value: RecordValue | undefined): string {
   if (value === undefined || value === null || value === '' || (Array.isArray(value) && !value.length)) return '/'
@@ -37,8 +38,8 @@ function VehicleHistory({ id }: { id: number }) {
   const rows = isPending ? null : (data ?? [])
   return (
     <Card size="small" title="该车历次检验">
-      <Table<Report>
-        size="small" rowKey="id" pagination={false} loading={rows === null} dataSource={rows ?? []}
+      <ShortTable<Report>
+        rowKey="id" loading={rows === null} dataSource={rows ?? []}
         locale={{ emptyText: '暂无其他检验记录' }}
         onRow={(r) => (r.id === id ? {} : { onClick: () => navigate(`/trace/overview?id=${r.id}`), style: { cursor: 'pointer' } })}
         columns={[
@@ -102,8 +103,8 @@ export default function OverviewPage() {
       {report.steps.length === 0 && <Card size="small"><Empty description="尚未开始检验，没有记录" /></Card>}
       {report.steps.map((step, s) => (
         <Card key={step.key} size="small" title={`${s + 1}. ${step.name}`}>
-          <Table<CheckItem & { rec?: ReportRecord }>
-            size="small" rowKey="key" pagination={false}
+          <ShortTable<CheckItem & { rec?: ReportRecord }>
+            rowKey="key"
             dataSource={step.items.map((i) => ({ ...i, rec: byItem.get(i.key) }))}
             columns={[
               { title: '检验项', dataIndex: 'name', width: 220, render: (_, i) => <>{i.required && <span style={{ color: '#ff4d4f' }}>* </span>}{i.name}</> },

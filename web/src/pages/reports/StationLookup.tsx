@@ -4,12 +4,13 @@
  */
 import { useEffect } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Card, Table, Tag } from 'antd'
+import { Button, Card, Tag } from 'antd'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import type { Report } from '@app/contract'
 import * as api from '../../api/reports'
 import StatusTag from './StatusTag'
 import { ReportLoading } from './Workflow'
+import ShortTable from '../../components/ShortTable'
 
 const checking = (id: number) => `/trace/checking?id=${id}`
 
@@ -36,8 +37,8 @@ export default function StationLookupPage() {
   if (!rows || only !== null) return <ReportLoading error={error} />
   return (
     <Card size="small" title={<>工位终端 · {plate}</>} extra={<Button onClick={() => navigate('/trace/index')}>返回检验登记</Button>}>
-      <Table<Report>
-        size="small" rowKey="id" pagination={false} dataSource={rows}
+      <ShortTable<Report>
+        rowKey="id" dataSource={rows}
         locale={{ emptyText: '该工位没有此车牌的检验报告' }}
         onRow={(r) => ({ onClick: () => navigate(checking(r.id)), style: { cursor: 'pointer' } })}
         columns={[

@@ -28,7 +28,8 @@ import { ACTION_LABELS, blank, CONFIRMS, readRemembered, remember, rowActions, s
 
 const options = (values: readonly string[]) => values.map((v) => ({ label: v, value: v }))
 
-type Dialog = { kind: 'register' | 'edit' | 'start' | 'station' | 'return' | 'status'; report?: Report } | null
+/** a status move's dialog (车辆登记 and 编辑登记 are the list page's add/edit dialog) */
+type Dialog = { kind: 'start' | 'station' | 'return' | 'status'; report: Report } | null
 
 /** Opens a file the server answers (a scene photo, the PDF) in a new tab, or saves it. */
 async function openFile(load: () => Promise<{ blob: Blob; filename: string }>, inline: boolean) {
@@ -67,7 +68,7 @@ export default function ReportsPage() {
 
   const act = (r: Report, a: ReportAction) => {
     switch (a) {
-      case 'edit': return setDialog({ kind: 'edit', report: r })
+      case 'edit': return page.openEdit(r)
       case 'start': return setDialog({ kind: 'start', report: r })
       case 'station': return setDialog({ kind: 'station', report: r })
       case 'return': return setDialog({ kind: 'return', report: r })
@@ -171,29 +172,28 @@ export default function ReportsPage() {
     <>
       <ListPage
         headerTitle="检验登记"
-        actionRef={page.actionRef}
+        noun="检验登记"
+        page={page}
+        dialog={(form) => (
+          <RegisterForm {...form} report={form.editing ?? undefined} companies={headquarters ? companies : []} />
+        )}
         columns={columns}
         scroll={{ x: headquarters ? 2400 : 2200 }}
         form={{ name: 'trace-search' }}
         columnsState={{ persistenceKey: 'trace-columns', persistenceType: 'localStorage' }}
-        emptyText="暂无检验登记"
         pageSize={REPORT_PAGE_SIZE}
         searchCollapsed
         list={(q: ReportQuery) => {
           remember(sessionStorage, { center: q.center, status: q.status })
           return api.findReports(q)
         }}
-        onAdd={() => setDialog({ kind: 'register' })}
         buttons={[<Button key="tankers" onClick={() => navigate('/trace/tankers')}>罐车选择</Button>]}
         exportList={(filters, opts) => api.exportReports(info?.companyId ?? HQ_COMPANY_ID, filters as ReportQuery, opts)}
       />
-      {(dialog?.kind === 'register' || dialog?.kind === 'edit') && (
-        <RegisterForm open report={dialog.report} companies={headquarters ? companies : []} onOpenChange={close} onSaved={saved} />
-      )}
-      {dialog?.kind === 'start' && dialog.report && <StartForm open report={dialog.report} onOpenChange={close} onSaved={saved} />}
-      {dialog?.kind === 'station' && dialog.report && <StationForm open report={dialog.report} onOpenChange={close} onSaved={saved} />}
-      {dialog?.kind === 'return' && dialog.report && <ReasonForm open report={dialog.report} onOpenChange={close} onSaved={saved} />}
-      {dialog?.kind === 'status' && dialog.report && <StatusForm open report={dialog.report} onOpenChange={close} onSaved={saved} />}
+      {dialog?.kind === 'start' && <StartForm open report={dialog.report} onOpenChange={close} onSaved={saved} />}
+      {dialog?.kind === 'station' && <StationForm open report={dialog.report} onOpenChange={close} onSaved={saved} />}
+      {dialog?.kind === 'return' && <ReasonForm open report={dialog.report} onOpenChange={close} onSaved={saved} />}
+      {dialog?.kind === 'status' && <StatusForm open report={dialog.report} onOpenChange={close} onSaved={saved} />}
     </>
   )
 }

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Calendar, Card, Select, Space, Table, Tag, Typography } from 'antd'
+import { Calendar, Card, Select, Space, Tag, Typography } from 'antd'
 import type { Dayjs } from 'dayjs'
 import dayjs from 'dayjs'
 import {
@@ -16,6 +16,7 @@ import { useUserInfo } from '../../app/session'
 import { companyChoices, useCompanyOptions } from '../../components/companies'
 import { StatusTag } from './StatusActions'
 import { planColor, planLine } from './reservationValues'
+import ShortTable from '../../components/ShortTable'
 
 const NO_BOOKINGS: Reservation[] = []
 
@@ -79,8 +80,8 @@ export default function ReservationPlanMonthPage() {
         />
       </Card>
       <Card title={`${day} 的预约`} size="small">
-        <Table<Reservation>
-          rowKey="id" size="small" pagination={false} dataSource={bookings}
+        <ShortTable<Reservation>
+          rowKey="id" dataSource={bookings}
           locale={{ emptyText: '当天暂无预约' }}
           columns={[
             { title: '时段', dataIndex: 'reservePeriod', width: 70 },

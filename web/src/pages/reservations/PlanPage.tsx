@@ -48,21 +48,18 @@ export default function ReservationPlanPage() {
   ]
 
   return (
-    <>
-      <ListPage
-        headerTitle="预约设置"
-        actionRef={page.actionRef}
-        columns={columns}
-        scroll={{ x: 1100 }}
-        form={{ name: 'reservation-plan-search' }}
-        emptyText="暂无预约设置"
-        list={(q: ReservationPlanFindBody) => {
-          setCompanyFilter(q.companyId ?? undefined)
-          return api.findPlans(q)
-        }}
-        onAdd={page.openNew}
-      />
-      <PlanForm key={page.form.key} {...page.form.props} companies={companies} defaultCompanyId={companyFilter} />
-    </>
+    <ListPage
+      headerTitle="预约设置"
+      noun="预约设置"
+      page={page}
+      dialog={(form) => <PlanForm {...form} companies={companies} defaultCompanyId={companyFilter} />}
+      columns={columns}
+      scroll={{ x: 1100 }}
+      form={{ name: 'reservation-plan-search' }}
+      list={(q: ReservationPlanFindBody) => {
+        setCompanyFilter(q.companyId ?? undefined)
+        return api.findPlans(q)
+      }}
+    />
   )
 }

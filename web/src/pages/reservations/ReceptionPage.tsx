@@ -61,7 +61,7 @@ export default function ReceptionPage() {
   return (
     <ListPage
       headerTitle={`今日接待（${today}）`}
-      actionRef={page.actionRef}
+      page={page}
       columns={columns}
       scroll={{ x: 1000 }}
       form={{ name: 'reception-search' }}

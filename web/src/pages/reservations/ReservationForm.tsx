@@ -1,13 +1,13 @@
 /** 新增预约: slot (day, period, tanker type), plate, driver and phone; headquarters picks the base. The server answers 预约成功 or why not (full, no plan, the plate already booked). */
 import type { Dayjs } from 'dayjs'
-import { ModalForm, ProFormDatePicker, ProFormRadio, ProFormSelect } from '@ant-design/pro-components'
+import { ModalForm, ProFormDatePicker, ProFormSelect } from '@ant-design/pro-components'
 import {
   chinaToday, RESERVE_PERIODS, reservationBody, ReservationMsg, TANKER_TYPES, type CompanyOption, type ReservationBody,
 } from '@app/contract'
 import * as api from '../../api/reservations'
 import { dialogFormProps, submitDialog } from '../../components/dialogForm'
 import HiddenSubmit from '../../components/HiddenSubmit'
-import { SchemaText, SchemaTextArea } from '../../components/SchemaField'
+import { SchemaRadio, SchemaText, SchemaTextArea } from '../../components/SchemaField'
 import { dateRule, zodRule } from '../../components/zodRule'
 import { companyChoices } from '../../components/companies'
 
@@ -42,7 +42,7 @@ export default function ReservationForm({ open, onOpenChange, onSaved, companies
         name="reserveTime" label="预约日期" rules={[dateRule(fields.reserveTime)]}
         fieldProps={{ format: 'YYYY-MM-DD', style: { width: '100%' }, disabledDate: (d: Dayjs) => d.format('YYYY-MM-DD') < chinaToday() }}
       />
-      <ProFormRadio.Group name="reservePeriod" label="预约时段" radioType="button" options={RESERVE_PERIODS.map((p) => ({ label: p, value: p }))} rules={[zodRule(fields.reservePeriod)]} />
+      <SchemaRadio name="reservePeriod" label="预约时段" options={RESERVE_PERIODS.map((p) => ({ label: p, value: p }))} schema={fields.reservePeriod} />
       <ProFormSelect name="tankerType" label="罐车类型" options={TANKER_TYPES.map((t) => ({ label: t, value: t }))} allowClear={false} rules={[zodRule(fields.tankerType)]} />
       <SchemaText name="licenseNumber" label="车牌号" placeholder="如 苏A12345" schema={fields.licenseNumber} fieldProps={{ maxLength: 10 }} />
       <SchemaText name="contactName" label="驾驶员姓名" placeholder="请输入驾驶员姓名" schema={fields.contactName} />

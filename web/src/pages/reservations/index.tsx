@@ -52,25 +52,15 @@ export default function ReservationsPage() {
   ]
 
   return (
-    <>
-      <ListPage
-        headerTitle="预约列表"
-        actionRef={page.actionRef}
-        columns={columns}
-        scroll={{ x: headquarters ? 1700 : 1500 }}
-        form={{ name: 'reservation-search' }}
-        emptyText="暂无预约"
-        list={(q: ReservationQuery) => api.findReservations(q)}
-        onAdd={page.openNew}
-      />
-      <ReservationForm
-        key={page.form.key}
-        open={page.form.props.open}
-        onOpenChange={page.form.props.onOpenChange}
-        onSaved={page.reload}
-        companies={headquarters ? companies : []}
-        defaultCompanyId={companies[0]?.id}
-      />
-    </>
+    <ListPage
+      headerTitle="预约列表"
+      noun="预约"
+      page={page}
+      dialog={(form) => <ReservationForm {...form} companies={headquarters ? companies : []} defaultCompanyId={companies[0]?.id} />}
+      columns={columns}
+      scroll={{ x: headquarters ? 1700 : 1500 }}
+      form={{ name: 'reservation-search' }}
+      list={(q: ReservationQuery) => api.findReservations(q)}
+    />
   )
 }

@@ -42,22 +42,19 @@ export default function GroupsPage() {
   ]
 
   return (
-    <>
-      <ListPage
-        headerTitle="工位分组列表"
-        actionRef={page.actionRef}
-        columns={columns}
-        scroll={{ x: 1200 }}
-        form={{ name: 'groups-search' }}
-        emptyText="暂无工位分组"
-        list={(q: StationGroupQuery) => {
-          setCompanyFilter(q.companyId)
-          return api.findStationGroups(q)
-        }}
-        exportList={info ? (filters, opts) => api.exportStationGroups(info.companyId, filters, opts) : undefined}
-        onAdd={page.openNew}
-      />
-      <GroupForm key={page.form.key} {...page.form.props} companies={companies} defaultCompanyId={companyFilter} />
-    </>
+    <ListPage
+      headerTitle="工位分组列表"
+      noun="工位分组"
+      page={page}
+      dialog={(form) => <GroupForm {...form} companies={companies} defaultCompanyId={companyFilter} />}
+      columns={columns}
+      scroll={{ x: 1200 }}
+      form={{ name: 'groups-search' }}
+      list={(q: StationGroupQuery) => {
+        setCompanyFilter(q.companyId)
+        return api.findStationGroups(q)
+      }}
+      exportList={info ? (filters, opts) => api.exportStationGroups(info.companyId, filters, opts) : undefined}
+    />
   )
 }

@@ -3,9 +3,10 @@
  * the reading found; a field saved differently from the reading is highlighted.
  */
 import type { ReactNode } from 'react'
-import { Card, Col, Row, Table, Typography, type TableColumnsType } from 'antd'
+import { Card, Col, Row, Typography, type TableColumnsType } from 'antd'
 import ProofImage from '../../features/transports/ProofImage'
 import type { FieldLine } from './detailValues'
+import ShortTable from '../../components/ShortTable'
 
 const DIFF_BG = '#fff1f0'
 
@@ -43,12 +44,10 @@ export default function TicketBlock({ title, picUrl, lines, extra, testId }: {
           <ProofImage url={picUrl} alt={`${title}票据`} width="100%" large />
         </Col>
         <Col xs={24} lg={15}>
-          <Table<FieldLine>
-            size="small"
+          <ShortTable<FieldLine>
             rowKey="field"
             columns={columns}
             dataSource={lines}
-            pagination={false}
             onRow={(line) => (line.differs ? { style: { background: DIFF_BG }, 'data-differs': 'true' } as object : {})}
           />
           {extra}

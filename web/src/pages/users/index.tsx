@@ -100,7 +100,7 @@ export default function UsersPage() {
             {shownSeats && <Typography.Text type="secondary" style={{ fontSize: 13, fontWeight: 'normal' }}>{seatsText(shownSeats)}</Typography.Text>}
           </Space>
         )}
-        actionRef={list.actionRef}
+        page={list}
         columns={columns}
         scroll={{ x: 1000 }}
         expandable={{ indentSize: 20 }}
