@@ -104,10 +104,19 @@ export async function optionList(combobox: Locator): Promise<Locator> {
   return combobox.page().locator(`[id="${list}"]`).locator('xpath=..')
 }
 
+/**
+ * Opens a select by a click on its combobox, as a user does (the value shown lies over the input and
+ * takes the click there). A select that kept the focus (a dialog closed gives it back) toggles shut on
+ * that click; then the arrow key opens it, as it would for a user.
+ */
+export async function openSelect(combobox: Locator) {
+  await combobox.click({ force: true })
+  if ((await combobox.getAttribute('aria-expanded')) !== 'true') await combobox.press('ArrowDown')
+}
+
 /** Opens a select (its combobox, e.g. getByLabel of its form label) and picks the option showing `option`. */
 export async function chooseOption(combobox: Locator, option: string | RegExp) {
-  // the value shown lies over the combobox's input and takes the click there, as it does a user's
-  await combobox.click({ force: true })
+  await openSelect(combobox)
   await (await optionList(combobox)).getByText(option, { exact: true }).filter({ visible: true }).click()
 }
 

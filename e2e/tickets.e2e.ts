@@ -6,7 +6,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import {
-  columnTexts, confirmIn, dialogOpened, launchBrowser, newContext, openMenu, optionList, popconfirmOf, searchForm, shot, signedInPage,
+  columnTexts, confirmIn, dialogOpened, launchBrowser, newContext, openMenu, openSelect, optionList, popconfirmOf, searchForm, shot, signedInPage,
   tableRow, tableRows, toastOf,
 } from './browser'
 import { FIXTURES } from '../server/test/ocr/accuracy'
@@ -52,8 +52,7 @@ const toast = toastOf
 
 /** Picks the option holding `option` of a select (its combobox), typing `search` into it first when it is searchable. */
 async function pick(combobox: Locator, search: string, option: string | RegExp) {
-  // the value shown lies over the combobox's input and takes the click there, as it does a user's
-  await combobox.click({ force: true })
+  await openSelect(combobox)
   if (await combobox.isEditable()) await combobox.fill(search)
   await (await optionList(combobox)).getByText(option).filter({ visible: true }).first().click()
 }
