@@ -210,9 +210,11 @@ export function safeExecAll(src: string, texts: string[], flags = USER_REGEX_FLA
 const STARVED_RUNS = 5
 
 /**
- * The limit is wall-clock time (the vm's watchdog): on a machine busy with other work a trivial
+ * The limit is wall-clock time (the vm's watchdog): on a machine busy with other processes a trivial
  * pattern could run out of it without running. A run in which the whole process was on the CPU for
- * under half the time was starved, not slow, and runs again (a slow pattern keeps its CPU busy).
+ * under half the time was starved, not slow, and runs again (a slow pattern keeps its CPU busy). The
+ * figure is the process's (Node 20 has none for one thread), so a process busy with its own OCR
+ * workers never looks starved and keeps the plain limit.
  */
 function starved(before: NodeJS.CpuUsage, t0: number) {
   const { user, system } = process.cpuUsage(before)

@@ -26,8 +26,10 @@ const ZIP_BACKLOG_BYTES = 1 << 20
  * is the zip's input stream (readable-stream 2, whose queue length is only in `_writableState`).
  */
 async function untilZipCatchesUp() {
-  const zipInput = (sheet as unknown as { stream?: { pipes?: Array<{ _writableState?: { length: number } }> } }).stream?.pipes?.[0]
-  while ((zipInput?._writableState?.length ?? 0) > ZIP_BACKLOG_BYTES) await new Promise((resolve) => setImmediate(resolve))
+  type ZipInput = { _writableState?: { length: number }; once(event: 'drain', listener: () => void): void }
+  const zipInput = (sheet as unknown as { stream?: { pipes?: ZipInput[] } }).stream?.pipes?.[0]
+  // past its buffer's limit the stream owes a 'drain' (exceljs ignores write()'s answer, the stream does not)
+  while (zipInput && (zipInput._writableState?.length ?? 0) > ZIP_BACKLOG_BYTES) await new Promise<void>((resolve) => zipInput.once('drain', resolve))
 }
 
 async function handle(msg: ToXlsxWorker) {

@@ -24,7 +24,7 @@ export const idOf = (params: URLSearchParams): number | null => {
   return Number.isInteger(id) && id > 0 ? id : null
 }
 
-export function useRecordById<T>({ key, load, missing, failed = (m) => m }: {
+export function useRecordById<T>({ key, load, missing, failed = (m) => m, editing = false }: {
   /** the record's query key before its id, e.g. ['transports', 'detail']; a write invalidates it by a prefix */
   key: QueryKey
   load: (id: number, opts: RequestOptions) => Promise<T>
@@ -32,6 +32,11 @@ export function useRecordById<T>({ key, load, missing, failed = (m) => m }: {
   missing: string
   /** the message of a failed read, from the server's message */
   failed?: (message: string) => string
+  /**
+   * an editing screen's record: read afresh at each opening (no cached copy shown first) and not again
+   * by itself while it is open, so a read in the background never overwrites what the user is typing
+   */
+  editing?: boolean
 }): RecordById<T> {
   const [params] = useSearchParams()
   const id = idOf(params)
@@ -39,6 +44,7 @@ export function useRecordById<T>({ key, load, missing, failed = (m) => m }: {
     queryKey: [...key, id],
     queryFn: ({ signal }) => load(id!, { silent: true, signal, cancelDuplicate: false }),
     enabled: id !== null,
+    ...(editing && { staleTime: Infinity, gcTime: 0, refetchOnReconnect: false }),
   })
   const error = id === null ? missing : query.error && !isHandled(query.error) ? failed(query.error.message) : null
   return {

@@ -34,11 +34,11 @@ const NO_MARKS = {}
 const NOT_FLAGGED = new Set<never>()
 const ignoreFocus = () => undefined
 
-export default function EditTransportPagePage() {
+export default function EditTransportPage() {
   const { message } = App.useApp()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const { id, params, data: transport, error, reload } = useRecordById(transportRecord('record', transportsApi.getTransport))
+  const { id, params, data: transport, error, reload } = useRecordById({ ...transportRecord('editing', transportsApi.getTransport), editing: true })
   const embedded = isEmbedded(params)
   const [deliveryForm] = Form.useForm<TicketValues>()
   const [signForm] = Form.useForm<TicketValues>()

@@ -108,6 +108,8 @@ export default function UsersPage() {
           setCompanyFilter(q.companyId)
           return userApi.findUsers(q).then((page) => {
             loadQuota(page.data, q.companyId)
+            // another administrator may have taken seats since: every 查询 and 刷新 reads them again
+            void queryClient.invalidateQueries({ queryKey: [...COMPANIES_KEY, 'get'] })
             return page
           })
         }}
