@@ -121,7 +121,7 @@ export default function KpiPage() {
                         <KpiChart testId="kpi-inspector-chart" option={inspectorChartOption(summary)} height={Math.max(160, 40 + summary.inspectors.length * 32)}
                           onBarClick={canDetail ? (c) => open(drillFromChart('inspector', summary, c)) : undefined} />
                       </Suspense>
-                      <ShortTable<KpiInspector> rowKey="inspectorId" dataSource={summary.inspectors} data-testid="kpi-inspectors"
+                      <ShortTable<KpiInspector> rowKey="inspectorId" dataSource={summary.inspectors} data-testid="kpi-inspectors" scroll={{ x: 'max-content' }}
                         columns={figureColumns<KpiInspector>({ title: '检验负责人', name: (r) => r.inspectorName, drill: (r) => ({ inspectorId: r.inspectorId, who: r.inspectorName }), count })} />
                     </>
                   ) : <Empty description="统计时间内没有开始检验的报告" />}
@@ -129,7 +129,7 @@ export default function KpiPage() {
               </Col>
               <Col xs={24} xl={12}>
                 <Card size="small" title="基地">
-                  <ShortTable<KpiBase> rowKey="companyId" dataSource={summary.bases} data-testid="kpi-bases"
+                  <ShortTable<KpiBase> rowKey="companyId" dataSource={summary.bases} data-testid="kpi-bases" scroll={{ x: 'max-content' }}
                     locale={{ emptyText: '统计时间内没有检验报告' }}
                     columns={figureColumns<KpiBase>({ title: '基地', name: (r) => r.companyName, drill: (r) => ({ companyId: r.companyId, who: r.companyName }), count, registered: true })} />
                 </Card>
@@ -168,7 +168,7 @@ function Totals({ summary, onOpen }: { summary: KpiSummary; onOpen?: (d: Drill) 
       {card('started', '开始检验', t.started, 'started')}
       {card('finished', '检验完成', t.finished, 'finished')}
       {card('signed', '已签发', t.signed, 'signed')}
-      {card('passRate', '合格率', rateText(t.passRate), 'signed', <small>（不合格 {t.failed}）</small>)}
+      {card('passRate', '合格率', rateText(t.passRate), 'signed', <small style={{ whiteSpace: 'nowrap', fontSize: 13 }}>（不合格 {t.failed}）</small>)}
       {card('avgMinutes', '平均检验用时', minutesText(t.avgMinutes), 'signed')}
     </Row>
   )

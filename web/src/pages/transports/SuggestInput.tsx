@@ -2,7 +2,9 @@
 import { AutoComplete } from 'antd'
 import { suggestionOptions } from '../../features/transports/transportValues'
 
-export default function SuggestInput({ value, onChange, suggestions, maxLength, placeholder = '请输入' }: {
+export default function SuggestInput({ id, value, onChange, suggestions, maxLength, placeholder = '请输入' }: {
+  /** the form item's, so that its label names the input */
+  id?: string
   value?: string
   onChange?: (value: string) => void
   suggestions?: readonly string[]
@@ -11,6 +13,7 @@ export default function SuggestInput({ value, onChange, suggestions, maxLength, 
 }) {
   return (
     <AutoComplete
+      id={id}
       value={value}
       onChange={(v: string) => onChange?.(maxLength ? v.slice(0, maxLength) : v)}
       options={suggestionOptions(suggestions, value)}
