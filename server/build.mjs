@@ -12,7 +12,7 @@ const entryPoints = {
   main: path.join(here, 'src/main.ts'),
   'seed-demo': path.join(here, 'src/demo/seedDemo.ts'),
   'pglite-worker': path.join(here, 'src/db/pgliteWorker.ts'),
-  'file-worker': path.join(here, 'src/fileWorker.ts'),
+  'file-worker': path.join(here, 'src/files/worker.ts'),
   'xlsx-worker': path.join(here, 'src/platform/xlsxWorker.ts'),
 }
 const worker = path.join(here, 'src/ocr/worker.ts')

@@ -1,7 +1,7 @@
 import type { Registry } from 'prom-client'
 import type { Config } from './config.js'
 import type { Db } from './db/client.js'
-import type { FileJobs } from './fileJobs.js'
+import type { FileJobs } from './files/jobs.js'
 import type { FileStore } from './platform/files.js'
 import type { PasswordCipher } from './platform/rsa.js'
 import type { RoleRegistry } from './platform/roles.js'

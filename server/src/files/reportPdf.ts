@@ -32,7 +32,7 @@ function valueText(item: CheckItem, value: RecordValue | undefined): string {
 const verdict = (r: ReportRecord | undefined) => (r?.passed == null ? '' : r.passed ? '√' : '×')
 
 /**
- * Runs in a worker thread (server/src/fileWorker.ts), never on the server's event loop. `diagram`: the
+ * Runs in a worker thread (server/src/files/worker.ts), never on the server's event loop. `diagram`: the
  * drawing's PNG as diagramPicture gives it, checked and re-encoded by acceptPicture ('unreadable': the
  * note in its place).
  */

@@ -7,7 +7,7 @@ export const TONS_FORMAT = '0.00'
 /**
  * The reconciliation statement (对账单, `POST /logistics/exportSum`): the completed transports of one
  * purchasing unit and one carrier over a delivery period, laid out to be printed and signed. Built in the file
- * worker thread (fileWorker.ts) from plain data; the transports are chosen by transportExports/statement.ts.
+ * worker thread (worker.ts) from plain data; the transports are chosen by transportExports/statement.ts.
  */
 export interface Statement {
   customer: string

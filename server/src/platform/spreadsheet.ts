@@ -17,7 +17,7 @@ import { ValidationError } from './errors.js'
  *   as soon as the sheet has more rows than the caller takes, blank rows counted;
  * - only the cells a row has are visited (a row whose one cell is in column XFD is one cell, not
  *   16,384), and text past SPREADSHEET_MAX_COLUMNS is refused.
- * The server reads uploads in a worker thread (fileWorker.ts), off the event loop, with a time and
+ * The server reads uploads in a worker thread (files/worker.ts), off the event loop, with a time and
  * memory limit.
  */
 

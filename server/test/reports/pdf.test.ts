@@ -12,7 +12,7 @@ import { createTestApp, multipart, type TestEnv } from '../helpers.js'
 import { HEALTH_BOUND_MS, healthWhile, pngWithBrokenData } from '../responsiveness.js'
 import { makeCompany, makeUser } from '../fixtures.js'
 import { VERIFY_PER_MINUTE } from '../../src/modules/reports/routes.js'
-import { startFileJobs } from '../../src/fileJobs.js'
+import { startFileJobs } from '../../src/files/jobs.js'
 
 let env: TestEnv
 let admin: string

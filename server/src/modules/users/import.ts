@@ -5,7 +5,7 @@ import {
 import { eq } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { companies } from '../../db/schema/index.js'
-import type { FileJobs } from '../../fileJobs.js'
+import type { FileJobs } from '../../files/jobs.js'
 import type { Auth } from '../../platform/access.js'
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors.js'
 import { assertPasswordRules, hashPassword } from '../../platform/passwords.js'

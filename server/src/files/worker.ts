@@ -1,14 +1,14 @@
 /**
  * The worker thread where files are built and read from what users send (platform/workerPool.ts,
- * started by fileJobs.ts): a report's PDF with its diagram picture (pdfkit), the first sheet of an
+ * started by jobs.ts): a report's PDF with its diagram picture (pdfkit), the first sheet of an
  * uploaded xlsx (exceljs), a reconciliation statement's workbook (built whole, up to STATEMENT_MAX_ROWS
  * transports: about half a second of zipping). Bytes arrive as Uint8Array.
  */
 import type { ReportDetail } from '@app/contract'
-import { reportPdf } from './files/reportPdf.js'
-import { type Statement, statementWorkbook } from './files/statementWorkbook.js'
-import { readFirstSheet, type ReadSheetOptions } from './platform/spreadsheet.js'
-import { asBuffer, serveJobs } from './platform/workerPool.js'
+import { reportPdf } from './reportPdf.js'
+import { type Statement, statementWorkbook } from './statementWorkbook.js'
+import { readFirstSheet, type ReadSheetOptions } from '../platform/spreadsheet.js'
+import { asBuffer, serveJobs } from '../platform/workerPool.js'
 
 export const fileJobs = {
   reportPdf: ({ report, verifyUrl, diagram }: { report: ReportDetail; verifyUrl: string; diagram: Uint8Array | 'unreadable' | null }): Promise<Uint8Array> =>
