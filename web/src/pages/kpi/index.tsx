@@ -4,19 +4,19 @@
  * base, pass rate and inspection time; with kpi_detail the mean time per step, and a click on a figure,
  * bar or row lists the reports behind it (with export). What each figure counts: contract/src/kpi.ts.
  */
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react'
 import dayjs from 'dayjs'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Button, Card, Col, DatePicker, Empty, Form, Row, Segmented, Select, Space, Spin, Statistic, Tabs, Tag, Typography } from 'antd'
 import { CloseOutlined } from '@ant-design/icons'
 import type { ProColumns } from '@ant-design/pro-components'
 import {
   HQ_COMPANY_ID, KPI_FIGURES, KPI_GRANULARITIES, KPI_GRANULARITY_NAMES, kpiRange, REPORT_RESULTS,
-  type CompanyOption, type KpiBase, type KpiDetailFilters, type KpiFigure, type KpiFigures, type KpiFilters, type KpiInspector, type KpiReport, type KpiStepTemplate, type KpiSummary,
+  type KpiBase, type KpiDetailFilters, type KpiFigure, type KpiFigures, type KpiFilters, type KpiInspector, type KpiReport, type KpiStepTemplate, type KpiSummary,
 } from '@app/contract'
-import * as companiesApi from '../../api/companies'
 import * as kpiApi from '../../api/kpi'
-import { isCanceled } from '../../api/request'
 import { useUserInfo } from '../../app/session'
+import { companyChoices, useCompanyOptions } from '../../components/companies'
 import ListPage from '../../components/ListPage'
 import { detailFilters, drillFromChart, inspectorChartOption, kpiFilters, minutesText, periodChartOption, rateText, stepChartOption, type Drill } from './kpiValues'
 import ShortTable from '../../components/ShortTable'
@@ -34,34 +34,27 @@ export default function KpiPage() {
   const headquarters = info?.companyId === HQ_COMPANY_ID
   const canDetail = !!info?.permissions.includes('kpi_detail')
   const [form] = Form.useForm()
-  const [companies, setCompanies] = useState<CompanyOption[]>([])
+  const companies = useCompanyOptions({ enabled: headquarters })
   const [filters, setFilters] = useState<KpiFilters>(() => kpiFilters({ range: initialRange(), granularity: 'day' }))
-  const [summary, setSummary] = useState<KpiSummary | null>(null)
-  const [steps, setSteps] = useState<KpiStepTemplate[] | null>(null)
-  const [loading, setLoading] = useState(false)
   const [drill, setDrill] = useState<Drill | null>(null)
   const detailRef = useRef<HTMLDivElement>(null)
-  const request = useRef(0)
 
-  useEffect(() => {
-    if (headquarters) companiesApi.companyOptions({ silent: true }).then(setCompanies, () => setCompanies([]))
-  }, [headquarters])
-
-  // the figures follow the filters; an older answer never replaces a newer one
-  useEffect(() => {
-    const mine = ++request.current
-    setLoading(true)
-    Promise.all([
-      kpiApi.kpiSummary(filters, { cancelDuplicate: false }),
-      canDetail ? kpiApi.kpiSteps(filters, { cancelDuplicate: false }) : Promise.resolve(null),
-    ]).then(([s, t]) => {
-      if (mine !== request.current) return
-      setSummary(s)
-      setSteps(t)
-    }).catch((e) => {
-      if (!isCanceled(e) && mine === request.current) { setSummary(null); setSteps(null) }
-    }).finally(() => { if (mine === request.current) setLoading(false) })
-  }, [filters, canDetail])
+  // the figures follow the filters: a query each, so an older answer never replaces a newer one
+  const summaryQuery = useQuery({
+    queryKey: ['kpi', 'summary', filters],
+    queryFn: ({ signal }) => kpiApi.kpiSummary(filters, { signal, cancelDuplicate: false }),
+    // the last figures stay under the spinner while new filters are counted
+    placeholderData: keepPreviousData,
+  })
+  const stepsQuery = useQuery({
+    queryKey: ['kpi', 'steps', filters],
+    queryFn: ({ signal }) => kpiApi.kpiSteps(filters, { signal, cancelDuplicate: false }),
+    placeholderData: keepPreviousData,
+    enabled: canDetail,
+  })
+  const summary = summaryQuery.data ?? null
+  const steps = stepsQuery.data ?? null
+  const loading = summaryQuery.isFetching || stepsQuery.isFetching
 
   const open = (d: Drill | null) => {
     if (!canDetail || !d) return
@@ -87,7 +80,7 @@ export default function KpiPage() {
           {headquarters && (
             <Form.Item label="基地" name="companyId">
               <Select allowClear showSearch optionFilterProp="label" placeholder="全部基地" style={{ width: 200 }}
-                options={companies.map((c) => ({ label: c.name, value: c.id }))} />
+                options={companyChoices(companies)} />
             </Form.Item>
           )}
           <Form.Item label="统计周期" name="granularity">
