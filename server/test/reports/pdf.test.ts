@@ -10,7 +10,7 @@ import { reportDiagrams, reports } from '../../src/db/schema/index.js'
 import sharp from 'sharp'
 import { createTestApp, multipart, type TestEnv } from '../helpers.js'
 import { HEALTH_BOUND_MS, healthWhile, pngWithBrokenData } from '../responsiveness.js'
-import { makeCompany, makeUser } from '../fixtures.js'
+import { inspectionCast } from './inspectionCast.js'
 import { VERIFY_PER_MINUTE } from '../../src/modules/reports/routes.js'
 import { startFileJobs } from '../../src/files/jobs.js'
 
@@ -25,19 +25,8 @@ let templateId: number
 beforeAll(async () => {
   env = await createTestApp()
   const hq = await env.token()
-  const a = (await makeCompany(env.db, '打印基地')).id
-  const b = (await makeCompany(env.db, '别的基地')).id
-  const u = {
-    admin: await makeUser(env.db, { phone: '13655550001', role: 'baseAdmin', companyIds: [a] }),
-    inspector: await makeUser(env.db, { phone: '13655550002', name: '周检验', role: 'inspector', companyIds: [a] }),
-    operator: await makeUser(env.db, { phone: '13655550003', role: 'operator', companyIds: [a] }),
-    other: await makeUser(env.db, { phone: '13655550004', role: 'baseAdmin', companyIds: [b] }),
-  }
-  inspectorId = u.inspector.id
-  admin = await env.token(u.admin.phone, u.admin.password)
-  inspector = await env.token(u.inspector.phone, u.inspector.password)
-  operator = await env.token(u.operator.phone, u.operator.password)
-  other = await env.token(u.other.phone, u.other.password)
+  const cast = await inspectionCast(env, { bases: ['打印基地', '别的基地'], phonePrefix: '1365555', inspectorName: '周检验' })
+  ;({ inspectorId, admin, inspector, operator, other } = cast)
   const options = (await env.call(hq, 'GET', '/api/model/options')).data as { id: number; name: string }[]
   templateId = options.find((o) => o.name === '常压车辆')!.id
 })

@@ -8,7 +8,7 @@ import type { ReportDetail, ReportStatus, TemplateStep } from '@app/contract'
 import { afterAll, beforeAll, expect } from 'vitest'
 import { stationGroups, stations } from '../../src/db/schema/index.js'
 import { createTestApp, type TestEnv } from '../helpers.js'
-import { makeCompany, makeUser } from '../fixtures.js'
+import { inspectionCast } from './inspectionCast.js'
 import { registration } from './registrationFixture.js'
 
 export let env: TestEnv
@@ -29,19 +29,10 @@ export function useWorkflowApp() {
   beforeAll(async () => {
     env = await createTestApp()
     hq = await env.token()
-    a = (await makeCompany(env.db, '检验甲基地')).id
-    b = (await makeCompany(env.db, '检验乙基地')).id
-    const users = {
-      admin: await makeUser(env.db, { phone: '13644440001', role: 'baseAdmin', companyIds: [a] }),
-      inspector: await makeUser(env.db, { phone: '13644440002', name: '李检验', role: 'inspector', companyIds: [a] }),
-      operator: await makeUser(env.db, { phone: '13644440003', role: 'operator', companyIds: [a] }),
-      other: await makeUser(env.db, { phone: '13644440004', role: 'baseAdmin', companyIds: [b] }),
-    }
-    inspectorId = users.inspector.id
-    admin = await env.token(users.admin.phone, users.admin.password)
-    inspectorToken = await env.token(users.inspector.phone, users.inspector.password)
-    operator = await env.token(users.operator.phone, users.operator.password)
-    otherToken = await env.token(users.other.phone, users.other.password)
+    const cast = await inspectionCast(env, { bases: ['检验甲基地', '检验乙基地'], phonePrefix: '1364444', inspectorName: '李检验' })
+    ;({ a, b, inspectorId, admin, operator } = cast)
+    inspectorToken = cast.inspector
+    otherToken = cast.other
     const template = await env.call(hq, 'POST', '/api/model/save', {
       name: '测试罐车', steps: [
         { name: '外观检查', items: [{ name: '焊缝及母材', kind: 'pass_fail', required: true }, { name: '最小壁厚', kind: 'number', unit: 'mm', min: 5, max: 10, required: true }] },
