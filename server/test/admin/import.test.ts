@@ -45,12 +45,19 @@ describe('template', () => {
     expect(header).toEqual(['手机号', '姓名', '角色', '密码', '所属基地'])
     // no empty rows: a row added to the template lands right under the header
     expect(book.worksheets[0]!.addRow(['13740000050']).number).toBe(2)
-    expect(book.worksheets[0]!.getCell('C2').dataValidation.formulae[0]).toContain('检验员')
+    // the role list and the instructions name the roles as users know them, never the stored keys
+    const offered = (b: ExcelJS.Workbook) => String(b.worksheets[0]!.getCell('C2').dataValidation.formulae[0]).replace(/"/g, '').split(',')
+    expect(offered(book).sort()).toEqual(['基地管理员', '接待员', '操作员', '检验员', '系统管理员'].sort())
+    const help = book.worksheets[1]!.getColumn(1).values.map(String).join('\n')
+    expect(help).toContain('角色可选：')
+    expect(help).toContain('基地管理员')
+    expect(help).not.toMatch(/base admin|operator|reception/)
     const base = await env.app.inject({ method: 'GET', url: '/api/users/importTemplate', headers: { authorization: `Bearer ${adminA}` } })
     const book2 = new ExcelJS.Workbook()
     await book2.xlsx.load(base.rawPayload as unknown as ArrayBuffer)
     expect((book2.worksheets[0]!.getRow(1).values as string[]).filter(Boolean)).toEqual(['手机号', '姓名', '角色', '密码'])
-    expect(String(book2.worksheets[0]!.getCell('C2').dataValidation.formulae[0]).replace(/"/g, '').split(',')).not.toContain('admin')
+    expect(offered(book2)).not.toContain('系统管理员')
+    expect(offered(book2)).toContain('基地管理员')
   })
 })
 
@@ -85,7 +92,7 @@ describe('import', () => {
       { row: 9, phone: '13740000010', message: '手机号与第2行重复' },
       { row: 10, phone: existing.phone, message: UserAdminMsg.phoneTaken },
       { row: 11, phone: '13740000016', message: '所属基地不存在：不存在的基地' },
-      { row: 13, phone: '13740000017', message: '只有总部用户可以是 admin 角色' },
+      { row: 13, phone: '13740000017', message: UserAdminMsg.adminRoleHqOnly },
     ])
     const created = await env.db.select({ phone: users.phone, companyId: userCompanies.companyId, mustChange: users.mustChangePassword })
       .from(users).innerJoin(userCompanies, eq(userCompanies.userId, users.id))
@@ -100,6 +107,22 @@ describe('import', () => {
     expect(info.data.companies).toEqual([{ id: baseB, name: '导入乙基地' }])
   })
 
+  test('the 角色 cell takes the label the template offers or the stored role name, and the user keeps the stored name', async () => {
+    const res = await importFile(hq, await xlsx([
+      ['13740000040', '标签一', '基地管理员', 'Pass@1234', null],
+      ['13740000041', '标签二', '接待员', 'Pass@1234', null],
+      ['13740000042', '旧写法', 'operator', 'Pass@1234', null],
+      ['13740000043', '子账号行', '子账号', 'Pass@1234', null],
+    ]), `?companyId=${baseA}`)
+    expect(res.data).toEqual({ total: 4, imported: 3, errors: [{ row: 5, phone: '13740000043', message: UserAdminMsg.roleRequired }] })
+    const list = await env.call(hq, 'POST', '/api/users/find/', { companyId: baseA, phone: '1374000004', page: 1, size: 10 })
+    const byPhone = Object.fromEntries((list.data.data as { phone: string; nickName: string }[]).map((u) => [u.phone, u.nickName]))
+    expect(byPhone).toEqual({ '13740000040': 'base admin', '13740000041': 'reception', '13740000042': 'operator' })
+    // a base administrator may not give a role above their own: the refusal names it as users know it
+    const above = await importFile(adminA, await xlsx([['13740000044', '越级', '系统管理员', 'Pass@1234']], ['手机号', '姓名', '角色', '密码']))
+    expect(above.data.errors[0].message).toBe(UserAdminMsg.adminRoleHqOnly)
+  })
+
   test('a base administrator imports into their own base only: another base, named in the query or a row, is refused', async () => {
     const refused = await importFile(adminA, await xlsx([['13740000020', '甲导入', 'operator', 'Pass@1234']]), `?companyId=${baseB}`)
     expect([refused.status, refused.message]).toEqual([404, CompanyMsg.notFound])
@@ -111,7 +134,7 @@ describe('import', () => {
     const [row] = await env.db.select({ companyId: userCompanies.companyId }).from(users).innerJoin(userCompanies, eq(userCompanies.userId, users.id)).where(eq(users.phone, '13740000020'))
     expect(row!.companyId).toBe(baseA)
     const admin = await importFile(adminA, await xlsx([['13740000021', '越权', 'admin', 'Pass@1234']], ['手机号', '姓名', '角色', '密码']))
-    expect(admin.data.errors[0].message).toBe('只有总部用户可以是 admin 角色')
+    expect(admin.data.errors[0].message).toBe('只有总部用户可以是系统管理员')
   })
 
   test('a file that is not xlsx, a sheet without the columns or without rows is refused as a whole', async () => {

@@ -1,5 +1,5 @@
 import {
-  HQ_COMPANY_ID, IS_CREATE, Msg, SUB_ACCOUNT_LABEL, UserAdminMsg, type ResetPasswordBody, type UserRow, type UserSaveBody, type UserUpdateBody,
+  HQ_COMPANY_ID, IS_CREATE, Msg, roleLabel, SUB_ACCOUNT_LABEL, UserAdminMsg, type ResetPasswordBody, type UserRow, type UserSaveBody, type UserUpdateBody,
 } from '@app/contract'
 import { and, eq, inArray, ne } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
@@ -34,11 +34,11 @@ export function assignableRole(roles: RoleRegistry, auth: Auth, nickName: string
   const role = roles.byNickName(wanted)
   if (!role || !role.nickName) throw new ValidationError(`${UserAdminMsg.roleUnknown}：${wanted}`)
   assertMayHoldIn(role, companyIds, 'giving')
-  if (!covers(auth, role)) throw new ForbiddenError(`${UserAdminMsg.roleNotAllowed}：${wanted}`)
+  if (!covers(auth, role)) throw new ForbiddenError(`${UserAdminMsg.roleNotAllowed}：${roleLabel(role.nickName)}`)
   return role
 }
 
-/** Roles the session may give (for the user dialog and the import template). */
+/** Roles the session may give, by nickName (for the user dialog and the import template). */
 export function assignableRoles(roles: RoleRegistry, auth: Auth): string[] {
   return roles.all()
     .filter((r) => r.nickName && covers(auth, r) && mayHoldIn(r, [auth.companyId]))

@@ -1,5 +1,5 @@
 import {
-  importDuplicatePhone, importMissingColumn, importTooManyRows, importUnknownCompany, USER_IMPORT_COLUMNS, USER_IMPORT_MAX_ROWS,
+  importDuplicatePhone, importMissingColumn, importTooManyRows, importUnknownCompany, roleLabel, roleNickName, USER_IMPORT_COLUMNS, USER_IMPORT_MAX_ROWS,
   USER_IMPORT_SHEETS, UserAdminMsg, userImportHelp, userImportRow, type UserImportResult,
 } from '@app/contract'
 import { eq } from 'drizzle-orm'
@@ -16,14 +16,14 @@ import type { UserAdminDeps } from './list.js'
 
 const [PHONE, NAME, ROLE, PASSWORD, COMPANY] = USER_IMPORT_COLUMNS
 
-/** The import template: the columns, a role list to pick from, and a sheet of instructions. */
+/** The import template: the columns, a list of role labels to pick from, and a sheet of instructions. */
 export async function importTemplate(roles: RoleRegistry, auth: Auth): Promise<Buffer> {
   const book = new ExcelJS.Workbook()
   const sheet = book.addWorksheet(USER_IMPORT_SHEETS.users)
   const columns = isHeadquarters(auth) ? USER_IMPORT_COLUMNS : USER_IMPORT_COLUMNS.filter((c) => c !== COMPANY)
   sheet.columns = columns.map((c) => ({ header: c, key: c, width: c === COMPANY ? 24 : 18, style: { numFmt: '@' } }))
   sheet.getRow(1).font = { bold: true }
-  const names = assignableRoles(roles, auth)
+  const names = assignableRoles(roles, auth).map(roleLabel)
   // a range rule, not one per cell: the sheet keeps no empty rows, so rows added after the header start at row 2
   ;(sheet as unknown as { dataValidations: { add(range: string, v: ExcelJS.DataValidation): void } }).dataValidations
     .add(`C2:C${USER_IMPORT_MAX_ROWS + 1}`, { type: 'list', allowBlank: false, formulae: [`"${names.join(',')}"`], showErrorMessage: true, error: UserAdminMsg.importPickRole })
@@ -104,7 +104,8 @@ export async function importUsers(deps: UserAdminDeps & { fileJobs: FileJobs }, 
     try {
       assertPasswordRules(input.password)
       const companyId = companyOf(values.company)
-      const role = assignableRole(deps.roles, auth, input.nickName, [companyId])
+      // the sheet offers the labels; a nickName typed in is taken too
+      const role = assignableRole(deps.roles, auth, roleNickName(input.nickName), [companyId])
       const passwordHash = await hashPassword(input.password)
       await deps.db.transaction(async (tx) => {
         await takeSeat(tx, companyId)

@@ -5,7 +5,7 @@
 import { Form } from 'antd'
 import { ModalForm, ProFormSelect, ProFormSwitch, ProFormText } from '@ant-design/pro-components'
 import {
-  Msg, SUB_ACCOUNT_LABEL, UserAdminMsg, userSaveBody, type UserRow, type UserUpdateBody,
+  Msg, roleOptions, SUB_ACCOUNT_LABEL, UserAdminMsg, userSaveBody, type UserRow, type UserUpdateBody,
 } from '@app/contract'
 import * as userApi from '../../api/userAdmin'
 import { companyChoices, useCompanyOptions } from '../../components/companies'
@@ -46,6 +46,8 @@ export default function UserForm({ mode, headquarters, onClose, onSaved }: {
   const companies = useCompanyOptions({ enabled: headquarters && mode?.kind === 'create' })
 
   const sub = mode?.kind === 'sub' || (mode?.kind === 'edit' && !mode.row.nickName)
+  // the edited user's role shows by its label even when the session may not give it
+  const current = mode?.kind === 'edit' ? mode.row.nickName : ''
   const initialValues: Partial<Values> = mode?.kind === 'edit'
     ? { phone: mode.row.phone, name: mode.row.name, nickName: mode.row.nickName || undefined, isCreate: mode.row.isCreate === 1 }
     : { companyId: mode?.kind === 'create' ? mode.companyId : undefined, isCreate: false }
@@ -91,7 +93,7 @@ export default function UserForm({ mode, headquarters, onClose, onSaved }: {
           name="nickName"
           label="角色"
           placeholder="请选择角色"
-          options={roles.map((r) => ({ label: r, value: r }))}
+          options={roleOptions(current && !roles.includes(current) ? [...roles, current] : roles)}
           rules={[{ required: true, message: UserAdminMsg.roleRequired }]}
         />
       )}
