@@ -127,7 +127,7 @@ export default function UsersPage() {
       />
       {/* a fresh form for each opening, so it starts from that row's values */}
       <UserForm key={formKey(formMode)} mode={formMode} headquarters={headquarters} onClose={() => setFormMode(null)} onSaved={reload} />
-      <ResetPasswordModal key={resetting?.relaId ?? 'none'} user={resetting} onClose={() => setResetting(null)} />
+      <ResetPasswordModal key={`reset-${resetting?.relaId ?? 'none'}`} user={resetting} onClose={() => setResetting(null)} />
       <ImportModal
         key={String(importing)}
         open={importing}
