@@ -1,7 +1,8 @@
 /**
  * 检验登记 (menu component key 'trace'; spec 000 §2 "Inspection registration list"): reports searched by
  * number, plate, driver, phone, unit, vehicle type, process or not, centre or base, status, expiry and
- * registration time; configurable columns ('/' for empty), scene photos, 10 a page; the centre and
+ * registration time; configurable columns ('/' for empty; the rarely read ones start hidden so the rest fit
+ * 1440 px, 状态 and 检验结果 after the plate), scene photos, 10 a page; the centre and
  * status are remembered for the browser session. Row actions follow the report's status (DESIGN §5).
  */
 import { useMemo, useState } from 'react'
@@ -24,7 +25,9 @@ import { useListPage } from '../../components/useListPage'
 import RegisterForm from './RegisterForm'
 import StatusTag from './StatusTag'
 import { ReasonForm, StartForm, StationForm, StatusForm } from './MoveForms'
-import { ACTION_LABELS, blank, CONFIRMS, readRemembered, remember, rowActions, statusOptions, type ReportAction } from './reportValues'
+import {
+  ACTION_LABELS, blank, CONFIRMS, readRemembered, remember, reportColumnsState, rowActions, shownWidth, statusOptions, type ReportAction,
+} from './reportValues'
 
 const options = (values: readonly string[]) => values.map((v) => ({ label: v, value: v }))
 
@@ -104,13 +107,24 @@ export default function ReportsPage() {
       fieldProps: { options: options(INSPECTION_CENTERS), placeholder: '全部' },
     }
 
+  // 状态 and 检验结果 right after the plate; the rarely read columns start hidden (REPORT_COLUMNS_HIDDEN) and are
+  // one click away in 列设置. In the search form (order) the remembered 状态 and centre come first, so the
+  // folded form still shows them and a filtered list never looks like the whole list.
   const columns: ProColumns<Report>[] = [
-    { title: '报告编号', dataIndex: 'reportNumber', width: 170, copyable: true, fieldProps: { placeholder: '请输入报告编号', maxLength: 30 } },
-    { title: '车牌号', dataIndex: 'licenseNumber', width: 110, fieldProps: { placeholder: '请输入车牌号', maxLength: 20 } },
+    { title: '报告编号', dataIndex: 'reportNumber', width: 165, copyable: true, order: 7, fieldProps: { placeholder: '请输入报告编号', maxLength: 30 } },
+    { title: '车牌号', dataIndex: 'licenseNumber', width: 90, order: 8, fieldProps: { placeholder: '请输入车牌号', maxLength: 20 } },
+    {
+      title: '状态', dataIndex: 'status', width: 90, valueType: 'select', initialValue: remembered.status, order: 10,
+      fieldProps: { options: statusOptions, placeholder: '全部' }, render: (_, r) => <StatusTag row={r} />,
+    },
+    {
+      title: '检验结果', dataIndex: 'result', width: 88, hideInSearch: true,
+      render: (_, r) => (r.result ? <Tag color={r.result === '合格' ? 'green' : 'red'}>{r.result}</Tag> : '/'),
+    },
     { title: '车辆类型', dataIndex: 'tankerType', width: 100, valueType: 'select', fieldProps: { options: options(TANKER_TYPES), placeholder: '全部' } },
     { title: '罐体编号', dataIndex: 'tankerNumber', width: 130, hideInSearch: true, render: (_, r) => blank(r.tankerNumber) },
-    { title: '单位', dataIndex: 'org', width: 200, ellipsis: true, fieldProps: { placeholder: '请输入单位', maxLength: 100 }, render: (_, r) => blank(r.org) },
-    { title: '驾驶员', dataIndex: 'contactName', width: 90, fieldProps: { placeholder: '请输入姓名', maxLength: 50 } },
+    { title: '单位', dataIndex: 'org', width: 130, ellipsis: true, fieldProps: { placeholder: '请输入单位', maxLength: 100 }, render: (_, r) => blank(r.org) },
+    { title: '驾驶员', dataIndex: 'contactName', width: 75, fieldProps: { placeholder: '请输入姓名', maxLength: 50 } },
     { title: '电话', dataIndex: 'phone', width: 120, fieldProps: { placeholder: '请输入电话', maxLength: 20 } },
     { title: '最近装载介质', dataIndex: 'latestMaterial', width: 110, hideInSearch: true, render: (_, r) => blank(r.latestMaterial) },
     { title: '有效期', dataIndex: 'outdate', width: 105, hideInSearch: true, render: (_, r) => blank(r.outdate) },
@@ -119,21 +133,13 @@ export default function ReportsPage() {
       fieldProps: { placeholder: '全部', options: [{ label: REPORT_TYPES.process, value: 'false' }, { label: REPORT_TYPES.out, value: 'true' }] },
       render: (_, r) => blank(r.typeName),
     },
-    centerField,
-    companyColumn(companies, { inTable: headquarters, inSearch: false }),
+    { ...centerField, order: 9 },
+    companyColumn(companies, { inTable: headquarters, inSearch: false, width: 140 }),
     { title: '中心', dataIndex: 'centerName', width: 100, hideInSearch: true, render: (_, r) => blank(r.center) },
     { title: '工位', dataIndex: 'stationName', width: 100, hideInSearch: true, render: (_, r) => blank(r.stationName) },
     { title: '检验负责人', dataIndex: 'inspectorName', width: 100, hideInSearch: true, render: (_, r) => blank(r.inspectorName) },
     {
-      title: '状态', dataIndex: 'status', width: 100, valueType: 'select', initialValue: remembered.status,
-      fieldProps: { options: statusOptions, placeholder: '全部' }, render: (_, r) => <StatusTag row={r} />,
-    },
-    {
-      title: '检验结果', dataIndex: 'result', width: 90, hideInSearch: true,
-      render: (_, r) => (r.result ? <Tag color={r.result === '合格' ? 'green' : 'red'}>{r.result}</Tag> : '/'),
-    },
-    {
-      title: '到期提醒', dataIndex: 'expiry', width: 130, valueType: 'select',
+      title: '到期提醒', dataIndex: 'expiry', width: 120, valueType: 'select',
       fieldProps: { placeholder: '全部', options: Object.entries(EXPIRY_LEVELS).map(([value, l]) => ({ label: l.label, value })) },
       render: (_, r) => (r.expiry ? <Tag color={r.expiry.level === 'overdue' ? 'red' : 'orange'}>{r.expiry.label}</Tag> : blank(r.nextInspectionDate)),
     },
@@ -149,7 +155,7 @@ export default function ReportsPage() {
       search: { transform: (value: unknown) => ({ createTime: toDateRange(value) }) },
       render: (_, r) => r.createTimeStr,
     },
-    actionColumn<Report>(230, (r) => {
+    actionColumn<Report>(190, (r) => {
       const actions = rowActions(r)
       const inline = actions.slice(0, 2)
       const more = actions.slice(2)
@@ -166,6 +172,7 @@ export default function ReportsPage() {
     }),
   ]
 
+  const columnsState = reportColumnsState(headquarters)
   const close = (open: boolean) => { if (!open) setDialog(null) }
   const saved = () => { setDialog(null); page.reload() }
   return (
@@ -178,9 +185,9 @@ export default function ReportsPage() {
           <RegisterForm {...form} report={form.editing ?? undefined} companies={headquarters ? companies : []} />
         )}
         columns={columns}
-        scroll={{ x: headquarters ? 2400 : 2200 }}
+        scroll={{ x: shownWidth(columns, columnsState.defaultValue) }}
         form={{ name: 'trace-search' }}
-        columnsState={{ persistenceKey: 'trace-columns', persistenceType: 'localStorage' }}
+        columnsState={columnsState}
         pageSize={REPORT_PAGE_SIZE}
         searchCollapsed
         list={(q: ReportQuery) => {

@@ -1,4 +1,4 @@
-/** Pure logic of the inspection screens: which actions a report offers, empty values, the remembered filters. */
+/** Pure logic of the inspection screens: which actions a report offers, empty values, the list's columns shown, the remembered filters. */
 import {
   isFilled, judgeRecord, movesFrom, type RecordValue, type TemplateStep, REPORT_MOVES, REPORT_STATUS, REPORT_STATUS_LABELS, REPORT_STATUS_VALUES, type Report, type ReportMove, type ReportStatus,
 } from '@app/contract'
@@ -49,6 +49,32 @@ export const CONFIRMS: Partial<Record<ReportMove, string>> = {
 /** The states a report may be moved to from the 更改状态 dialog (开始检验 has its own dialog). */
 export const statusTargets = (status: ReportStatus) =>
   movesFrom(status).filter((m) => m !== 'start').map((m) => ({ move: m, to: REPORT_MOVES[m].to, label: `${REPORT_MOVES[m].label}（→ ${REPORT_STATUS_LABELS[REPORT_MOVES[m].to]}）` }))
+
+/**
+ * The list's columns (by dataIndex) a desk rarely reads: hidden until 列设置 shows them, so the rest fit a
+ * 1440 px screen. Headquarters reads the base (所属基地) in place of the unit.
+ */
+export const REPORT_COLUMNS_HIDDEN = [
+  'tankerType', 'tankerNumber', 'phone', 'latestMaterial', 'outdate', 'isOut', 'centerName', 'stationName', 'inspectorName', 'images',
+] as const
+type ColumnsState = Record<string, { show?: boolean }>
+
+/**
+ * The list's 列设置, kept per browser. The key changed with the hidden defaults: a kept setting wins over
+ * them, and every browser that opened the list under the old key kept all columns shown.
+ */
+export const reportColumnsState = (headquarters: boolean) => ({
+  persistenceKey: 'trace-columns-2',
+  persistenceType: 'localStorage' as const,
+  defaultValue: Object.fromEntries([...REPORT_COLUMNS_HIDDEN, ...(headquarters ? ['org'] : [])].map((k) => [k, { show: false }])) as ColumnsState,
+})
+
+/**
+ * The table's width before scrolling sideways: that of the columns shown by default, so they fill the
+ * screen; columns shown from 列设置 widen it and it scrolls.
+ */
+export const shownWidth = (columns: { dataIndex?: unknown; width?: unknown; hideInTable?: boolean }[], hidden: ColumnsState) =>
+  columns.filter((c) => !c.hideInTable && hidden[String(c.dataIndex)]?.show !== false).reduce((sum, c) => sum + (Number(c.width) || 0), 0)
 
 /** The list's centre/base and status, remembered for the browser session (spec 000 §2: nowPageData, nowPageStatus). */
 export const SESSION_KEYS = { center: 'nowPageData', status: 'nowPageStatus' } as const
