@@ -1,7 +1,7 @@
-/** The inspection list's logic: the actions each status offers, empty values, the remembered centre and status, step progress. */
+/** The inspection list's logic: the actions each status offers, empty values, the columns shown first, the remembered centre and status, step progress. */
 import { describe, expect, it } from 'vitest'
 import type { TemplateStep } from '@app/contract'
-import { blank, readRemembered, remember, rowActions, statusTargets, stepProgress } from '../src/pages/reports/reportValues'
+import { blank, readRemembered, remember, reportColumnsState, rowActions, shownWidth, statusTargets, stepProgress } from '../src/pages/reports/reportValues'
 
 describe('row actions follow DESIGN §5', () => {
   it.each([
@@ -52,4 +52,19 @@ it('step progress counts filled items, failures and the required ones missing', 
     { total: 3, filled: 2, failed: true, missing: [] },
     { total: 1, filled: 0, failed: false, missing: ['d'] },
   ])
+})
+
+it('the list starts without its rarely read columns (headquarters reads the base for the unit) and is as wide as those it shows', () => {
+  const base = reportColumnsState(false).defaultValue
+  const hq = reportColumnsState(true).defaultValue
+  expect(base.phone).toEqual({ show: false })
+  expect(base.status).toBeUndefined()
+  expect(base.org).toBeUndefined()
+  expect(hq.org).toEqual({ show: false })
+  const columns = [
+    { dataIndex: 'licenseNumber', width: 90 }, { dataIndex: 'status', width: 90 }, { dataIndex: 'phone', width: 120 },
+    { dataIndex: 'org', width: 130 }, { dataIndex: 'center', hideInTable: true }, { width: 190 },
+  ]
+  expect(shownWidth(columns, base)).toBe(90 + 90 + 130 + 190)
+  expect(shownWidth(columns, hq)).toBe(90 + 90 + 190)
 })
