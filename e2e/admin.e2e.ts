@@ -1,7 +1,7 @@
 /**
  * Administration as a user sees it (issue 3): headquarters adds a base with a region, tops it up,
  * adds a user, imports users from xlsx; that user signs in and sees only that base; a base user
- * cannot open the base list by URL. Screenshots go to /tmp/shots (agent-*, user-*, record-*).
+ * cannot open the base list by URL; roles show by their Chinese names. Screenshots go to /tmp/shots (agent-*, user-*, record-*).
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -117,7 +117,7 @@ describe('users (headquarters)', () => {
     await form.getByRole('button', { name: /确\s*定/ }).click()
     await form.getByText('角色不能为空').waitFor()
     await form.getByText('手机号不能为空').waitFor()
-    await chooseOption(form.getByLabel('角色', { exact: true }), 'base admin')
+    await chooseOption(form.getByLabel('角色', { exact: true }), '基地管理员')
     await form.getByLabel('手机号').fill(USER.phone)
     await form.getByLabel('姓名').fill(USER.name)
     await chooseOption(form.getByLabel('所属基地', { exact: true }), BASE.name)
@@ -130,6 +130,10 @@ describe('users (headquarters)', () => {
     await form.getByRole('button', { name: /确\s*定/ }).click()
     await page.getByText('创建成功').waitFor()
     await row(page, USER.phone).getByText(BASE.name).waitFor()
+    // the role as users know it, never the stored key
+    expect(await (await cellOf(row(page, USER.phone), '角色')).textContent()).toBe('基地管理员')
+    expect(await columnTexts(page, '角色')).not.toContain('base admin')
+    await page.setViewportSize({ width: 1440, height: 900 })
     await shot(page, 'user-list')
   })
 
@@ -143,8 +147,10 @@ describe('users (headquarters)', () => {
     const book = new ExcelJS.Workbook()
     await book.xlsx.readFile(await template.path())
     const sheet = book.worksheets[0]!
-    sheet.addRow([IMPORTED.phone, IMPORTED.name, 'operator', IMPORTED.password, BASE.name])
-    sheet.addRow(['123', '坏行', 'operator', 'Import@123', BASE.name])
+    sheet.addRow([IMPORTED.phone, IMPORTED.name, '操作员', IMPORTED.password, BASE.name])
+    sheet.addRow(['123', '坏行', '操作员', 'Import@123', BASE.name])
+    // the template offers the roles by their Chinese names
+    expect(String(sheet.getCell('C2').dataValidation.formulae?.[0])).toContain('操作员')
     const file = path.join(tmp, 'users.xlsx')
     await book.xlsx.writeFile(file)
     await modal.locator('input[type=file]').setInputFiles(file)
@@ -157,6 +163,7 @@ describe('users (headquarters)', () => {
     await shot(page, 'user-import-result')
     await modal.getByRole('button', { name: /关\s*闭/ }).click()
     await row(page, IMPORTED.phone).waitFor()
+    expect(await (await cellOf(row(page, IMPORTED.phone), '角色')).textContent()).toBe('操作员')
   })
 })
 
