@@ -168,6 +168,9 @@ describe('运单列表：日常使用', () => {
       await card.getByRole('checkbox', { name: '选择' }).check()
       await page.getByTestId('selection-bar').getByText('已选 1 条').waitFor()
       await settledShot(page, 'transports-phone')
+      // the toolbar above the cards
+      await page.evaluate(() => window.scrollTo(0, 0))
+      await settledShot(page, 'transports-phone-top')
     } finally {
       await page.setViewportSize({ width: 1440, height: 900 })
     }
