@@ -2,6 +2,10 @@
  * The transports the 运单 end-to-end tests work on, made through the API from the fixture tickets
  * (read by /logistics/analysis, saved by /logistics/save), and the signed-in headquarters page they
  * are looked at on. Each test file that calls useTransports has its own server and transports.
+ *
+ * The grid starts with a few columns; these tests find rows by their settlement unit and look at the
+ * spec's columns, so their user has turned the spec's columns on (SPEC_LAYOUT, saved as the user's
+ * layout), unless `defaultColumns` keeps the grid as a new user sees it.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -13,7 +17,20 @@ import { ADMIN, useServerAndBrowser } from './server'
 
 const TICKETS = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../server/test/fixtures/tickets')
 
-export function useTransports() {
+/** The spec's columns in the spec's order (spec 001 §2), the grid's other columns hidden after them. */
+export const SPEC_LAYOUT = {
+  order: [
+    'createTime', 'deliveryTimeStr', 'signTimeStr', 'deliveryCarrier', 'deliveryPlateNumber', 'deliveryManufactory', 'signName',
+    'signPlace', 'signSettlement', 'deliveryGoodsName', 'deliveryNetWeight', 'signNetWeight', 'poundDiff', 'deliverySpecific',
+    'deliveryCustomer', 'signUser', 'deliveryNumber', 'signNumber', 'deliveryBags', 'deliveryAdditional', 'deliveryGrossWeight',
+    'deliveryTareWeight', 'deliveryPicUrl', 'signPicUrl', 'signFirstNetWeight', 'signBags', 'signGrossWeight', 'signTareWeight',
+    'signAdditional', 'phone', 'companyName', 'status',
+  ],
+  hidden: ['signFirstNetWeight', 'signBags', 'signGrossWeight', 'signTareWeight', 'signAdditional', 'phone', 'companyName', 'status'],
+  widths: {},
+}
+
+export function useTransports({ defaultColumns = false } = {}) {
   const env = useServerAndBrowser()
   const t = {
     env,
@@ -98,6 +115,10 @@ export function useTransports() {
     await makeTransport('temp', ['A1_006.jpg'])
     for (const name of Object.keys(t.made)) t.made[name] = await transport(t.made[name]!.id)
 
+    if (!defaultColumns) {
+      const saved = await env.server.api.call('PUT', '/users/settings/transportGrid', SPEC_LAYOUT, t.token)
+      if (saved.status !== 200) throw new Error(`layout: ${saved.body.message}`)
+    }
     t.context = await env.context()
     t.page = await signedInPage(t.context, ADMIN, t.pageErrors)
   }, 600_000)

@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { DANGER_LEVELS, type DangerLevel } from '@app/contract'
+import { DANGER_MARKS } from '../web/src/pages/transports/dangerMarks'
 import { chooseOption, dialogNamed, optionList } from './browser'
 import { gridRowOf, gridRows, settledShot, useTransports } from './transportFixtures'
 
@@ -34,7 +35,7 @@ const layoutSaved = (text = '') => page.waitForResponse((r) => r.url().includes(
   && r.request().method() === 'PUT' && (r.request().postData() ?? '').includes(text))
 
 describe('运单列表', () => {
-  it('lists the transports with the spec\'s columns, each row coloured by its danger level, and the legend', async () => {
+  it('lists the transports with the spec\'s columns (as this user turned them on), each row marked by its danger level, and the legend', async () => {
     await gridRow('E2E结算plain').waitFor()
     const titles = (await headerTitles()).filter(Boolean)
     expect(titles.join('|')).toMatch(/上传时间\|发货时间\|收货时间\|承运单位\|车牌号\|生产厂家\|收货单位\|收货地址\|结算单位\|商品名称\|发货净重\(吨\)\|收货净重\(吨\)\|磅差\(吨\)\|水泥编号\|购货单位\|签收人\|发货单号\|收货单号\|袋数\|备注\|毛重\|皮重\|发货票据\|收货票据\|操作/)
@@ -43,13 +44,17 @@ describe('运单列表', () => {
     const levels = Object.fromEntries(Object.entries(made).map(([n, t]) => [n, t.dangerLevel]))
     // the figures chosen above: a pound difference of 3 t, a gross weight 3 t off its reading, both
     expect(levels).toMatchObject({ plain: null, pound: 1, modified: 2, both: 3 })
+    // a marked row: a pale tint of the level's colour and a left edge in its strong colour
+    const tints = Object.values(DANGER_MARKS).map((m) => rgb(m.tint))
     for (const name of ['plain', 'pound', 'modified', 'both', 'split']) {
       const row = gridRow(`E2E结算${name}`)
       const level = levels[name] as DangerLevel | null
       const bg = () => row.evaluate((el) => getComputedStyle(el).backgroundColor)
       // polled: a row's background is animated (hover, selection)
-      if (level) await expect.poll(bg, { message: name }).toBe(rgb(DANGER_LEVELS[level].color))
-      else expect(await bg(), name).not.toMatch(new RegExp(Object.values(DANGER_LEVELS).map((l) => rgb(l.color).replace(/[()]/g, '\\$&')).join('|')))
+      if (level) {
+        await expect.poll(bg, { message: name }).toBe(rgb(DANGER_MARKS[level].tint))
+        expect(await row.evaluate((el) => getComputedStyle(el).boxShadow), name).toContain(`${rgb(DANGER_MARKS[level].edge)} 4px 0px 0px 0px inset`)
+      } else expect(tints, name).not.toContain(await bg())
     }
     // weights with two decimals, the proof pictures as thumbnails
     const pound = made.pound!
@@ -105,19 +110,20 @@ describe('运单列表', () => {
     expect(after.slice(1).map((t, i) => Math.round(t - after[i]!))).toEqual(after.slice(1).map(() => 40))
   })
 
-  it('selects rows one by one and all at once; 发送短信 then asks about the selected ones', async () => {
+  it('selects rows one by one and all at once; the selection bar\'s 发送短信 then asks about the selected ones', async () => {
     await openGrid()
     const all = page.getByRole('checkbox', { name: '全选' })
+    const bar = page.getByTestId('selection-bar')
     await gridRow('E2E结算pound').getByRole('checkbox', { name: '选择' }).check()
     await expect.poll(() => all.evaluate((el: HTMLInputElement) => el.indeterminate)).toBe(true)
     await expect.poll(() => gridRow('E2E结算pound').getAttribute('aria-selected')).toBe('true')
-    await page.getByRole('button', { name: '发送短信' }).click()
+    await bar.getByRole('button', { name: '发送短信' }).click()
     await page.getByText('确定向所选 1 条运单中磅差超标运单的承运单位发送短信吗？').waitFor()
     await page.getByRole('button', { name: /取\s*消/ }).click()
     await all.check()
     const count = Object.keys(made).length
     await expect.poll(() => page.getByTestId('grid-body').getByRole('row', { selected: true }).count()).toBe(count)
-    await page.getByRole('button', { name: '发送短信' }).click()
+    await bar.getByRole('button', { name: '发送短信' }).click()
     await page.getByText(`确定向所选 ${count} 条运单中磅差超标运单的承运单位发送短信吗？`).waitFor()
     await page.getByRole('button', { name: /取\s*消/ }).click()
     await all.uncheck()

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { dateRange, filterText, idField, oneOf, optIdField, text } from './fields.js'
 import type { Tolerance, ToleranceUnit } from './transportMath.js'
+import { TRANSPORT_MAX_PAGE_SIZE } from './constants.js'
 import { transportFilters, type Transport } from './transports.js'
 
 /**
@@ -104,10 +105,14 @@ const exportColumns = z.array(z.string({ error: TransportExportMsg.noColumns }),
 
 /**
  * `POST /logistics/export`: the grid's filters and the columns to write (keys or titles; the old
- * client's page and size are ignored: every row of the filters is written).
+ * client's page and size are ignored: every row of the filters is written). `ids` (the grid's
+ * selected rows, at most a page of them) narrows it to those transports.
  */
 export const transportExportBody = transportFilters.extend({
   exportColumns: z.preprocess((v) => v ?? [], exportColumns).describe('导出列'),
+  ids: z.array(idField('运单'), { error: '运单编号格式不正确' })
+    .min(1, { error: '请至少选择一条运单' })
+    .max(TRANSPORT_MAX_PAGE_SIZE, { error: `一次最多导出所选${TRANSPORT_MAX_PAGE_SIZE}条运单` }).optional().describe('所选运单'),
 })
 export type TransportExportBody = z.infer<typeof transportExportBody>
 

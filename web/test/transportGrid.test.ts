@@ -1,11 +1,12 @@
-/** The transport grid's pure rules: the saved layout restored onto today's columns, the column settings, row colours, actions. */
+/** The transport grid's pure rules: the saved layout restored onto today's columns, the column settings, row marks, actions. */
 import { describe, expect, it } from 'vitest'
 import { DANGER_LEVELS, GRID_COLUMN_WIDTH, gridLayout, TransportStatus, type GridLayout } from '@app/contract'
-import { GRID_COLUMNS } from '../src/pages/transports/columns'
+import { GRID_COLUMNS, gridColumns } from '../src/pages/transports/columns'
+import { contrastRatio, DANGER_MARKS, dangerMark, poundOver } from '../src/pages/transports/dangerMarks'
 import {
   defaultLayout, moveColumn, resetColumns, resizeColumn, restoreLayout, showColumn, visibleColumns, visibleWidth, type GridColumnSpec,
 } from '../src/pages/transports/gridLayout'
-import { actionPath, dangerColor, formatTons, rowActions, suggestionOptions } from '../src/features/transports/transportValues'
+import { actionPath, formatTons, rowActions, suggestionOptions } from '../src/features/transports/transportValues'
 
 const specs: GridColumnSpec[] = [
   { key: 'a', width: 100 }, { key: 'b', width: 120 }, { key: 'c', width: 80 }, { key: 'x', width: 90, defaultHidden: true },
@@ -74,21 +75,30 @@ describe('moving and resizing', () => {
 })
 
 describe('the grid', () => {
-  it('has the spec\'s columns in the spec\'s order, then the optional ones hidden', () => {
-    const shown = GRID_COLUMNS.filter((c) => !c.defaultHidden).map((c) => c.title)
-    expect(shown).toEqual([
+  it('shows by default what operators check, 基地 to headquarters only; every other spec column is there to turn on', () => {
+    const shown = (headquarters: boolean) => gridColumns(headquarters).filter((c) => !c.defaultHidden).map((c) => c.title)
+    const checked = ['车牌号', '发货时间', '收货时间', '承运单位', '发货净重(吨)', '收货净重(吨)', '磅差(吨)', '状态']
+    expect(shown(false)).toEqual(checked)
+    expect(shown(true)).toEqual([...checked, '基地'])
+    const titles = GRID_COLUMNS.map((c) => c.title)
+    for (const title of [
       '上传时间', '发货时间', '收货时间', '承运单位', '车牌号', '生产厂家', '收货单位', '收货地址', '结算单位', '商品名称',
       '发货净重(吨)', '收货净重(吨)', '磅差(吨)', '水泥编号', '购货单位', '签收人', '发货单号', '收货单号', '袋数', '备注',
       '毛重', '皮重', '发货票据', '收货票据',
-    ])
+    ]) expect(titles, title).toContain(title)
     expect(new Set(GRID_COLUMNS.map((c) => c.key)).size).toBe(GRID_COLUMNS.length)
   })
 
-  it('colours rows by danger level: 1 pink, 2 yellow, 3 red, none otherwise', () => {
-    expect(dangerColor(1)).toBe(DANGER_LEVELS[1].color)
-    expect(dangerColor(2)).toBe(DANGER_LEVELS[2].color)
-    expect(dangerColor(3)).toBe(DANGER_LEVELS[3].color)
-    expect(dangerColor(null)).toBeUndefined()
+  it('marks rows by danger level with a pale tint of the spec\'s colour and a strong edge; none otherwise', () => {
+    expect(dangerMark(null)).toBeUndefined()
+    for (const level of [1, 2, 3] as const) {
+      const mark = dangerMark(level)!
+      // paler than the spec's colour, darker at the edge than the row's text needs
+      expect(contrastRatio(mark.tint, '#ffffff')).toBeLessThan(contrastRatio(DANGER_LEVELS[level].color, '#ffffff'))
+      expect(contrastRatio(mark.edge, mark.tint)).toBeGreaterThanOrEqual(3)
+    }
+    expect([poundOver(1), poundOver(2), poundOver(3), poundOver(null)]).toEqual([true, false, true, false])
+    expect(DANGER_MARKS[2].meaning).toBe('人工修改重量超过限额')
   })
 
   it('shows weights with two decimals and / for none', () => {

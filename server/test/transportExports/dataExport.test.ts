@@ -6,14 +6,17 @@ import { insertTransports, post, transportRow, twoBases, workbookOf } from './se
 
 let env: TestEnv
 let s: Awaited<ReturnType<typeof twoBases>>
+/** the three transports by plate */
+let ids: Record<string, number>
 beforeAll(async () => {
   env = await createTestApp()
   s = await twoBases(env)
-  await insertTransports(env, [
+  const made = await insertTransports(env, [
     transportRow(s.a.id, { deliveryPlateNumber: '皖A00001', deliveryNetWeight: 30.1, signNetWeight: 29, poundDiff: 1.1, createTime: new Date('2024-05-01T00:00:00Z') }),
     transportRow(s.a.id, { deliveryPlateNumber: '皖A00002', deliveryCarrier: '远通运输', deliveryNetWeight: 31, signNetWeight: null, poundDiff: null, createTime: new Date('2024-05-02T00:00:00Z') }),
     transportRow(s.b.id, { deliveryPlateNumber: '苏B99999', createTime: new Date('2024-05-03T00:00:00Z') }),
   ])
+  ids = Object.fromEntries(made.map((t) => [t.deliveryPlateNumber!, t.id]))
 })
 afterAll(async () => { await env?.close() })
 
@@ -69,6 +72,30 @@ describe('POST /logistics/export', () => {
     expect(own.getColumn(1).values.slice(1)).toEqual(['车牌号', '皖A00002', '皖A00001'])
     const hq = (await workbookOf(await exportOf(s.hq, { companyId: s.b.id, exportColumns: ['deliveryPlateNumber'] }))).worksheets[0]!
     expect(hq.getColumn(1).values.slice(1)).toEqual(['车牌号', '苏B99999'])
+  })
+
+  it('writes only the selected transports (ids), newest first, and never another base\'s', async () => {
+    const plates = async (token: string, body: object) =>
+      (await workbookOf(await exportOf(token, { exportColumns: ['deliveryPlateNumber'], ...body }))).worksheets[0]!.getColumn(1).values.slice(1)
+    expect(await plates(s.tokenA, { ids: [ids['皖A00001']!] })).toEqual(['车牌号', '皖A00001'])
+    expect(await plates(s.tokenA, { ids: [ids['皖A00001']!, ids['皖A00002']!, ids['皖A00001']!] })).toEqual(['车牌号', '皖A00002', '皖A00001'])
+    // base 甲 names base 乙's transport: it is not written
+    expect(await plates(s.tokenA, { ids: [ids['苏B99999']!, ids['皖A00002']!] })).toEqual(['车牌号', '皖A00002'])
+    // headquarters sees every base's
+    expect(await plates(s.hq, { ids: [ids['苏B99999']!, ids['皖A00002']!] })).toEqual(['车牌号', '苏B99999', '皖A00002'])
+    // the filters still apply
+    expect(await plates(s.tokenA, { ids: [ids['皖A00001']!, ids['皖A00002']!], deliveryCarrier: '远通' })).toEqual(['车牌号', '皖A00002'])
+  })
+
+  it('refuses a selection that is empty, not ids or more than a page', async () => {
+    const cases: [unknown, string][] = [
+      [[], '请至少选择一条运单'], [['x'], '运单必须是整数'], ['1,2', '运单编号格式不正确'],
+      [Array.from({ length: 100_001 }, (_, i) => i + 1), '一次最多导出所选100000条运单'],
+    ]
+    for (const [value, message] of cases) {
+      const res = await exportOf(s.tokenA, { exportColumns: ['deliveryPlateNumber'], ids: value })
+      expect([res.statusCode, res.json().message], JSON.stringify(value).slice(0, 20)).toEqual([400, message])
+    }
   })
 
   it('refuses no column, an unknown column and a caller without the permission', async () => {

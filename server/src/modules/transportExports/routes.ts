@@ -19,10 +19,10 @@ export function transportExportRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post('/logistics/export', {
     config,
-    schema: { tags, summary: '数据导出（所选列，当前筛选条件的全部运单，xlsx 流式写出）', body: transportExportBody },
+    schema: { tags, summary: '数据导出（所选列，当前筛选条件的全部运单或所选运单，xlsx 流式写出）', body: transportExportBody },
   }, async (req, reply) => {
-    const { exportColumns, ...filters } = req.body
-    return transportExport(exportColumns).send(reply, allTransportColumns(ctx.db, authOf(req), filters))
+    const { exportColumns, ids, ...filters } = req.body
+    return transportExport(exportColumns).send(reply, allTransportColumns(ctx.db, authOf(req), filters, ids))
   })
 
   r.post('/logistics/exportSum', {

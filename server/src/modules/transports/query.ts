@@ -159,9 +159,13 @@ export const transportList = (db: Executor, auth: SessionUser, q: TransportFilte
   complete: (items) => withDestinations(db, items),
 })
 
-const transportIds = (db: Executor, auth: SessionUser, q: TransportFilters) => (q.phone
+const transportIds = (db: Executor, auth: SessionUser, q: TransportFilters, also?: SQL) => (q.phone
   ? db.select({ id: transports.id }).from(transports).leftJoin(uploader, eq(uploader.id, transports.userId))
-  : db.select({ id: transports.id }).from(transports)).where(where(auth, q)).$dynamic()
+  : db.select({ id: transports.id }).from(transports)).where(and(where(auth, q), also)).$dynamic()
+
+/** the ids among `ids` the caller may see that the filters select (one array parameter: a page of ids is more than the bind parameters allowed) */
+const selectedIds = (db: Executor, auth: SessionUser, q: TransportFilters, ids: readonly number[]) =>
+  transportIds(db, auth, q, sql`${transports.id} = any(${sql.param([...new Set(ids)])}::int[])`)
 
 type TransportPaging = TransportFilters & { page?: number; size?: number; pageNo?: number; pageSize?: number }
 
@@ -229,6 +233,6 @@ const columnPacking = packing(['phone', 'companyName'])
  * Every transport of the filters (more than the export maximum are refused) as the grid's columns, a batch at a time,
  * read from the packed rows the grid reads: an export writes the grid's columns.
  */
-export const allTransportColumns = (db: Executor, auth: SessionUser, q: TransportFilters) =>
-  allPackedRows<Pick<Transport, TransportColumn>>(db, transportIds(db, auth, q), GRID_ORDER, (ids) => selectJoined(db, columnPacking.fields)
+export const allTransportColumns = (db: Executor, auth: SessionUser, q: TransportFilters, ids?: readonly number[]) =>
+  allPackedRows<Pick<Transport, TransportColumn>>(db, ids ? selectedIds(db, auth, q, ids) : transportIds(db, auth, q), GRID_ORDER, (ids) => selectJoined(db, columnPacking.fields)
     .where(sql`${transports.id} = any(${sql.param(ids)}::int[])`).$dynamic(), columnPacking.packing)

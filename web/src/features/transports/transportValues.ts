@@ -1,7 +1,5 @@
-/** The transport grid's pure rules: what a cell shows, a row's colour, a row's actions, where they lead. */
-import {
-  DANGER_LEVELS, TransportStatus, type DangerLevel, type Transport, type TransportFilters, type TransportSuggestions,
-} from '@app/contract'
+/** The transport grid's pure rules: what a cell shows, a row's actions, where they lead (its row marks: pages/transports/dangerMarks.ts). */
+import { TransportStatus, type Transport, type TransportFilters, type TransportSuggestions } from '@app/contract'
 
 /** Tag colours of the statuses 暂存, 上传完成, 作废. */
 export const STATUS_COLORS = { 1: 'orange', 2: 'green', 3: 'default' } as const satisfies Record<Transport['status'], string>
@@ -11,10 +9,6 @@ export const NONE = '/'
 
 /** Tons with two decimals; '/' when there is none. */
 export const formatTons = (tons: number | null | undefined) => (tons == null || Number.isNaN(tons) ? NONE : tons.toFixed(2))
-
-/** The background of a row of this danger level (1 pink, 2 yellow, 3 red), none for a transport in order. */
-export const dangerColor = (level: DangerLevel | null | undefined): string | undefined =>
-  level ? DANGER_LEVELS[level]?.color : undefined
 
 export type RowAction = 'continue' | 'edit' | 'view' | 'raw' | 'delete'
 

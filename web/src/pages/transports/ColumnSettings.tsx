@@ -2,27 +2,28 @@
 import { Button, Checkbox, Popover, Tooltip } from 'antd'
 import { SettingOutlined } from '@ant-design/icons'
 import type { GridLayout } from '@app/contract'
-import { GRID_COLUMNS } from './columns'
+import type { GridColumn } from './columns'
 import { resetColumns, showColumn } from './gridLayout'
 import styles from './transport.module.css'
 
-const TITLES = new Map(GRID_COLUMNS.map((c) => [c.key, c.title]))
-
-export default function ColumnSettings({ layout, setLayout }: {
+export default function ColumnSettings({ columns, layout, setLayout }: {
+  /** the grid's columns as this user starts with them (重置 goes back to them) */
+  columns: readonly GridColumn[]
   layout: GridLayout
   setLayout: (change: (layout: GridLayout) => GridLayout) => void
 }) {
+  const titles = new Map(columns.map((c) => [c.key, c.title]))
   const hidden = new Set(layout.hidden)
   const content = (
     <div className={styles.columnSettings} data-testid="column-settings">
       <div className={styles.columnSettingsHead}>
         <span>列展示</span>
-        <Button type="link" size="small" onClick={() => setLayout((l) => resetColumns(l, GRID_COLUMNS))}>重置</Button>
+        <Button type="link" size="small" onClick={() => setLayout((l) => resetColumns(l, columns))}>重置</Button>
       </div>
       <div className={styles.columnSettingsList}>
         {layout.order.map((key) => (
           <Checkbox key={key} checked={!hidden.has(key)} onChange={(e) => setLayout((l) => showColumn(l, key, e.target.checked))}>
-            {TITLES.get(key)}
+            {titles.get(key)}
           </Checkbox>
         ))}
       </div>

@@ -1,13 +1,15 @@
 /**
  * The grid's filters (spec 001 §2): 基地 for headquarters, the text filters with the base's values as
  * suggestions, the delivery and upload dates; 查询 searches page 1, 清空 clears them and searches all.
- * It opens folded to its first row (the grid needs the height): as many filters as fit beside the
- * buttons; 展开 shows the rest. The date pickers, never in the first row, load when 展开 shows them
+ * It shows the filters of the address (the grid's query) and opens folded to its first row unless
+ * the address has filters (the grid needs the height): as many filters as fit beside the buttons;
+ * 展开 shows the rest. The date pickers, never in the first row, load when 展开 shows them
  * or when the browser is idle after the grid has shown its rows.
  */
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentProps, type ReactNode, type RefObject } from 'react'
 import { Button, Form, Input, Select, Space } from 'antd'
 import { DownOutlined, UpOutlined } from '@ant-design/icons'
+import dayjs from 'dayjs'
 import { transportFilters, type CompanyOption, type TransportFilters, type TransportSuggestions } from '@app/contract'
 import { companyChoices } from '../../components/companies'
 import { toDateRange } from '../../components/dateRange'
@@ -40,18 +42,34 @@ export function filtersOf(values: Values): TransportFilters {
   return cleanFilters<TransportFilters>({ ...rest, deliveryTimeQuery: toDateRange(deliveryTimeQuery), createTimeQuery: toDateRange(createTimeQuery) })
 }
 
-export default function FilterBar({ headquarters, companies, suggestions, onCompany, onSearch, prefetch }: {
+/** The grid's filters as the form holds them (date ranges as dayjs values, for the pickers). */
+export function formValuesOf(filters: TransportFilters): Values {
+  const range = (r: unknown) => (Array.isArray(r) && r.length === 2 ? r.map((d) => dayjs(String(d))) : undefined)
+  return { ...filters, deliveryTimeQuery: range(filters.deliveryTimeQuery), createTimeQuery: range(filters.createTimeQuery) }
+}
+
+export default function FilterBar({ headquarters, companies, suggestions, values, onCompany, onSearch, prefetch }: {
   headquarters: boolean
   companies: CompanyOption[]
   suggestions: Partial<TransportSuggestions>
   /** the 基地 picked (headquarters): the suggestions follow it */
   onCompany: (companyId?: number) => void
+  /** the filters the grid shows (from the address): the form shows them too */
+  values: TransportFilters
   onSearch: (filters: TransportFilters) => void
   /** the grid has shown its rows: load the date pickers when the browser is idle */
   prefetch: boolean
 }) {
   const [form] = Form.useForm<Values>()
-  const [open, setOpen] = useState(false)
+  // filters in the address open the form: the user sees all of what the grid is filtered by
+  const [open, setOpen] = useState(() => Object.keys(values).length > 0)
+  const shownValues = JSON.stringify(values)
+  useEffect(() => {
+    const next = JSON.parse(shownValues) as TransportFilters
+    form.resetFields()
+    form.setFieldsValue(formValuesOf(next) as Parameters<typeof form.setFieldsValue>[0])
+    if (headquarters) onCompany(next.companyId)
+  }, [shownValues, form, headquarters, onCompany])
   const boxRef = useRef<HTMLDivElement>(null)
   const columns = useColumnCount(boxRef)
   useEffect(() => (prefetch ? whenIdle(() => void loadDatePicker()) : undefined), [prefetch])

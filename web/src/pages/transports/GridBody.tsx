@@ -12,11 +12,11 @@
  */
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode, type Ref } from 'react'
 import { flushSync } from 'react-dom'
-import { Empty, theme } from 'antd'
+import { Button, Empty, Result, theme } from 'antd'
 import type { TransportGridRow } from '@app/contract'
 import { rowWindow, type OpenedRow } from './rowWindow'
 import styles from './transport.module.css'
-import { dangerColor } from '../../features/transports/transportValues'
+import { dangerMark, ROW_TEXT_COLORS } from './dangerMarks'
 
 /** A row's height in pixels (transport.module.css .gridBody keeps every row at it). */
 export const ROW_HEIGHT = 40
@@ -64,6 +64,8 @@ export interface GridBodyProps {
   /** what an opened row shows below it */
   detail: (row: TransportGridRow) => ReactNode
   emptyText: string
+  /** the load failed: said in the body, with 重试, instead of the empty text */
+  failed?: { message: string; onRetry: () => void }
   /** a new value (a new search, page or reload) scrolls back to the first row */
   scrollKey: unknown
   /** the width the rows are seen in (without the scroll bar), as the body last reported it */
@@ -81,7 +83,7 @@ function assignRef<T>(ref: Ref<T> | undefined, value: T | null) {
 }
 
 export default function GridBody({
-  rows, columns, width, height, selected, onSelect, opened, onOpen, detail, emptyText, scrollKey, viewWidth, onViewWidth, info,
+  rows, columns, width, height, selected, onSelect, opened, onOpen, detail, emptyText, failed, scrollKey, viewWidth, onViewWidth, info,
 }: GridBodyProps) {
   const holder = useRef<HTMLDivElement | null>(null)
   const [scrollTop, setScrollTop] = useState(0)
@@ -91,7 +93,7 @@ export default function GridBody({
   const tokens = useMemo(() => ({
     '--grid-border': token.colorBorderSecondary, '--grid-hover': token.colorFillAlter,
     '--grid-selected': token.controlItemBgActive, '--grid-selected-hover': token.controlItemBgActiveHover,
-    '--grid-bg': token.colorBgContainer, '--grid-primary': token.colorPrimary,
+    '--grid-bg': token.colorBgContainer, '--grid-primary': token.colorPrimary, ...ROW_TEXT_COLORS,
   }) as CSSProperties, [token])
 
   const setHolder = useCallback((el: HTMLDivElement | null) => {
@@ -145,7 +147,10 @@ export default function GridBody({
   if (!rows.length) {
     return (
       <div ref={setHolder} className={styles.gridBody} style={{ ...tokens, height: Math.min(height, 240), overflowX: 'auto' }} data-testid="grid-body">
-        <div style={{ width }} className={styles.gridEmpty}><Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /></div>
+        {/* as wide as the view, not the columns: what it says stays in sight */}
+        <div style={{ width: failed ? viewWidth || undefined : width }} className={styles.gridEmpty}>
+          {failed ? <LoadFailed {...failed} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />}
+        </div>
       </div>
     )
   }
@@ -191,12 +196,12 @@ const Line = memo(function Line({ top, row, columns, selected, opened, onSelect,
   const state: LineState = {
     selected, opened, toggleSelected: (checked) => onSelect(row, checked), toggleOpened: () => onOpen(row.id),
   }
-  const bg = dangerColor(row.dangerLevel)
-  const className = `${styles.gridRow}${selected ? ` ${styles.gridRowSelected}` : ''}${bg ? ` ${styles.gridRowDanger}` : ''}`
+  const mark = dangerMark(row.dangerLevel)
+  const className = `${styles.gridRow}${selected ? ` ${styles.gridRowSelected}` : ''}${mark ? ` ${styles.gridRowDanger}` : ''}`
   return (
     <div
-      role="row" data-row-key={row.id} className={className} aria-selected={selected}
-      style={bg ? ({ top, '--danger-bg': bg } as CSSProperties) : { top }}
+      role="row" data-row-key={row.id} data-danger={row.dangerLevel ?? undefined} className={className} aria-selected={selected}
+      style={mark ? ({ top, '--danger-bg': mark.tint, '--danger-edge': mark.edge } as CSSProperties) : { top }}
     >
       {columns.map((c) => {
         const content = c.cell(row, state)
@@ -223,6 +228,15 @@ function Detail({ id, top, width, onHeight, children }: {
   return (
     <div ref={box} className={styles.gridDetail} style={{ top }} data-testid="grid-row-detail">
       <div className={styles.gridDetailView} style={{ width: width || undefined }}>{children}</div>
+    </div>
+  )
+}
+
+/** A failed load, where the rows would be: what went wrong and 重试 (a toast alone fades, leaving what looks like an empty list). */
+export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div role="alert" data-testid="grid-load-failed">
+      <Result status="warning" title="运单加载失败" subTitle={message} extra={<Button type="primary" onClick={onRetry}>重试</Button>} />
     </div>
   )
 }

@@ -1,4 +1,7 @@
-/** 导出数据 (spec 001 §2): choose the columns (all by default, at least one), then the export of the grid's filters. */
+/**
+ * 导出数据 (spec 001 §2): choose the columns (all by default, at least one), then the export of the
+ * grid's filters, or of the selected rows (导出所选: `selected` says how many).
+ */
 import { useState } from 'react'
 import { App, Checkbox, Modal } from 'antd'
 import { TRANSPORT_COLUMNS, TransportExportMsg, type TransportColumn } from '@app/contract'
@@ -12,9 +15,11 @@ export interface ExportColumnsModalProps {
   /** exports the chosen columns; resolves when the file is there (or the failure was shown) */
   onExport: (columns: TransportColumn[]) => Promise<void>
   onClose: () => void
+  /** the export is of this many selected rows */
+  selected?: number
 }
 
-export default function ExportColumnsModal({ open, order, onExport, onClose }: ExportColumnsModalProps) {
+export default function ExportColumnsModal({ open, order, onExport, onClose, selected }: ExportColumnsModalProps) {
   const { message } = App.useApp()
   const [chosen, setChosen] = useState<TransportColumn[]>(order)
   const [busy, setBusy] = useState(false)
@@ -36,7 +41,7 @@ export default function ExportColumnsModal({ open, order, onExport, onClose }: E
   return (
     <Modal
       open={open}
-      title="选择导出列"
+      title={selected ? `选择导出列（所选 ${selected} 条运单）` : '选择导出列'}
       width={640}
       okText="导出"
       confirmLoading={busy}

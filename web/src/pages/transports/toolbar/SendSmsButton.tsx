@@ -15,9 +15,10 @@ export interface SendSmsButtonProps {
   selectedIds: number[]
   /** the filters the grid was last loaded with */
   filters: () => TransportFilters
+  size?: 'small'
 }
 
-export default function SendSmsButton({ selectedIds, filters }: SendSmsButtonProps) {
+export default function SendSmsButton({ selectedIds, filters, size }: SendSmsButtonProps) {
   const { message } = App.useApp()
   const [busy, setBusy] = useState(false)
 
@@ -39,7 +40,7 @@ export default function SendSmsButton({ selectedIds, filters }: SendSmsButtonPro
 
   return (
     <Popconfirm title={Msg.confirmTitle} description={smsConfirmText(selectedIds.length)} okText={Msg.confirm} cancelText={Msg.cancel} onConfirm={send}>
-      <Button icon={<MessageOutlined />} loading={busy}>发送短信</Button>
+      <Button icon={<MessageOutlined />} loading={busy} size={size}>发送短信</Button>
     </Popconfirm>
   )
 }
