@@ -90,6 +90,37 @@ describe('运单详情、编辑、删除', () => {
     expect((await transport(plain.id)).deliveryAdditional).toBe('E2E改过的备注')
   })
 
+  it('asks before 关闭 drops an unsaved edit, and 关闭 goes back to the grid as it was', async () => {
+    await page.goto('/by_agent/index')
+    await gridRow('E2E结算pound').getByRole('link', { name: '编辑' }).click()
+    const grid = `${new URL(page.url()).pathname}${new URL(page.url()).search}`
+    await page.waitForURL(`**/editTraceDetail/index?id=${made.pound!.id}`)
+    const remark = page.locator('#delivery_deliveryAdditional')
+    await remark.fill('没保存的备注')
+    const close = page.getByRole('button', { name: /^关\s*闭$/ })
+    const leave = page.getByRole('dialog').filter({ hasText: '有未保存的修改，确定离开？' })
+    await close.click()
+    await leave.waitFor()
+    await settledShot(page, 'transports-edit-leave-confirm')
+    await leave.getByRole('button', { name: /取\s*消/ }).click()
+    await leave.waitFor({ state: 'hidden' })
+    expect(new URL(page.url()).pathname).toBe('/editTraceDetail/index')
+    expect(await remark.inputValue()).toBe('没保存的备注')
+    await close.click()
+    await leave.getByRole('button', { name: /确\s*定/ }).click()
+    await gridRow('E2E结算pound').waitFor()
+    expect(grid).toMatch(/^\/by_agent\/index/)
+    expect(`${new URL(page.url()).pathname}${new URL(page.url()).search}`).toBe(grid)
+    expect((await transport(made.pound!.id)).deliveryAdditional).not.toBe('没保存的备注')
+
+    // the detail's 关闭 goes back too
+    await gridRow('E2E结算pound').getByRole('link', { name: '查看' }).click()
+    await page.getByTestId('delivery-block').waitFor()
+    await page.getByRole('button', { name: /^关\s*闭$/ }).click()
+    await gridRow('E2E结算pound').waitFor()
+    expect(new URL(page.url()).pathname).toBe('/by_agent/index')
+  })
+
   it('shows headquarters the raw OCR text', async () => {
     await page.goto(`/traceDetail2/index?id=${made.plain!.id}`)
     expect(await page.getByTestId('delivery-origin').inputValue()).not.toBe('')
