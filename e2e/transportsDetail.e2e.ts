@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { confirmIn, loginViaForm, toastOf } from './browser'
+import { confirmIn, dialogOpened, loginViaForm, toastOf } from './browser'
 import { gridRowOf, gridRows, settledShot, useTransports } from './transportFixtures'
 
 const t = useTransports()
@@ -92,21 +92,24 @@ describe('运单详情、编辑、删除', () => {
 
   it('asks before 关闭 drops an unsaved edit, and 关闭 goes back to the grid as it was', async () => {
     await page.goto('/by_agent/index')
-    await gridRow('E2E结算pound').getByRole('link', { name: '编辑' }).click()
+    await gridRow('E2E结算pound').waitFor()
     const grid = `${new URL(page.url()).pathname}${new URL(page.url()).search}`
+    await gridRow('E2E结算pound').getByRole('link', { name: '编辑' }).click()
     await page.waitForURL(`**/editTraceDetail/index?id=${made.pound!.id}`)
     const remark = page.locator('#delivery_deliveryAdditional')
     await remark.fill('没保存的备注')
     const close = page.getByRole('button', { name: /^关\s*闭$/ })
     const leave = page.getByRole('dialog').filter({ hasText: '有未保存的修改，确定离开？' })
     await close.click()
-    await leave.waitFor()
+    // a click while the dialog still zooms in lands on its mask
+    await dialogOpened(leave)
     await settledShot(page, 'transports-edit-leave-confirm')
     await leave.getByRole('button', { name: /取\s*消/ }).click()
     await leave.waitFor({ state: 'hidden' })
     expect(new URL(page.url()).pathname).toBe('/editTraceDetail/index')
     expect(await remark.inputValue()).toBe('没保存的备注')
     await close.click()
+    await dialogOpened(leave)
     await leave.getByRole('button', { name: /确\s*定/ }).click()
     await gridRow('E2E结算pound').waitFor()
     expect(grid).toMatch(/^\/by_agent\/index/)
