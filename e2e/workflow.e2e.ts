@@ -68,6 +68,18 @@ describe('side menu', () => {
     await menuEntry(page, '日志列表').waitFor()
     expect(await menu.getByText(/物品|imagesearch/).count()).toBe(0)
     await settledShot(page, 'workflow-menu-1440')
+
+    // the statement's one period, last month to start with, and the presets of every range picker
+    await page.getByRole('button', { name: /导出对账单/ }).click()
+    const statement = page.getByRole('dialog', { name: '导出对账单' })
+    const start = statement.getByPlaceholder('开始日期')
+    await expect.poll(() => start.inputValue()).toMatch(/^\d{4}-\d{2}-01$/)
+    await start.click()
+    for (const preset of ['今天', '昨天', '本周', '本月', '上月']) await page.locator('.ant-picker-presets').getByText(preset, { exact: true }).waitFor()
+    await settledShot(page, 'workflow-statement-1440')
+    // Esc closes the picker and the dialog with it
+    await page.keyboard.press('Escape')
+    await statement.waitFor({ state: 'hidden' })
     await upload.click()
     await page.waitForURL('**/upload/index')
     await page.getByTestId('step-delivery').waitFor()
