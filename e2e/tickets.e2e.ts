@@ -6,7 +6,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import {
-  columnTexts, confirmIn, dialogOpened, launchBrowser, newContext, openMenu, openSelect, optionList, popconfirmOf, searchForm, shot, signedInPage,
+  columnTexts, confirmIn, dialogOpened, launchBrowser, menuEntry, newContext, openMenu, openSelect, optionList, popconfirmOf, searchForm, shot, signedInPage,
   tableRow, tableRows, toastOf,
 } from './browser'
 import { FIXTURES } from '../server/test/ocr/accuracy'
@@ -241,7 +241,7 @@ describe('取值规则 and the rule tester', { timeout: 2 * READ_TIMEOUT }, () =
 describe('日志', () => {
   it('adds an entry from the keyboard, finds it by keyword and type, edits and deletes it', async () => {
     const marker = `E2E磅房断网${Date.now() % 100000}`
-    await openMenu(page, '系统日志', '日志列表')
+    await menuEntry(page, '日志列表').click()
     await page.waitForURL('**/log/index')
     await page.getByRole('columnheader', { name: '流水号' }).waitFor()
 

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { confirmIn, loginViaForm, toastOf } from './browser'
+import { confirmIn, dialogOpened, loginViaForm, toastOf } from './browser'
 import { gridRowOf, gridRows, settledShot, useTransports } from './transportFixtures'
 
 const t = useTransports()
@@ -88,6 +88,40 @@ describe('运单详情、编辑、删除', () => {
     await page.waitForURL(`**/traceDetail/index?id=${plain.id}`)
     await page.getByTestId('delivery-block').getByText('E2E改过的备注').waitFor()
     expect((await transport(plain.id)).deliveryAdditional).toBe('E2E改过的备注')
+  })
+
+  it('asks before 关闭 drops an unsaved edit, and 关闭 goes back to the grid as it was', async () => {
+    await page.goto('/by_agent/index')
+    await gridRow('E2E结算pound').waitFor()
+    const grid = `${new URL(page.url()).pathname}${new URL(page.url()).search}`
+    await gridRow('E2E结算pound').getByRole('link', { name: '编辑' }).click()
+    await page.waitForURL(`**/editTraceDetail/index?id=${made.pound!.id}`)
+    const remark = page.locator('#delivery_deliveryAdditional')
+    await remark.fill('没保存的备注')
+    const close = page.getByRole('button', { name: /^关\s*闭$/ })
+    const leave = page.getByRole('dialog').filter({ hasText: '有未保存的修改，确定离开？' })
+    await close.click()
+    // a click while the dialog still zooms in lands on its mask
+    await dialogOpened(leave)
+    await settledShot(page, 'transports-edit-leave-confirm')
+    await leave.getByRole('button', { name: /取\s*消/ }).click()
+    await leave.waitFor({ state: 'hidden' })
+    expect(new URL(page.url()).pathname).toBe('/editTraceDetail/index')
+    expect(await remark.inputValue()).toBe('没保存的备注')
+    await close.click()
+    await dialogOpened(leave)
+    await leave.getByRole('button', { name: /确\s*定/ }).click()
+    await gridRow('E2E结算pound').waitFor()
+    expect(grid).toMatch(/^\/by_agent\/index/)
+    expect(`${new URL(page.url()).pathname}${new URL(page.url()).search}`).toBe(grid)
+    expect((await transport(made.pound!.id)).deliveryAdditional).not.toBe('没保存的备注')
+
+    // the detail's 关闭 goes back too
+    await gridRow('E2E结算pound').getByRole('link', { name: '查看' }).click()
+    await page.getByTestId('delivery-block').waitFor()
+    await page.getByRole('button', { name: /^关\s*闭$/ }).click()
+    await gridRow('E2E结算pound').waitFor()
+    expect(new URL(page.url()).pathname).toBe('/by_agent/index')
   })
 
   it('shows headquarters the raw OCR text', async () => {

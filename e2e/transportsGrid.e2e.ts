@@ -194,7 +194,7 @@ describe('运单列表', () => {
 
     await page.getByRole('button', { name: /导出对账单/ }).click()
     const statement = dialogNamed(page, '导出对账单')
-    await statement.getByText('开始日期').first().waitFor()
+    await statement.getByText('对账期间').first().waitFor()
     await statement.getByRole('button', { name: /取\s*消/ }).click()
     await statement.waitFor({ state: 'hidden' })
 

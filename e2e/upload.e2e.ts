@@ -9,7 +9,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import type { Page as ListPage, TicketReadingAnswer, Transport } from '@app/contract'
-import { openMenu, shot, signedInPage, toastOf } from './browser'
+import { menuEntry, shot, signedInPage, toastOf } from './browser'
 import { ADMIN, useServerAndBrowser } from './server'
 
 const TICKETS = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../server/test/fixtures/tickets')
@@ -112,7 +112,8 @@ describe('上传票据', { timeout: 2 * READ_TIMEOUT }, () => {
   let savedId = 0
 
   it('reads both tickets, takes a correction and an extra destination, and saves a complete transport', async () => {
-    await openMenu(page, '票据上传', '上传票据')
+    await menuEntry(page, '上传票据').click()
+    await page.waitForURL('**/upload/index')
     await page.waitForURL('**/upload/index')
     // the steps' first title
     await page.getByText('发货票据', { exact: true }).waitFor()

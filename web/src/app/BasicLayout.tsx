@@ -7,6 +7,7 @@ import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom'
 import { Modal } from 'antd'
 import { ProLayout, type MenuDataItem } from '@ant-design/pro-components'
 import { Msg, SIDEBAR_WIDTH, type UserInfo } from '@app/contract'
+import Landing from '../router/landing'
 import { breadcrumbFor, buildRouteTable, type MenuEntry } from '../router/menu'
 import { MenuPage, ShellPage } from '../router/pages'
 import { NOT_FOUND_PATH } from '../router/paths'
@@ -91,7 +92,7 @@ export default function BasicLayout({ info }: { info: UserInfo }) {
     >
       <div key={info.companyId}>
         <Routes>
-          <Route path="/" element={<Navigate to={table.home} replace />} />
+          <Route path="/" element={<Landing table={table} info={info} />} />
           {[...table.redirects].map(([from, to]) => (
             <Route key={`r:${from}`} path={from} element={<Navigate to={to} replace />} />
           ))}

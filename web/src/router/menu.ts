@@ -1,8 +1,10 @@
 /**
  * The server's menu tree (UserInfo.menus) -> what the shell routes and shows: one entry per
- * reachable path, the sidebar tree, and breadcrumb trails.
+ * reachable path, the sidebar tree, and breadcrumb trails. A section of one page is that page at the
+ * top level; a page the web has not built is routed (its URL shows 页面暂不可用) but not in the sidebar.
  */
 import { pruneMenu, type MenuNode, type Permission } from '@app/contract'
+import { resolveComponent } from './registry'
 import { SHELL_ROUTES, type StaticRoute } from './static'
 import { HOME_PATH } from './paths'
 
@@ -22,6 +24,7 @@ export interface MenuEntry {
 }
 
 export interface RouteTable {
+  /** the sidebar: built pages only, one-page sections flattened */
   menu: MenuEntry[]
   /** leaves: path -> entry */
   pages: Map<string, MenuEntry>
@@ -54,9 +57,29 @@ function toEntries(nodes: MenuNode[], parent: string, trail: MenuEntry['trail'])
   })
 }
 
+/** A section holding a single page becomes that page, with the section's icon when it has none of its own. */
+function flattenSingles(entries: MenuEntry[]): MenuEntry[] {
+  return entries.map((e) => {
+    const only = e.children.length === 1 ? e.children[0]! : null
+    if (only && !only.children.length) return { ...only, icon: e.icon ?? only.icon, trail: [{ path: only.path, title: only.title }] }
+    return { ...e, children: flattenSingles(e.children) }
+  })
+}
+
+const isBuilt = (e: MenuEntry) => resolveComponent(e.component).kind === 'page'
+
+/** The sidebar: pages the web has, and the sections that still hold one. */
+function builtOnly(entries: MenuEntry[]): MenuEntry[] {
+  return entries.flatMap((e) => {
+    if (!e.children.length) return isBuilt(e) ? [e] : []
+    const children = builtOnly(e.children)
+    return children.length ? [{ ...e, children }] : []
+  })
+}
+
 /** Builds the route table once per session from the menu tree (pruned as the contract says). */
 export function buildRouteTable(menus: MenuNode[], permissions: readonly Permission[]): RouteTable {
-  const menu = toEntries(pruneMenu(menus ?? []), '/', [])
+  const tree = toEntries(pruneMenu(menus ?? []), '/', [])
   const pages = new Map<string, MenuEntry>()
   const redirects = new Map<string, string>()
   const walk = (list: MenuEntry[]) => {
@@ -69,9 +92,13 @@ export function buildRouteTable(menus: MenuNode[], permissions: readonly Permiss
       }
     }
   }
-  walk(menu)
+  walk(tree)
+  // the flattened pages' own trails replace the section's
+  const flat = flattenSingles(tree)
+  walk(flat)
+  const menu = builtOnly(flat)
   const shellRoutes = SHELL_ROUTES.filter((r) => r.permission === null || permissions.includes(r.permission))
-  const firstPage = pages.keys().next().value as string | undefined
+  const firstPage = [...pages.values()].find(isBuilt)?.path
   const home = pages.has(HOME_PATH) ? HOME_PATH : firstPage ?? SHELL_ROUTES[0]!.path
   return { menu, pages, redirects, shellRoutes, home }
 }

@@ -17,6 +17,7 @@ import {
 import * as kpiApi from '../../api/kpi'
 import { useUserInfo } from '../../app/session'
 import { companyChoices, useCompanyOptions } from '../../components/companies'
+import { DATE_RANGE_PROPS } from '../../components/dateRange'
 import ListPage from '../../components/ListPage'
 import { detailFilters, drillFromChart, inspectorChartOption, kpiFilters, minutesText, periodChartOption, rateText, stepChartOption, type Drill } from './kpiValues'
 import ShortTable from '../../components/ShortTable'
@@ -75,7 +76,7 @@ export default function KpiPage() {
       <Card size="small">
         <Form form={form} layout="inline" name="kpi-filters" initialValues={{ range: initialRange(), granularity: 'day' }} onFinish={search}>
           <Form.Item label="统计时间" name="range">
-            <DatePicker.RangePicker allowClear={false} placeholder={['开始日期', '结束日期']} />
+            <DatePicker.RangePicker allowClear={false} {...DATE_RANGE_PROPS} />
           </Form.Item>
           {headquarters && (
             <Form.Item label="基地" name="companyId">

@@ -19,7 +19,7 @@ import { isHandled, saveBlob } from '../../api/request'
 import { useUserInfo } from '../../app/session'
 import { actionColumn } from '../../components/actionColumn'
 import { companyChoices, companyColumn, useCompanyOptions } from '../../components/companies'
-import { toDateRange } from '../../components/dateRange'
+import { DATE_RANGE_PROPS, toDateRange } from '../../components/dateRange'
 import ListPage from '../../components/ListPage'
 import { useListPage } from '../../components/useListPage'
 import RegisterForm from './RegisterForm'
@@ -151,7 +151,7 @@ export default function ReportsPage() {
     },
     {
       title: '登记时间', dataIndex: 'createTime', width: 165, valueType: 'dateRange',
-      fieldProps: { placeholder: ['开始日期', '结束日期'] },
+      fieldProps: DATE_RANGE_PROPS,
       search: { transform: (value: unknown) => ({ createTime: toDateRange(value) }) },
       render: (_, r) => r.createTimeStr,
     },

@@ -10,7 +10,7 @@ import type { ReservationPlanFindBody, ReservationPlanListRow } from '@app/contr
 import * as api from '../../api/reservations'
 import { editDeleteColumn } from '../../components/actionColumn'
 import { companyColumn, useCompanyOptions } from '../../components/companies'
-import { toDateRange } from '../../components/dateRange'
+import { DATE_RANGE_PROPS, toDateRange } from '../../components/dateRange'
 import ListPage from '../../components/ListPage'
 import { useListPage } from '../../components/useListPage'
 import { planColor } from './reservationValues'
@@ -24,7 +24,7 @@ export default function ReservationPlanPage() {
   const columns: ProColumns<ReservationPlanListRow>[] = [
     companyColumn(companies, { title: '基地', width: 200 }),
     {
-      title: '预约日期', dataIndex: 'reserveTime', width: 120, valueType: 'dateRange', fieldProps: { placeholder: ['开始日期', '结束日期'] },
+      title: '预约日期', dataIndex: 'reserveTime', width: 120, valueType: 'dateRange', fieldProps: DATE_RANGE_PROPS,
       search: { transform: (value: unknown) => ({ reserveTime: toDateRange(value) }) },
       render: (_, r) => r.reserveTime,
     },

@@ -11,7 +11,7 @@ import * as api from '../../api/reservations'
 import { useUserInfo } from '../../app/session'
 import { actionColumn } from '../../components/actionColumn'
 import { companyColumn, useCompanyOptions } from '../../components/companies'
-import { toDateRange } from '../../components/dateRange'
+import { DATE_RANGE_PROPS, toDateRange } from '../../components/dateRange'
 import ListPage from '../../components/ListPage'
 import { useListPage } from '../../components/useListPage'
 import ReservationForm from './ReservationForm'
@@ -34,7 +34,7 @@ export default function ReservationsPage() {
     { title: '罐车类型', dataIndex: 'tankerType', width: 100, valueType: 'select', fieldProps: { options: options(TANKER_TYPES), placeholder: '全部' } },
     {
       title: '预约日期', dataIndex: 'reserveTime', width: 110, valueType: 'dateRange',
-      fieldProps: { placeholder: ['开始日期', '结束日期'] },
+      fieldProps: DATE_RANGE_PROPS,
       search: { transform: (value: unknown) => ({ reserveTime: toDateRange(value) }) },
       render: (_, r) => r.reserveTime,
     },

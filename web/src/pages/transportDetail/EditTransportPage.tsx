@@ -3,6 +3,7 @@
  * sections with the edit page's required fields and consistency checks, each ticket's picture beside
  * its form, the receiving total and pound difference recomputed as values change; 保存 answers 更新成功,
  * or, when someone saved the transport since it was opened, says who and when. `?active` hides 保存 and 关闭.
+ * Leaving with unsaved changes (关闭, the menu, the browser) asks first (useUnsavedGuard).
  */
 import { useEffect, useMemo, useState } from 'react'
 import { Alert, App, Button, Card, Col, Form, Result, Row, Skeleton, Space, Typography } from 'antd'
@@ -15,7 +16,6 @@ import {
 } from '@app/contract'
 import { isHandled, RequestError } from '../../api/request'
 import * as transportsApi from '../../api/transports'
-import { HOME_PATH } from '../../router/paths'
 import DestinationTable from '../../features/transports/DestinationTable'
 import ProofImage from '../../features/transports/ProofImage'
 import { actionPath } from '../../features/transports/transportValues'
@@ -28,11 +28,15 @@ import {
 import { useRecordById } from '../../components/useRecordById'
 import { isEmbedded, transportRecord, TRANSPORTS_KEY } from './detailValues'
 import TransportTags from './TransportTags'
+import { useClose } from './useClose'
+import { useUnsavedGuard } from '../../features/ticketForm/useUnsavedGuard'
 
 const REQUIRED = { ...DELIVERY_REQUIRED, ...EDIT_SIGN_REQUIRED }
 const NO_MARKS = {}
 const NOT_FLAGGED = new Set<never>()
 const ignoreFocus = () => undefined
+// an edit cannot be kept as a draft (a 暂存 would take the finished transport back to status 1): the countdown says it is lost
+const EDIT_IDLE = { note: '编辑运单中未保存的修改将丢失。' }
 
 export default function EditTransportPage() {
   const { message } = App.useApp()
@@ -46,6 +50,10 @@ export default function EditTransportPage() {
   const [editor, setEditor] = useState<{ open: boolean; row: DestinationRow | null; ordinal: number }>({ open: false, row: null, ordinal: 2 })
   const [saving, setSaving] = useState(false)
   const [stale, setStale] = useState<string | null>(null)
+  const [dirty, setDirty] = useState(false)
+  const changed = () => setDirty(true)
+  const release = useUnsavedGuard(dirty, EDIT_IDLE)
+  const close = useClose()
 
   useEffect(() => {
     if (!transport) return
@@ -53,6 +61,7 @@ export default function EditTransportPage() {
     signForm.setFieldsValue(valuesOfTransport(2, transport))
     setDestinations(destinationRowsOf(transport))
     setStale(null)
+    setDirty(false)
   }, [transport, deliveryForm, signForm])
 
   const deliveryNet = Form.useWatch('deliveryNetWeight', deliveryForm)
@@ -83,9 +92,10 @@ export default function EditTransportPage() {
         transport: { id, version: transport.version },
       }), { silent: true })
       message.success(TransportMsg.updated)
-      // the detail opens on what was just saved, not on a copy from before
+      // the detail opens on what was just saved, not on a copy from before; in place of the edit, so its 关闭 goes back past it
       queryClient.removeQueries({ queryKey: TRANSPORTS_KEY })
-      navigate(actionPath('view', id))
+      release()
+      navigate(actionPath('view', id), { replace: true })
     } catch (e) {
       if (isHandled(e)) return
       if (e instanceof RequestError && e.status === 409) setStale(e.message)
@@ -99,6 +109,7 @@ export default function EditTransportPage() {
     const next = editor.row ? replaceDestination(destinations, row) : addDestination(destinations, row)
     if (typeof next === 'string') return next
     setDestinations(next)
+    changed()
     return null
   }
   const lines = destinations.map((d, i) => ({ ...d, ordinal: ordinalAt(i), signTimeStr: d.signTime ?? '' }))
@@ -113,7 +124,7 @@ export default function EditTransportPage() {
         extra={(
           <Space>
             {!embedded && <Button type="primary" onClick={save} loading={saving} disabled={invalid}>保存</Button>}
-            {!embedded && <Button onClick={() => navigate(HOME_PATH)}>关闭</Button>}
+            {!embedded && <Button onClick={close}>关闭</Button>}
           </Space>
         )}
       >
@@ -134,7 +145,7 @@ export default function EditTransportPage() {
         <Row gutter={[24, 16]}>
           <Col xs={24} lg={8}><ProofImage url={transport.deliveryPicUrl} alt="发货票据" width="100%" large /></Col>
           <Col xs={24} lg={16}>
-            <TicketForm type={1} form={deliveryForm} marks={NO_MARKS} flagged={NOT_FLAGGED} onFocusField={ignoreFocus} required={REQUIRED} />
+            <TicketForm type={1} form={deliveryForm} marks={NO_MARKS} flagged={NOT_FLAGGED} onFocusField={ignoreFocus} onValuesChange={changed} required={REQUIRED} />
           </Col>
         </Row>
       </Card>
@@ -143,7 +154,7 @@ export default function EditTransportPage() {
           <Col xs={24} lg={8}><ProofImage url={transport.signPicUrl} alt="收货票据" width="100%" large /></Col>
           <Col xs={24} lg={16}>
             <TicketForm
-              type={2} form={signForm} marks={NO_MARKS} flagged={NOT_FLAGGED} onFocusField={ignoreFocus}
+              type={2} form={signForm} marks={NO_MARKS} flagged={NOT_FLAGGED} onFocusField={ignoreFocus} onValuesChange={changed}
               required={REQUIRED} consistentFields={EDIT_CONSISTENT_FIELDS} deliveryForm={deliveryForm} figures={figures}
             />
           </Col>
@@ -163,7 +174,7 @@ export default function EditTransportPage() {
           actions={(_line, i) => (
             <Space size={4}>
               <Button type="link" size="small" onClick={() => setEditor({ open: true, row: destinations[i]!, ordinal: ordinalAt(i) })}>编辑</Button>
-              <Button type="link" size="small" danger onClick={() => setDestinations((list) => removeDestination(list, destinations[i]!.key))}>删除</Button>
+              <Button type="link" size="small" danger onClick={() => { setDestinations((list) => removeDestination(list, destinations[i]!.key)); changed() }}>删除</Button>
             </Space>
           )}
         />

@@ -1,7 +1,7 @@
 /**
  * 运单详情 (/traceDetail/index?id=, route TraceDetail; spec 001 §2 "Trace detail"): the delivery and
  * receiving blocks with their pictures and every field beside its original reading, the extra
- * destinations; 编辑, 判定无效 (status 3) after its confirm, 删除, 关闭. `?active` (opened from another
+ * destinations; 编辑, 判定无效 (status 3) after its confirm, 删除, 关闭 (back where the user came from). `?active` (opened from another
  * screen) hides 关闭 and 删除.
  */
 import { Alert, App, Button, Card, Empty, Result, Skeleton, Space, Typography } from 'antd'
@@ -17,10 +17,12 @@ import { actionPath, DELETE_CONFIRM, formatTons } from '../../features/transport
 import { fieldLines, INVALID_CONFIRM, isEmbedded, transportRecord, TRANSPORTS_KEY } from './detailValues'
 import TicketBlock from './TicketBlock'
 import TransportTags from './TransportTags'
+import { useClose } from './useClose'
 
 export default function TransportDetailPage() {
   const app = App.useApp()
   const navigate = useNavigate()
+  const close = useClose()
   const queryClient = useQueryClient()
   const { id, params, data: detail, error, loading, reload } = useRecordById(transportRecord('detail', transportsApi.getTransportDetail))
   const changed = () => void queryClient.invalidateQueries({ queryKey: TRANSPORTS_KEY })
@@ -47,7 +49,7 @@ export default function TransportDetailPage() {
             {detail.status === TransportStatus.DONE && <Button type="primary" onClick={() => navigate(actionPath('edit', id))}>编辑</Button>}
             {detail.status !== TransportStatus.INVALID && <Button danger onClick={markInvalid} loading={loading}>判定无效</Button>}
             {!embedded && <Button danger onClick={remove}>删除</Button>}
-            {!embedded && <Button onClick={() => navigate(HOME_PATH)}>关闭</Button>}
+            {!embedded && <Button onClick={close}>关闭</Button>}
           </Space>
         )}
       >

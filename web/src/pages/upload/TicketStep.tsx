@@ -1,7 +1,7 @@
 /**
  * One step of the upload: drop or pick the ticket photo (one image, at most TICKET_MAX_BYTES), the
  * progress through upload and reading, then the picture beside the form it filled (two columns on
- * wide screens). Other transports already holding this ticket are listed with links.
+ * wide screens; on narrower ones the picture is above the form, its frame only once there is a photo). Other transports already holding this ticket are listed with links.
  */
 import { useMemo, useState } from 'react'
 import { Alert, Col, Grid, Progress, Row, Space, Typography, Upload } from 'antd'
@@ -51,6 +51,9 @@ export default function TicketStep({ type, state, onFile, hidden, formProps }: {
     [formProps.marks, reading],
   )
   const hasPicture = !!reading?.picId
+  // one column (phones, tablets): the form is below, and an empty frame would only push it down
+  const stacked = !screens.xl
+  const showPicture = !stacked || !!picture.src || picture.loading
 
   return (
     <div style={{ display: hidden ? 'none' : undefined }} data-testid={`step-${FORM_NAMES[type]}`}>
@@ -76,29 +79,40 @@ export default function TicketStep({ type, state, onFile, hidden, formProps }: {
               <Space style={{ padding: '2px 0' }}>
                 <CheckCircleFilled style={{ color: '#52c41a' }} />
                 <Typography.Text>{kind}已上传</Typography.Text>
-                <Typography.Text type="secondary">点击或拖入照片以重新上传</Typography.Text>
+                <Typography.Text type="secondary">{stacked ? '点击重新拍照或选择' : '点击或拖入照片以重新上传'}</Typography.Text>
               </Space>
             ) : (
               <>
                 <p className="ant-upload-drag-icon"><InboxOutlined /></p>
-                <p className="ant-upload-text">点击或拖入{kind}照片</p>
-                <p className="ant-upload-hint">一张 JPG、PNG 或 WebP 图片，不超过 {megabytes(TICKET_MAX_BYTES)}MB；上传后自动识别并填写右侧表单</p>
+                {stacked ? (
+                  <>
+                    <p className="ant-upload-text">拍照或选择{kind}照片</p>
+                    <p className="ant-upload-hint">识别结果填入下方表单；JPG、PNG 或 WebP，不超过 {megabytes(TICKET_MAX_BYTES)}MB</p>
+                  </>
+                ) : (
+                  <>
+                    <p className="ant-upload-text">点击或拖入{kind}照片</p>
+                    <p className="ant-upload-hint">一张 JPG、PNG 或 WebP 图片，不超过 {megabytes(TICKET_MAX_BYTES)}MB；上传后自动识别并填写右侧表单</p>
+                  </>
+                )}
               </>
             )}
           </Upload.Dragger>
           <UploadStatus state={state} />
           {state.warning && <Alert type="warning" showIcon message={state.warning} style={{ marginBottom: 12 }} role="alert" data-testid="upload-warning" />}
           {state.error && <Alert type="error" showIcon message={`${UploadMsg.uploadFailed}：${state.error}`} style={{ marginBottom: 12 }} role="alert" />}
-          <TicketPicture
-            testId={`picture-${FORM_NAMES[type]}`}
-            src={picture.src}
-            loading={picture.loading}
-            failed={picture.failed}
-            width={reading?.width ?? 0}
-            height={reading?.height ?? 0}
-            focused={focused}
-            marked={marked}
-          />
+          {showPicture && (
+            <TicketPicture
+              testId={`picture-${FORM_NAMES[type]}`}
+              src={picture.src}
+              loading={picture.loading}
+              failed={picture.failed}
+              width={reading?.width ?? 0}
+              height={reading?.height ?? 0}
+              focused={focused}
+              marked={marked}
+            />
+          )}
         </Col>
         <Col xs={24} xl={14}>
           {reading && reading.duplicates.length > 0 && (

@@ -1,9 +1,10 @@
 /**
  * 上传票据 (spec 001 §2 Upload page, §4 upload flow, §5, §8; issue 10 "Upload"): step 1 the delivery
  * ticket, step 2 the receiving ticket, each read by the server and checked here; extra destinations;
- * 暂存 (status 1) and 保存 (status 2). `?id=` continues a temporarily saved transport.
+ * 暂存 (status 1) and 保存 (status 2). `?id=` continues a temporarily saved transport. Leaving with a
+ * photo or a change not saved asks first; the idle logout keeps it as a 暂存 (useUnsavedGuard).
  */
-import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react'
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react'
 import { App, Badge, Button, Card, Form, Space, Spin, Steps, Tag, type FormInstance } from 'antd'
 import { useSearchParams } from 'react-router-dom'
 import {
@@ -14,6 +15,7 @@ import { isHandled, RequestError, type RequestOptions } from '../../api/request'
 import * as transportsApi from '../../api/transports'
 import { useUserInfo } from '../../app/session'
 import DestinationForm from '../../features/ticketForm/DestinationForm'
+import { useUnsavedGuard } from '../../features/ticketForm/useUnsavedGuard'
 import DestinationList from './DestinationList'
 import ReceivingSummary from './ReceivingSummary'
 import TicketStep from './TicketStep'
@@ -38,6 +40,8 @@ export default function UploadPage() {
   const [deliveryForm] = Form.useForm<TicketValues>()
   const [signForm] = Form.useForm<TicketValues>()
   const [state, dispatch] = useReducer(uploadPageReducer, initialUploadPage)
+  /** the user changed a value or the extra destinations since the page was new or last saved */
+  const [touched, setTouched] = useState(false)
   const { step, flagged, destinations, transport, loading, saving, listOpen, editor } = state
   // a reading and the destination dialog, answering later, see the destinations of now
   const destinationsRef = useRef(destinations)
@@ -69,7 +73,10 @@ export default function UploadPage() {
   const signMarks = useMemo(() => fieldMarks(sign.state.reading, fieldsOf(2)), [sign.state.reading])
 
   /** a value the user changed is no longer the reading's doubtful one */
-  const unflag = (changed: TicketValues) => dispatch({ type: 'edited', fields: Object.keys(changed) as TicketField[] })
+  const unflag = (changed: TicketValues) => {
+    setTouched(true)
+    dispatch({ type: 'edited', fields: Object.keys(changed) as TicketField[] })
+  }
 
   const resetAll = useCallback(() => {
     clearTimeout(validateTimer.current)
@@ -78,6 +85,7 @@ export default function UploadPage() {
     delivery.reset()
     sign.reset()
     dispatch({ type: 'reset' })
+    setTouched(false)
     if (params.has('id')) setParams({}, { replace: true })
   }, [deliveryForm, signForm, delivery, sign, params, setParams])
 
@@ -162,16 +170,25 @@ export default function UploadPage() {
   const deliveryPicId = delivery.state.reading?.picId ?? null
   const signPicId = sign.state.reading?.picId ?? null
 
+  /** 暂存 of the step shown: the delivery ticket alone on the first */
+  const draft = (at = step): [SaveCall, TransportBody] => (at === 0
+    ? [transportsApi.saveDeliveryDraft, transportBody({ delivery: values(deliveryForm), deliveryPicId, transport })]
+    : [transportsApi.saveReceivingDraft, transportBody({
+      delivery: values(deliveryForm), deliveryPicId, sign: values(signForm), signPicId, destinations, transport,
+    })])
+
   const tempSave = async () => {
-    if (step === 0) {
-      if (!(await passes(1, false))) return
-      await submit('temp', transportsApi.saveDeliveryDraft, transportBody({ delivery: values(deliveryForm), deliveryPicId, transport }), TransportMsg.tempSaved, UploadMsg.tempSaveFailed)
-    } else {
-      if (!(await passes(2, false))) return
-      await submit('temp', transportsApi.saveReceivingDraft, transportBody({
-        delivery: values(deliveryForm), deliveryPicId, sign: values(signForm), signPicId, destinations, transport,
-      }), TransportMsg.tempSaved, UploadMsg.tempSaveFailed)
-    }
+    if (!(await passes(step === 0 ? 1 : 2, false))) return
+    await submit('temp', ...draft(), TransportMsg.tempSaved, UploadMsg.tempSaveFailed)
+  }
+
+  // the idle logout keeps what can be kept (a 暂存 needs the delivery ticket's picture), without the dialogs
+  const idleDraft = async () => {
+    if (!deliveryPicId) return null
+    const [call, body] = draft(step === 1 && signPicId ? 1 : 0)
+    await call(body, { silent: true })
+    resetAll()
+    return '长时间未操作：未保存的上传已暂存，可在运单列表中继续上传'
   }
 
   const save = async () => {
@@ -192,8 +209,14 @@ export default function UploadPage() {
     const result = editor.row ? replaceDestination(list, row) : addDestination(list, row)
     if (typeof result === 'string') return result
     dispatch({ type: 'destinations', destinations: result })
+    setTouched(true)
     return null
   }
+
+  useUnsavedGuard(touched || !!delivery.state.file || !!sign.state.file, {
+    note: deliveryPicId ? '未保存的上传将自动暂存。' : '未保存的上传将丢失。',
+    save: idleDraft,
+  })
 
   const busy = delivery.state.phase === 'uploading' || delivery.state.phase === 'reading'
     || sign.state.phase === 'uploading' || sign.state.phase === 'reading'
@@ -259,7 +282,10 @@ export default function UploadPage() {
         onClose={() => dispatch({ type: 'list', open: false })}
         onAdd={() => openEditor(null, destinations.length)}
         onEdit={(row, index) => openEditor(row, index)}
-        onRemove={(row) => dispatch({ type: 'removeDestination', key: row.key })}
+        onRemove={(row) => {
+          dispatch({ type: 'removeDestination', key: row.key })
+          setTouched(true)
+        }}
       />
       <DestinationForm
         key={`${editor.row?.key ?? 'new'}-${editor.open}`}

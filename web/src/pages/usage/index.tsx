@@ -10,6 +10,7 @@ import { HQ_COMPANY_ID, thisMonthRange, USAGE_FIGURES, type UsageChart, type Usa
 import * as usageApi from '../../api/usage'
 import { useUserInfo } from '../../app/session'
 import { companyColumn, useCompanyOptions } from '../../components/companies'
+import { DATE_RANGE_PROPS } from '../../components/dateRange'
 import ListPage from '../../components/ListPage'
 import { isCanceled } from '../../api/request'
 import UsageChartPanel from './UsageChartPanel'
@@ -43,7 +44,7 @@ export default function UsagePage() {
     {
       title: '统计时间', dataIndex: 'createTimeQuery', hideInTable: true, valueType: 'dateRange',
       initialValue: thisMonthRange().map((d) => dayjs(d)),
-      fieldProps: { placeholder: ['开始日期', '结束日期'], allowClear: false },
+      fieldProps: { ...DATE_RANGE_PROPS, allowClear: false },
     },
     companyColumn(companies, { width: 200, inTable: headquarters, inSearch: headquarters }),
     { title: '用户', dataIndex: 'name', width: 120, ellipsis: true, fieldProps: { placeholder: '姓名或账号', maxLength: 100 } },

@@ -1,6 +1,7 @@
 /**
- * 导出对账单 (spec 001 §2, §5): start date, end date, purchasing unit and carrier, warned about in that
- * order; the units come from the grid's suggestions (the base headquarters picked in the filters).
+ * 导出对账单 (spec 001 §2, §5): the period (one range, the grid's delivery dates when it is filtered by
+ * them, else last month), purchasing unit and carrier, warned about in that order (start, end, unit,
+ * carrier); the units come from the grid's suggestions (the base headquarters picked in the filters).
  */
 import { useEffect, useState } from 'react'
 import { App, DatePicker, Form, Modal, Select } from 'antd'
@@ -8,7 +9,10 @@ import dayjs from 'dayjs'
 import type { ExportSumBody } from '@app/contract'
 import * as transportsApi from '../../../api/transports'
 import { useSuggestions } from '../useSuggestions'
+import { DATE_RANGE_PROPS, lastMonth } from '../../../components/dateRange'
 import { statementBody, statementProblem, type StatementForm } from './toolbarValues'
+
+type PeriodForm = Omit<StatementForm, 'start' | 'end'> & { period?: unknown[] | null }
 
 export interface ExportSumModalProps {
   open: boolean
@@ -24,19 +28,20 @@ const options = (names: string[] | undefined) => (names ?? []).map((n) => ({ lab
 
 export default function ExportSumModal({ open, companyId, range, onExport, onClose }: ExportSumModalProps) {
   const { message } = App.useApp()
-  const [form] = Form.useForm<StatementForm>()
+  const [form] = Form.useForm<PeriodForm>()
   const suggestions = useSuggestions(companyId, { enabled: open })
   const [busy, setBusy] = useState(false)
 
   // on opening only: the base and the grid's dates as they are then
   useEffect(() => {
     if (!open) return
-    form.setFieldsValue({ start: range?.[0] ? dayjs(range[0]) : undefined, end: range?.[1] ? dayjs(range[1]) : undefined })
+    form.setFieldsValue({ period: range?.[0] && range[1] ? [dayjs(range[0]), dayjs(range[1])] : lastMonth() })
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open])
 
   const submit = async () => {
-    const body = statementBody(form.getFieldsValue(), companyId)
+    const { period, ...names } = form.getFieldsValue()
+    const body = statementBody({ ...names, start: period?.[0], end: period?.[1] }, companyId)
     const problem = statementProblem(body)
     if (problem) {
       message.warning(problem)
@@ -57,11 +62,8 @@ export default function ExportSumModal({ open, companyId, range, onExport, onClo
   return (
     <Modal open={open} title="导出对账单" okText="导出" confirmLoading={busy} onOk={submit} onCancel={onClose} maskClosable={false} forceRender>
       <Form form={form} layout="horizontal" labelCol={{ flex: '90px' }} wrapperCol={{ flex: 'auto' }}>
-        <Form.Item label="开始日期" name="start" required>
-          <DatePicker style={{ width: '100%' }} placeholder="请选择开始日期" />
-        </Form.Item>
-        <Form.Item label="结束日期" name="end" required>
-          <DatePicker style={{ width: '100%' }} placeholder="请选择结束日期" />
+        <Form.Item label="对账期间" name="period" required>
+          <DatePicker.RangePicker {...DATE_RANGE_PROPS} style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item label="购货单位" name="deliveryCustomer" required>
           {select('请选择购货单位', suggestions.deliveryCustomers)}
