@@ -169,6 +169,8 @@ describe('the description search', () => {
     expect(await ids('SR2024O601088')).toContain(id) // 0 read as O
     expect((await ids('SR2024O601088'))[0]).toBe(id)
     expect(await ids('绿水鬼')).toContain(id)
+    // an exact ticket number finds that item alone, not its look-alike neighbours
+    expect(await ids('SR20231111999')).toHaveLength(1)
     expect(await ids('完全无关的东西')).toEqual([])
   })
 

@@ -2,7 +2,7 @@ import {
   formatDateTime, GOODS_EXPORT_NAME, GoodsMsg, maskIdNumber, maskPhone, mayRevealPersonalData, parseDateTime,
   type Goods, type GoodsBody, type GoodsQuery, type GoodsUpdateBody, type Page, type PersonalField,
 } from '@app/contract'
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { attachments, companies, goods, users } from '../../db/schema/index.js'
 import type { Auth } from '../../platform/access.js'
@@ -27,13 +27,16 @@ const toGoods = ({ g, shopName }: { g: Row; shopName: string | null }): Goods =>
 })
 
 /**
- * The description search: the text is contained in the name, ticket number or photo text, or is like a
- * stretch of them by trigrams (`<%`: pg_trgm's word similarity at least TEXT_SIMILARITY), so one misread
- * character still matches. Both use the trigram index on search_text.
+ * The description search matches the name, ticket number and photo text (search_text, trigram-indexed).
+ * Items containing the text come first and alone when there are any, newest first; only when none does,
+ * the items with a stretch like it by trigrams (`<%`: pg_trgm's word similarity at least TEXT_SIMILARITY),
+ * so that one misread character still finds them, best match first. Fuzzy matching every search would
+ * bury an exact ticket number under thousands of its neighbours (DT0004242 is like DT0004243).
  */
-const matchesText = (text: string) => or(contains(goods.searchText, text), sql`${text} <% ${goods.searchText}`)
+type TextMode = 'exact' | 'fuzzy'
+const textCondition = (text: string, mode: TextMode) => (mode === 'exact' ? contains(goods.searchText, text) : sql`${text} <% ${goods.searchText}`)
 
-function where(auth: SessionUser, q: Omit<GoodsQuery, 'page' | 'size' | 'pageNo' | 'pageSize'>): SQL | undefined {
+function where(auth: SessionUser, q: Omit<GoodsQuery, 'page' | 'size' | 'pageNo' | 'pageSize'>, mode: TextMode = 'exact'): SQL | undefined {
   return and(
     inCompanyScope(auth, goods.companyId, q.shopId),
     ...containsEach(q, { name: goods.name, pawnName: goods.pawnName, phone: goods.phone, idNumber: goods.idNumber, ticketNumber: goods.ticketNumber }),
@@ -41,19 +44,19 @@ function where(auth: SessionUser, q: Omit<GoodsQuery, 'page' | 'size' | 'pageNo'
     q.doubtable ? eq(goods.doubtable, q.doubtable) : undefined,
     q.isInvalid ? eq(goods.isInvalid, q.isInvalid) : undefined,
     withinRange(goods.createTime, q.createTimeQuery as (string | null)[] | undefined),
-    q.imagetext ? matchesText(q.imagetext) : undefined,
+    q.imagetext ? textCondition(q.imagetext, mode) : undefined,
   )
 }
 
 type Filters = Parameters<typeof where>[1]
 
 /** The items the caller may see that the filters select: best text match first when searching by text, else newest first. */
-const goodsList = (db: Executor, auth: SessionUser, q: Filters) => listSource({
+const goodsList = (db: Executor, auth: SessionUser, q: Filters, mode: TextMode = 'exact') => listSource({
   db,
   query: () => db.select({ g: goods, shopName: companies.name }).from(goods)
-    .leftJoin(companies, eq(companies.id, goods.companyId)).where(where(auth, q)).$dynamic(),
-  count: () => db.select({ id: goods.id }).from(goods).where(where(auth, q)).$dynamic(),
-  orderBy: [...(q.imagetext ? [sql`word_similarity(${q.imagetext}, ${goods.searchText}) desc`] : []), desc(goods.createTime), desc(goods.id)],
+    .leftJoin(companies, eq(companies.id, goods.companyId)).where(where(auth, q, mode)).$dynamic(),
+  count: () => db.select({ id: goods.id }).from(goods).where(where(auth, q, mode)).$dynamic(),
+  orderBy: [...(mode === 'fuzzy' ? [sql`word_similarity(${q.imagetext}, ${goods.searchText}) desc`] : []), desc(goods.createTime), desc(goods.id)],
   map: toGoods,
 })
 
@@ -63,27 +66,37 @@ const goodsList = (db: Executor, auth: SessionUser, q: Filters) => listSource({
  */
 const TEXT_SIMILARITY = 0.45
 
-/** A text search runs where `<%` uses TEXT_SIMILARITY: a transaction of its own, the setting local to it. */
-function withTextSimilarity<T>(db: Executor, q: Filters, read: (db: Executor) => Promise<T>): Promise<T> {
-  if (!q.imagetext) return read(db)
+/**
+ * Reads the list with the text matched exactly when anything in scope contains it, else fuzzily, in a
+ * transaction whose settings are local to it: `<%` uses TEXT_SIMILARITY, and every statement is planned
+ * for its own text (a prepared statement's generic plan cannot see that `%SN3F9…%` is rare, and walks the
+ * whole table in time order instead of asking the trigram index).
+ */
+async function withTextMode<T>(
+  db: Executor, auth: SessionUser, q: Filters, read: (db: Executor, mode: TextMode) => Promise<T>, found: (exact: T) => boolean,
+): Promise<T> {
+  if (!q.imagetext) return read(db, 'exact')
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TEXT_SIMILARITY)}, true)`)
-    return read(tx)
+    await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TEXT_SIMILARITY)}, true), set_config('plan_cache_mode', 'force_custom_plan', true)`)
+    // no "limit 1" probe first: thinking matches plentiful, the planner would read the table in order for one
+    const exact = await read(tx, 'exact')
+    return found(exact) ? exact : read(tx, 'fuzzy')
   })
 }
 
 export const findGoods = (db: Executor, auth: SessionUser, q: GoodsQuery): Promise<Page<Goods>> =>
-  withTextSimilarity(db, q, (tx) => pagedList(goodsList(tx, auth, q), q))
+  withTextMode(db, auth, q, (tx, mode) => pagedList(goodsList(tx, auth, q, mode), q), (page) => page.totalCount > 0)
 
-/** Every item the filters select, for the export; a text search is read whole in its transaction. */
+/** Every item the filters select, for the export (streamed; a text search is read whole in its transaction). */
 export async function* allGoods(db: Executor, auth: SessionUser, q: Filters): AsyncIterable<Goods> {
   if (!q.imagetext) return yield* allRows(goodsList(db, auth, q))
-  const rows = await withTextSimilarity(db, q, async (tx) => {
-    const items: Goods[] = []
-    for await (const g of allRows(goodsList(tx, auth, q))) items.push(g)
-    return items
-  })
-  yield* rows
+  const items = await withTextMode(db, auth, q, async (tx, mode) => {
+    // read whole here: the transaction holding the settings ends with this function
+    const rows: Goods[] = []
+    for await (const g of allRows(goodsList(tx, auth, q, mode))) rows.push(g)
+    return rows
+  }, (rows) => rows.length > 0)
+  yield* items
 }
 
 export const goodsExport = defineExport<Goods>({
