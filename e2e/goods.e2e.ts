@@ -27,6 +27,7 @@ beforeAll(async () => {
   expect(saved.body.message).toBe('创建成功')
   context = await env.context()
   page = await context.newPage()
+  await page.setViewportSize({ width: 1440, height: 900 })
   page.on('pageerror', (e) => pageErrors.push(e.message))
   await page.goto('/login')
   await loginViaForm(page, BASE.phone, BASE.password)
@@ -68,6 +69,8 @@ describe('物品登记', () => {
     await expect.poll(() => dialog.locator('.ant-upload-list-item-done').count()).toBe(1)
     await dialog.locator('input[type=file]').first().setInputFiles({ name: 'bangle.png', mimeType: 'image/png', buffer: await photo('#d4a017', 'AU999') })
     await expect.poll(() => dialog.locator('.ant-upload-list-item-done').count()).toBe(2)
+    // the photo's rule is checked again once there is one
+    await expect.poll(() => dialog.getByText('请至少上传一张物品照片').count()).toBe(0)
     await shot(page, 'goods-dialog')
     await confirmIn(dialog)
     await toastOf(page, '创建成功').waitFor()
