@@ -20,8 +20,10 @@ export const ATTACHMENT_TYPES = {
   general: 5,
   /** scene photos of a registration and photos of check items */
   inspectionPhoto: 6,
+  /** photos of a registered item and of its pawn ticket */
+  goodsPicture: 7,
 } as const
-export const PICTURE_FILE_TYPES: readonly number[] = [ATTACHMENT_TYPES.activityPicture, ATTACHMENT_TYPES.ticketPicture, ATTACHMENT_TYPES.companyPicture, ATTACHMENT_TYPES.inspectionPhoto]
+export const PICTURE_FILE_TYPES: readonly number[] = [ATTACHMENT_TYPES.activityPicture, ATTACHMENT_TYPES.ticketPicture, ATTACHMENT_TYPES.companyPicture, ATTACHMENT_TYPES.inspectionPhoto, ATTACHMENT_TYPES.goodsPicture]
 
 /**
  * Who besides its uploader may delete an attachment of the session's company: a user whose role holds the
@@ -36,6 +38,7 @@ export const ATTACHMENT_DELETE_PERMISSION = {
   // whoever manages the base's users may clear their files
   [ATTACHMENT_TYPES.general]: 'user',
   [ATTACHMENT_TYPES.inspectionPhoto]: 'trace',
+  [ATTACHMENT_TYPES.goodsPicture]: 'goods',
 } as const satisfies Record<(typeof ATTACHMENT_TYPES)[keyof typeof ATTACHMENT_TYPES], Permission | null>
 
 /** 1.5 GB, 20 MB, 300 KB: a storage size as people read it. */

@@ -34,6 +34,7 @@ import { reportRoutes } from './modules/reports/index.js'
 import { diagramRoutes } from './modules/diagrams/index.js'
 import { operationsRoutes } from './modules/operations/index.js'
 import { kpiRoutes } from './modules/kpi/index.js'
+import { goodsRoutes } from './modules/goods/index.js'
 import { createFileStore } from './platform/files.js'
 import { registerAccess, type ApiRoute } from './platform/access.js'
 import { registerCompression } from './platform/compression.js'
@@ -55,7 +56,7 @@ installZodChinese()
 /** Every module's routes, registered under /api in one place. */
 const modules = [authRoutes, userRoutes, companyRoutes, supplyOrderRoutes, reservationRoutes, rechargeRoutes, attachmentRoutes, receiptFormatRoutes, logRoutes, ticketReadingRoutes,
   transportRoutes, transportExportRoutes, logisticsCompanyRoutes, usageRoutes, userSettingRoutes,
-  processTemplateRoutes, indicatorRoutes, stationGroupRoutes, reportRoutes, diagramRoutes, kpiRoutes, operationsRoutes]
+  processTemplateRoutes, indicatorRoutes, stationGroupRoutes, reportRoutes, diagramRoutes, kpiRoutes, goodsRoutes, operationsRoutes]
 
 /**
  * The whole server without listening: plugins, hooks and modules on an open, migrated, seeded

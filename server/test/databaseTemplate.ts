@@ -9,6 +9,7 @@ import { testConfig } from '../src/config.js'
 import { openDatabase, type Db } from '../src/db/client.js'
 import { seed } from '../src/seed.js'
 import * as schema from '../src/db/schema/index.js'
+import { PGLITE_EXTENSIONS } from '../src/db/pgliteExtensions.js'
 import { runOn, TEMPLATE_DATABASE_ENV } from './scratchDatabase.js'
 
 export const ADMIN_PASSWORD = 'Admin@123456'
@@ -40,7 +41,7 @@ export async function createTemplate(serverUrl: string | undefined): Promise<() 
     process.env[TEMPLATE_DATABASE_ENV] = name
     return () => runOn(serverUrl, `drop database if exists ${name} with (force)`)
   }
-  const client = await PGlite.create()
+  const client = await PGlite.create({ extensions: PGLITE_EXTENSIONS })
   const db = drizzle({ client, schema })
   await migrate(db, { migrationsFolder: migrationsDir })
   await seed(db as unknown as Db, { adminPassword: ADMIN_PASSWORD })

@@ -1,9 +1,10 @@
-import { ATTACHMENT_TYPES, chinaToday, formatDateTime, REPORT_STATUS_VALUES, isContactPhone, MOBILE_RE, poundDiff, poundDiffOver, receivingTotal, ROLES } from '@app/contract'
+import { ATTACHMENT_TYPES, chinaToday, GOODS_CATEGORIES, formatDateTime, REPORT_STATUS_VALUES, isContactPhone, MOBILE_RE, poundDiff, poundDiffOver, receivingTotal, ROLES } from '@app/contract'
 import { count, countDistinct, inArray, isNotNull, isNull } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD, seedDemo, type DemoSummary } from '../src/demo/demo.js'
 import { DEMO_TRANSPORTS_PER_BASE } from '../src/demo/transports.js'
+import { DEMO_GOODS_PER_BASE } from '../src/demo/goods.js'
 import {
   attachments, companies, extractionRules, reportEvents, reportRecords, reports, logEntries, logisticsCompanies, rechargeRecords, receiptFormats, roles, ticketReadings, transportDestinations,
   transports, userCompanies, users,
@@ -125,10 +126,25 @@ describe('npm run seed:demo (seedDemo)', () => {
     expect(Math.max(...days) - Math.min(...days)).toBeGreaterThan(20 * 86_400_000)
   })
 
+  it('adds goods of every category with photos at each base, some 可疑 or 作废, found by the text on their photos', async () => {
+    expect(first.added.goods).toBe(5 * DEMO_GOODS_PER_BASE)
+    const token = await env.token(first.companies[0]!.phone, DEMO_PASSWORD)
+    const list = await env.call(token, 'POST', '/api/goods/find/', { size: 100 })
+    expect(list.data.totalCount).toBe(DEMO_GOODS_PER_BASE)
+    const items = list.data.data as { category: string; doubtable: string; isInvalid: string; goodsPicIds: number[]; phone: string }[]
+    expect(new Set(items.map((g) => g.category))).toEqual(new Set(GOODS_CATEGORIES))
+    expect(items.some((g) => g.doubtable === '可疑') && items.some((g) => g.isInvalid === '是')).toBe(true)
+    expect(items.every((g) => g.goodsPicIds.length >= 1 && /^1\d\d\*{4}\d{4}$/.test(g.phone))).toBe(true)
+    const photo = await env.app.inject({ method: 'GET', url: `/api/attachments/actions/download?id=${items[0]!.goodsPicIds[0]}`, headers: { authorization: `Bearer ${token}` } })
+    expect(photo.headers['content-type']).toBe('image/jpeg')
+    const found = await env.call(token, 'POST', '/api/goods/find/', { imagetext: 'ROLEX 126610LM' })
+    expect(found.data.data.length).toBeGreaterThan(0)
+  })
+
   it('adds nothing the second time', async () => {
     const before = await counts()
     const again = await seedDemo(env.db, attachmentDeps(env.ctx))
-    expect(again.added).toEqual({ companies: 0, users: 0, recharges: 0, formats: 0, rules: 0, logs: 0, logisticsCompanies: 0, transports: 0, readings: 0, plans: 0, reservations: 0, stationGroups: 0, outTemplates: 0, reports: 0 })
+    expect(again.added).toEqual({ companies: 0, users: 0, recharges: 0, formats: 0, rules: 0, logs: 0, logisticsCompanies: 0, transports: 0, readings: 0, plans: 0, reservations: 0, stationGroups: 0, outTemplates: 0, reports: 0, goods: 0 })
     expect(await counts()).toEqual(before)
   })
 

@@ -11,6 +11,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import { attachCountMemo, CountMemo, countMemoOf } from './countMemo.js'
 import { startPgliteThread, type SqlClient } from './pgliteThread.js'
+import { PGLITE_EXTENSIONS } from './pgliteExtensions.js'
 import * as schema from './schema/index.js'
 
 /** Both drivers expose the same query builder; the node-postgres type stands for both. */
@@ -107,7 +108,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`]
   const template = opts.inMemory ? opts.template : undefined
   const client = opts.thread === false
-    ? await PGlite.create(dir, { startParams, loadDataDir: template && new Blob([template]) })
+    ? await PGlite.create(dir, { startParams, loadDataDir: template && new Blob([template]), extensions: PGLITE_EXTENSIONS })
     : await startPgliteThread({ dataDir: dir, template, startParams })
   const memo = new CountMemo()
   const db = drizzlePglite({ client: noteWrites(inTurn(client, opts.thread === false ? 1 : THREAD_DEPTH), memo) as PGlite, schema }) as unknown as Db

@@ -7,6 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite'
 import { PreparedStatements } from './pglitePrepared.js'
+import { PGLITE_EXTENSIONS } from './pgliteExtensions.js'
 import { toWireError, type PgliteReply, type PgliteRequest, type PgliteWorkerData, type WireQueryOptions } from './pgliteProtocol.js'
 
 const port = parentPort!
@@ -83,7 +84,7 @@ async function serve(client: PGlite, prepared: PreparedStatements, request: Pgli
 }
 
 try {
-  const client = await PGlite.create(dataDir, { startParams, loadDataDir: template && new Blob([template]) })
+  const client = await PGlite.create(dataDir, { startParams, loadDataDir: template && new Blob([template]), extensions: PGLITE_EXTENSIONS })
   const prepared = new PreparedStatements(client)
   port.on('message', (request: PgliteRequest) => {
     serve(client, prepared, request).then(

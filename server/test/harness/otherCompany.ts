@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { TestEnv } from '../helpers.js'
 import { makeCompany, makeUser } from '../fixtures.js'
 import { adminRows } from './adminRows.js'
+import { goodsRows } from './goodsRows.js'
 import { inspectionRefRows } from './inspectionRefRows.js'
 import { logisticsRows } from './logisticsRows.js'
 import { reservationRows } from './reservationRows.js'
@@ -31,6 +32,7 @@ type Extend = (env: TestEnv, b: OtherCompany) => Promise<void>
 export const extensions: Extend[] = [adminRows, ticketRows, sharedRows, logisticsRows, transportRows, reservationRows]
 extensions.push(inspectionRefRows)
 extensions.push(reportRows)
+extensions.push(goodsRows)
 
 export async function seedOtherCompany(env: TestEnv): Promise<OtherCompany> {
   const company = await makeCompany(env.db, `${MARKER}基地`, { contactor: MARKER, address: MARKER, domain: 'zx9-secret' })

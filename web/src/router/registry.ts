@@ -26,7 +26,7 @@ export const PAGE_REGISTRY: Record<ComponentKey, PageLoader | null> = {
   upload: () => import('../pages/upload'),
   user: () => import('../pages/users'),
   use: () => import('../pages/usage'),
-  imagesearch: null,
+  imagesearch: () => import('../pages/goods'),
   reservation: () => import('../pages/reservations'),
   lcompany: () => import('../pages/logisticsCompanies'),
   reservation_plan: () => import('../pages/reservations/PlanPage'),

@@ -29,6 +29,8 @@ export const SHELL_ROUTES: StaticRoute[] = [
   { path: '/traceDetail/index', name: 'TraceDetail', title: '运单详情', permission: 'transport', page: () => import('../pages/transportDetail'), parent: HOME_PATH },
   { path: '/traceDetail2/index', name: 'TraceDetail2', title: '原始数据', permission: 'transport', page: () => import('../pages/transportDetail/RawData'), parent: HOME_PATH },
   { path: '/editTraceDetail/index', name: 'EditTraceDetail', title: '编辑运单', permission: 'transport', page: () => import('../pages/transportDetail/EditTransportPage'), parent: HOME_PATH },
+  // the spec's TraceDetail of the goods list (query id; active hides 关闭, 删除 and 保存): TraceDetail names the transport detail here
+  { path: '/goodsDetail/index', name: 'GoodsDetail', title: '物品详情', permission: 'goods', page: () => import('../pages/goods/GoodsDetail'), parent: '/imagesearch/index' },
   { path: '/trace/workflow', name: 'begin_workflow', title: '录入记录', permission: 'trace', page: () => import('../pages/reports/Workflow'), parent: '/trace/index' },
   { path: '/trace/checking', name: 'checking', title: '检验进度', permission: 'trace', page: () => import('../pages/reports/Checking'), parent: '/trace/index' },
   { path: '/trace/overview', name: 'ReportOverview', title: '检验总览', permission: 'trace', page: () => import('../pages/reports/Overview'), parent: '/trace/index' },

@@ -2,6 +2,7 @@ import { attachmentExamples } from './attachments.js'
 import { authExamples } from './auth.js'
 import { companyExamples } from './companies.js'
 import { diagramExamples } from './diagrams.js'
+import { goodsExamples } from './goods.js'
 import { inspectionRefExamples } from './inspectionRefs.js'
 import { operationsExamples } from './operations.js'
 import { kpiExamples } from './kpi.js'
@@ -28,5 +29,6 @@ export const routeExamples: Examples = {
   ...reportExamples,
   ...diagramExamples,
   ...kpiExamples,
+  ...goodsExamples,
   ...operationsExamples,
 }
