@@ -42,6 +42,7 @@ export default function PageTabs({ table }: { table: RouteTable }) {
         type="editable-card"
         size="small"
         hideAdd
+        locale={{ removeAriaLabel: '关闭' }}
         activeKey={table.pages.has(pathname) ? pathname : ''}
         onChange={(path) => {
           const tab = tabs.find((t) => t.path === path)

@@ -7,6 +7,11 @@
  * the toolbar has 新增 and the screen is one <ListPage>: a columns array, a list call and a form.
  * A screen with a filter bar of its own above the table passes `search={false}` and the bar's filters
  * as `params`: no search form, and the list loads again from page 1 when they change.
+ *
+ * Day to day: the search form's filters, the page and the page size live in the address (listUrl.ts),
+ * so a list comes back as it was left; the filters in force show as tags above the table (FilterTags);
+ * a failed load says why in the table, with 重试; columns narrow to fit beside the fixed 操作 column
+ * (fitColumns.ts); below md (a phone) the rows are cards (ListCards).
  */
 import { Fragment, useEffect, useRef, useState, type MutableRefObject, type ReactNode } from 'react'
 import { Button, Grid, Space, Typography } from 'antd'
@@ -95,6 +100,8 @@ export default function ListPage<T extends Record<string, any>, F extends object
   const [failure, setFailure] = useState<string | null>(null)
 
   const phone = Grid.useBreakpoint().md === false
+  // a phone opens the search form folded to its first field, leaving the screen to the list
+  const [openedOnPhone] = useState(() => !!window.matchMedia?.('(max-width: 767.98px)').matches)
   const holder = useRef<HTMLDivElement>(null)
   const fitted = fitColumns(columns, useTableRoom(holder), scroll?.x)
 
@@ -115,7 +122,7 @@ export default function ListPage<T extends Record<string, any>, F extends object
         actionRef={actionRef}
         formRef={formRef}
         rowKey={rowKey}
-        search={withSearch ? { ...SEARCH, defaultCollapsed: searchCollapsed } : false}
+        search={withSearch ? { ...SEARCH, defaultCollapsed: searchCollapsed || openedOnPhone } : false}
         form={{ ...formProps, initialValues: opened ? formProps?.initialValues : { ...formProps?.initialValues, ...url.initial.values } }}
         beforeSearchSubmit={(values) => {
           applied.current = fieldValues(formRef.current?.getFieldsValue?.() ?? {}, fields)
