@@ -32,7 +32,7 @@ afterAll(async () => {
   await context?.close()
 })
 
-const tabBar = () => page.getByRole('navigation', { name: '已打开的页面' })
+const tabBar = () => page.getByRole('region', { name: '已打开的页面' })
 /** the titles of the tab bar's tabs (their × buttons are tabs too, without a title) */
 const tabTitles = () => tabBar().getByRole('tab').filter({ hasText: /\S/ }).allTextContents()
 const query = () => new URL(page.url()).searchParams

@@ -37,7 +37,7 @@ export default function PageTabs({ table }: { table: RouteTable }) {
   }
 
   return (
-    <nav aria-label="已打开的页面" className={styles.bar}>
+    <section aria-label="已打开的页面" className={styles.bar}>
       <Tabs
         type="editable-card"
         size="small"
@@ -55,6 +55,6 @@ export default function PageTabs({ table }: { table: RouteTable }) {
           closable: t.path !== home?.path && tabs.length > 1,
         }))}
       />
-    </nav>
+    </section>
   )
 }

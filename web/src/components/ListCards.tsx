@@ -57,7 +57,7 @@ export default function ListCards<T extends object>({ table, rowKey, empty }: {
   return (
     <Spin spinning={loading}>
       <div className={styles.cards} data-testid="list-cards">
-        {rows.length === 0 && !loading && <div className={styles.empty}>{empty}</div>}
+        {rows.length === 0 && !loading && <div className={styles.empty}>{empty ?? '暂无数据'}</div>}
         {rows.map(({ row, depth }, index) => {
           const onClick = table.onRow?.(row, index)?.onClick
           return (
