@@ -78,7 +78,7 @@ export default function ListPage<T extends Record<string, any>, F extends object
   {
     list, filters, pageSize = DEFAULT_PAGE_SIZE, pageSizeOptions = PAGE_SIZE_OPTIONS, searchCollapsed = false, search, params, exportList,
     page, dialog, buttons = [], noun, emptyText = noun && `暂无${noun}`, rowKey = 'id', columns = [], scroll, form: formProps, formRef: screenFormRef,
-    beforeSearchSubmit, ...table
+    beforeSearchSubmit, tableExtraRender, ...table
   }: ListPageProps<T, F, D>,
 ) {
   const [loader] = useState(listLoader<F>)
@@ -142,13 +142,18 @@ export default function ListPage<T extends Record<string, any>, F extends object
             setFailure(error === null || isHandled(error) ? null : (error as Error).message || '未知错误')
           })
         }}
-        tableExtraRender={withSearch ? () => (
-          <FilterTags
-            fields={fields}
-            values={tags}
-            onClose={(name) => resubmit((f) => f.setFieldsValue({ [name]: undefined }))}
-            onClear={() => resubmit((f) => f.resetFields())}
-          />
+        tableExtraRender={withSearch || tableExtraRender ? (props, data) => (
+          <>
+            {tableExtraRender?.(props, data)}
+            {withSearch && (
+              <FilterTags
+                fields={fields}
+                values={tags}
+                onClose={(name) => resubmit((f) => f.setFieldsValue({ [name]: undefined }))}
+                onClear={() => resubmit((f) => f.resetFields())}
+              />
+            )}
+          </>
         ) : undefined}
         tableViewRender={phone ? (props) => <ListCards<T> table={props} rowKey={rowKey as string} empty={empty} /> : undefined}
         toolBarRender={() => [

@@ -221,6 +221,16 @@ describe('<ListPage> filter tags', () => {
   })
 })
 
+describe('<ListPage> above its table', () => {
+  it('shows the screen’s own panel, and the filter tags under it', async () => {
+    renderAt(<ListPage<Report, ReportFilters> list={reports(1)} columns={REPORT_COLUMNS} tableExtraRender={() => <div data-testid="chart">图表</div>} />, '/goods?status=1')
+    await screen.findByTestId('chart')
+    const bar = await screen.findByTestId('filter-tags')
+    expect(within(bar).getByText('状态: 检验中')).toBeTruthy()
+    expect(screen.getByTestId('chart').compareDocumentPosition(bar) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+  })
+})
+
 describe('<ListPage> when the list cannot be loaded', () => {
   it('says why in the table instead of an empty list, and 重试 loads it again', async () => {
     let down = true
