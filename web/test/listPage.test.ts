@@ -2,7 +2,9 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { Page } from '@app/contract'
 import { createTimeColumn } from '../src/components/dateRange'
+import { fitColumns, MIN_SHARE } from '../src/components/fitColumns'
 import { listLoader } from '../src/components/listQuery'
+import { readListUrl, searchFields, writeListUrl } from '../src/components/listUrl'
 import { closedDialog, openDialog, setDialogOpen } from '../src/components/useListPage'
 
 const page = <T>(data: T[], totalCount = data.length): Page<T> => ({ data, totalCount })
@@ -45,6 +47,19 @@ describe('listLoader', () => {
     const result = await listLoader().load({ list: () => Promise.reject(new Error('网络错误')) }, { current: 1 })
     expect(result).toEqual({ data: [], total: 0, success: false })
   })
+
+  it('says how the latest load ended, and nothing of an older one answering late', async () => {
+    const loader = listLoader()
+    const heard: unknown[] = []
+    let answerOld!: () => void
+    const old = loader.load({ list: () => new Promise<Page<never>>((_, reject) => { answerOld = () => reject(new Error('旧的')) }) }, {}, (e) => heard.push(e))
+    const failed = new Error('网络错误')
+    await loader.load({ list: () => Promise.reject(failed) }, {}, (e) => heard.push(e))
+    answerOld()
+    await old
+    await loader.load({ list: async () => page([]) }, {}, (e) => heard.push(e))
+    expect(heard).toEqual([failed, null])
+  })
 })
 
 describe('the add/edit dialog', () => {
@@ -68,5 +83,58 @@ describe('the created-time column', () => {
     const transform = (column.search as { transform: (v: unknown) => unknown }).transform
     expect(transform(['2026-03-05', '2026-03-01'])).toEqual({ createTimeQuery: ['2026-03-01', '2026-03-05'] })
     expect(transform(undefined)).toEqual({ createTimeQuery: undefined })
+  })
+})
+
+describe('a list in the address', () => {
+  const fields = searchFields([
+    { title: '名称', dataIndex: 'name' },
+    { title: '状态', dataIndex: 'status', valueType: 'select', fieldProps: { options: [{ value: 1, label: '检验中' }] } },
+    { title: '基地', dataIndex: 'companyName', valueType: 'select', fieldProps: { options: [] } },
+    { title: '类型', dataIndex: 'type', valueType: 'select', valueEnum: { 1: { text: '发货单' } } },
+    createTimeColumn('创建时间', 170),
+    { title: '内容', dataIndex: 'content', hideInSearch: true },
+    { title: '操作', valueType: 'option', key: 'op' },
+  ])
+
+  it('reads each filter as its input holds it: choices by their value, numbers while choices load, days as dates', () => {
+    const state = readListUrl(new URLSearchParams('name=水泥&status=1&companyName=7&type=1&createTimeStr=2026-03-01~2026-03-05&page=3&size=50&content=x'), fields)
+    expect(fields.map((f) => f.name)).toEqual(['name', 'status', 'companyName', 'type', 'createTimeStr'])
+    expect(state).toMatchObject({ current: 3, pageSize: 50, values: { name: '水泥', status: 1, companyName: 7, type: '1' } })
+    expect((state.values.createTimeStr as { format: (f: string) => string }[]).map((d) => d.format('YYYY-MM-DD'))).toEqual(['2026-03-01', '2026-03-05'])
+    expect(readListUrl(new URLSearchParams('createTimeStr=soon&page=-1&size=x'), fields)).toEqual({ values: {}, current: undefined, pageSize: undefined })
+  })
+
+  it('writes the filters, page and size (not page 1 or the default size), keeping the other parameters', () => {
+    const next = writeListUrl(new URLSearchParams('id=9&status=2&page=4'), fields, { values: { name: ' 水泥 ', status: undefined, type: '' }, current: 1, pageSize: 20 }, 20)
+    expect(next.toString()).toBe(new URLSearchParams('id=9&name=水泥').toString())
+    expect(writeListUrl(new URLSearchParams(), fields, { values: { status: 1 }, current: 2, pageSize: 50 }, 20).toString()).toBe('status=1&page=2&size=50')
+  })
+})
+
+describe('columns beside the fixed 操作 column', () => {
+  const columns = [
+    { title: '名称', dataIndex: 'name', width: 300 },
+    { title: '状态', dataIndex: 'status', width: 300, render: () => null },
+    { title: '备注', dataIndex: 'note', hideInTable: true, width: 500 },
+    { title: '操作', valueType: 'option' as const, width: 200, fixed: 'right' as const },
+  ]
+
+  it('keep their widths where the table has room', () => {
+    expect(fitColumns(columns, 1200, 1000)).toEqual({ columns, x: 1000 })
+    expect(fitColumns(columns, undefined, 1000)).toEqual({ columns, x: 1000 })
+  })
+
+  it('narrow alike to fit the room, plain text cut with …', () => {
+    const { columns: fitted, x } = fitColumns(columns, 700, 1000)
+    expect(fitted.map((c) => c.width)).toEqual([250, 250, 500, 200])
+    expect(fitted.map((c) => c.ellipsis)).toEqual([true, undefined, undefined, undefined])
+    expect(x).toBe(700)
+  })
+
+  it('narrow no more than MIN_SHARE, and the table scrolls beyond that', () => {
+    const { columns: fitted, x } = fitColumns(columns, 400, 1000)
+    expect(fitted[0]!.width).toBe(300 * MIN_SHARE)
+    expect(x).toBe(200 + 2 * 300 * MIN_SHARE)
   })
 })

@@ -1,10 +1,11 @@
 /**
  * ProLayout shell (spec 000 §2): collapsible 210 px sidebar (state remembered), navbar with
- * breadcrumb, company, switcher and avatar menu, the menu routes built from the server's tree.
+ * breadcrumb (not on phones), company, switcher and avatar menu, the tab bar of the pages opened,
+ * the menu routes built from the server's tree.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom'
-import { Modal } from 'antd'
+import { Grid, Modal } from 'antd'
 import { ProLayout, type MenuDataItem } from '@ant-design/pro-components'
 import { Msg, SIDEBAR_WIDTH, type UserInfo } from '@app/contract'
 import Landing from '../router/landing'
@@ -14,6 +15,7 @@ import { NOT_FOUND_PATH } from '../router/paths'
 import { menuIcon } from './icons'
 import { useIdleTimer } from './idle'
 import { AvatarMenu, CompanySwitcher, NavBreadcrumb } from './Navbar'
+import PageTabs from './PageTabs'
 import { endSession } from './session'
 import { STORAGE_KEYS } from './storage'
 import { PRODUCT_NAME } from './theme'
@@ -47,6 +49,7 @@ export default function BasicLayout({ info }: { info: UserInfo }) {
   const [collapsed, setCollapsed] = useCollapsed()
   const table = useMemo(() => buildRouteTable(info.menus, info.permissions), [info])
   const menuData = useMemo(() => toMenuData(table.menu), [table])
+  const phone = Grid.useBreakpoint().md === false
   useIdleTimer({ onIdle })
 
   useEffect(() => {
@@ -74,7 +77,7 @@ export default function BasicLayout({ info }: { info: UserInfo }) {
       menuHeaderRender={false}
       headerTitleRender={(logo, title) => <Link to="/" style={{ display: 'flex', alignItems: 'center', gap: 8 }}>{logo}{title}</Link>}
       menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}
-      headerContentRender={() => <NavBreadcrumb table={table} />}
+      headerContentRender={() => (phone ? null : <NavBreadcrumb table={table} />)}
       actionsRender={() => [<CompanySwitcher key="company" info={info} />]}
       avatarProps={{
         src: info.avatar || undefined,
@@ -90,6 +93,7 @@ export default function BasicLayout({ info }: { info: UserInfo }) {
       }}
       contentStyle={{ padding: 20 }}
     >
+      <PageTabs table={table} />
       <div key={info.companyId}>
         <Routes>
           <Route path="/" element={<Landing table={table} info={info} />} />

@@ -6,7 +6,7 @@
  *   keeps that session 7 days), otherwise in sessionStorage (gone with the tab).
  * - The remembered user name lives in localStorage. The password is never stored, in any form.
  * - The user info (menus, permissions, companies) is cached per tab in sessionStorage, so routes are
- *   built once per session.
+ *   built once per session; so are the tab bar's open pages.
  */
 export const STORAGE_KEYS = {
   token: 'token',
@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
   rememberedUsername: 'rememberedUsername',
   userInfo: 'USER_INFO',
   sidebarCollapsed: 'sidebarCollapsed',
+  /** the tab bar's open pages (pageTabs.ts), per browser tab */
+  pageTabs: 'PAGE_TABS',
 } as const
 
 type Listener = () => void
@@ -57,6 +59,7 @@ export function clearToken(notify = true) {
       store.setItem(STORAGE_KEYS.loginFlag, '0')
     }
     sessionStorage.removeItem(STORAGE_KEYS.userInfo)
+    sessionStorage.removeItem(STORAGE_KEYS.pageTabs)
   }, undefined)
   if (notify) emit()
 }

@@ -1,8 +1,8 @@
 /**
  * ProTable <-> list API, the one way a list request is built: the table's `request` params (current,
  * pageSize, search form values) become a `{ page, size, ...filters }` body, and a `{ data, totalCount }`
- * page becomes what ProTable expects. `listLoader` does both and remembers the filters of the last load
- * (what 导出 exports).
+ * page becomes what ProTable expects. `listLoader` does both, remembers the filters of the last load
+ * (what 导出 exports) and says how each load ended (the list shows why one failed).
  */
 import { DEFAULT_PAGE_SIZE, type Page } from '@app/contract'
 
@@ -66,17 +66,25 @@ export const loadTable = <T>(p: Promise<Page<T>>): Promise<TableResult<T>> =>
   p.then(toTableResult, () => emptyTableResult)
 
 /**
- * Loads a list for ProTable (`load(source, params)`) and remembers the filters it was last loaded with
- * (`lastFilters()`, `{}` before the first load), so 导出 exports exactly what the list shows.
+ * Loads a list for ProTable (`load(source, params, settled)`) and remembers the filters it was last loaded
+ * with (`lastFilters()`, `{}` before the first load), so 导出 exports exactly what the list shows.
+ * `settled` hears how the load ended: null, or the call's error. Only the latest load is heard: an
+ * older one answering late says nothing.
  */
 export function listLoader<F extends object>() {
   let last = {} as F
+  let latest = 0
   return {
-    load<T>({ list, filters, pageSize }: ListSource<T, F>, params: TableParams): Promise<TableResult<T>> {
+    load<T>({ list, filters, pageSize }: ListSource<T, F>, params: TableParams, settled?: (error: unknown) => void): Promise<TableResult<T>> {
       const query = toListQuery(params, pageSize, filters)
       const { page: _page, size: _size, ...rest } = query
       last = rest as F
-      return loadTable(list(query))
+      const id = ++latest
+      const heard = (error: unknown) => { if (id === latest) settled?.(error) }
+      return list(query).then(
+        (page) => { heard(null); return toTableResult(page) },
+        (error: unknown) => { heard(error); return emptyTableResult },
+      )
     },
     lastFilters: (): F => last,
   }

@@ -11,9 +11,15 @@ if (typeof window !== 'undefined') {
   // findBy…/waitFor wait up to 1 s by default: a busy machine takes longer to render antd's trees
   configure({ asyncUtilTimeout: 15_000 })
 
-  // antd's responsive grid and ProTable's layout ask for media queries
+  // antd's responsive grid and ProTable's layout ask for media queries: the width ones are answered for
+  // the window's width (jsdom's 1024 px, a desktop), so a test sets innerWidth before rendering for a phone
+  const widthMatches = (query: string) => {
+    const min = /min-width:\s*([\d.]+)px/.exec(query)
+    const max = /max-width:\s*([\d.]+)px/.exec(query)
+    return !!(min || max) && (!min || window.innerWidth >= Number(min[1])) && (!max || window.innerWidth <= Number(max[1]))
+  }
   window.matchMedia ??= (query: string) => ({
-    matches: false, media: query, onchange: null,
+    matches: widthMatches(query), media: query, onchange: null,
     addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false,
   })
   // antd's tables, overflow and textarea autosize observe their size

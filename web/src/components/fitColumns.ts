@@ -1,0 +1,51 @@
+/**
+ * Column widths that fit the table's room, so no cell sits under the fixed 操作 column: where the
+ * columns are wider than the table, the ones that are not fixed narrow alike, to no less than
+ * MIN_SHARE of their width (plain text cut with …, its whole in the cell's title); where even that is
+ * too wide, the table scrolls sideways with them at that width.
+ */
+import { useEffect, useState, type RefObject } from 'react'
+import type { ProColumns } from '@ant-design/pro-components'
+
+export const MIN_SHARE = 0.7
+/** what a column without a width needs */
+export const FLEX_WIDTH = 160
+
+export function fitColumns<T>(columns: ProColumns<T>[], room: number | undefined, pageX?: number | string | true): {
+  columns: ProColumns<T>[]
+  x: number | string | true | undefined
+} {
+  const shown = columns.filter((c) => !c.hideInTable)
+  const width = (c: ProColumns<T>) => (typeof c.width === 'number' ? c.width : FLEX_WIDTH)
+  const narrows = (c: ProColumns<T>) => !c.fixed && typeof c.width === 'number'
+  const kept = shown.filter((c) => !narrows(c)).reduce((s, c) => s + width(c), 0)
+  const narrowing = shown.filter(narrows).reduce((s, c) => s + width(c), 0)
+  if (room === undefined || kept + narrowing <= room || narrowing === 0) return { columns, x: pageX }
+  const share = Math.max(MIN_SHARE, Math.min(1, (room - kept) / narrowing))
+  const fitted = columns.map((c) => (c.hideInTable || !narrows(c) ? c : {
+    ...c,
+    width: Math.floor((c.width as number) * share),
+    ellipsis: c.ellipsis ?? (c.render || c.renderText ? undefined : true),
+  }))
+  const x = kept + fitted.filter((c) => !c.hideInTable && narrows(c)).reduce((s, c) => s + (c.width as number), 0)
+  return { columns: fitted, x }
+}
+
+/** The width of the table inside `holder` (undefined until measured, and where nothing measures). */
+export function useTableRoom(holder: RefObject<HTMLElement | null>): number | undefined {
+  const [room, setRoom] = useState<number>()
+  useEffect(() => {
+    const el = holder.current
+    if (!el || typeof ResizeObserver === 'undefined') return
+    const measure = () => {
+      const table = el.querySelector<HTMLElement>('.ant-table-wrapper')
+      const w = table?.clientWidth
+      if (w) setRoom(w)
+    }
+    const observer = new ResizeObserver(measure)
+    observer.observe(el)
+    measure()
+    return () => observer.disconnect()
+  }, [holder])
+  return room
+}
