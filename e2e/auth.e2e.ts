@@ -30,9 +30,9 @@ describe('login page', () => {
     await shot(page, 'login-error')
 
     // the form validates before calling the server
-    await page.getByPlaceholder('用户名（手机号）').fill('')
+    await page.getByPlaceholder('账号（手机号）').fill('')
     await page.getByRole('button', { name: /登\s*录/ }).click()
-    await page.getByText('请输入用户名').waitFor()
+    await page.getByText('请输入账号').waitFor()
     await context.close()
   })
 
@@ -53,7 +53,7 @@ describe('login page', () => {
     const requested = () => assets.filter((a) => priority.has(a))
     expect(requested()).toEqual([])
 
-    await page.getByPlaceholder('用户名（手机号）').fill(ADMIN.username)
+    await page.getByPlaceholder('账号（手机号）').fill(ADMIN.username)
     await expect.poll(() => requested().length).toBe(assets.length)
     expect(assets.filter((a) => priority.get(a) !== 'Low')).toEqual([])
     await loginViaForm(page, ADMIN.username, adminPassword)
@@ -95,7 +95,7 @@ describe('login page', () => {
     const page = await context.newPage()
     await page.goto(`/login?token=${encodeURIComponent(issued.body.data.token)}&redirect=%2Fprofile%2Findex`)
     await page.waitForURL('**/profile/index')
-    await page.getByRole('table').filter({ hasText: '登录名' }).getByText('admin', { exact: true }).waitFor()
+    await page.getByRole('table').filter({ hasText: '账号' }).getByText('admin', { exact: true }).waitFor()
 
     const other = await env.context()
     const again = await other.newPage()
@@ -105,7 +105,7 @@ describe('login page', () => {
     expect(await error.textContent()).toContain(Msg.fetchFailed)
     expect(await error.textContent()).toContain('登录链接已失效')
     expect(new URL(again.url()).searchParams.get('token')).toBeNull()
-    await again.getByPlaceholder('用户名（手机号）').waitFor()
+    await again.getByPlaceholder('账号（手机号）').waitFor()
     await other.close()
     await context.close()
   })
@@ -157,8 +157,8 @@ describe('signed in', () => {
     await page.getByTestId('avatar-menu').hover()
     await page.getByRole('menuitem', { name: '个人中心' }).click()
     await page.waitForURL('**/profile/index')
-    await page.getByText('登录名').waitFor()
-    const profile = page.getByRole('table').filter({ hasText: '登录名' })
+    await page.getByText('账号', { exact: true }).waitFor()
+    const profile = page.getByRole('table').filter({ hasText: '账号' })
     await profile.getByText('admin', { exact: true }).waitFor()
     await profile.getByText('总部', { exact: true }).waitFor()
     expect(await profile.textContent()).toMatch(/创建时间\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/)
@@ -198,7 +198,7 @@ describe('signed in', () => {
     await page.getByTestId('avatar-menu').hover()
     await page.getByRole('menuitem', { name: '退出登录' }).click()
     await page.waitForURL((u) => u.pathname === '/login')
-    expect(await page.getByPlaceholder('用户名（手机号）').inputValue()).toBe('admin') // remembered name
+    expect(await page.getByPlaceholder('账号（手机号）').inputValue()).toBe('admin') // remembered name
     await page.goto('/profile/index')
     await page.waitForURL((u) => u.pathname === '/login')
     await loginViaForm(page, ADMIN.username, ADMIN.password)

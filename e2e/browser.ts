@@ -34,7 +34,7 @@ export async function shot(page: Page, name: string) {
 
 /** Fills the login form and submits it. */
 export async function loginViaForm(page: Page, username: string, password: string, opts: { remember?: boolean } = {}) {
-  await page.getByPlaceholder('用户名（手机号）').fill(username)
+  await page.getByPlaceholder('账号（手机号）').fill(username)
   await page.getByPlaceholder('密码', { exact: true }).fill(password)
   if (opts.remember !== undefined) {
     const box = page.getByRole('checkbox', { name: '记住登录' })

@@ -50,7 +50,7 @@ describe('idle time-out', () => {
     expect(await page.getByRole('dialog').filter({ hasText: Msg.loggedOutTitle }).count()).toBe(0)
     await ok.click()
     await notice.waitFor({ state: 'hidden' })
-    await page.getByPlaceholder('用户名（手机号）').waitFor()
+    await page.getByPlaceholder('账号（手机号）').waitFor()
 
     // the server session is over too
     expect((await env.server.api.call('GET', '/users/info', undefined, token!)).status).toBe(401)

@@ -3,7 +3,7 @@ import { PASSWORD_MAX_LENGTH, SMS_CODE } from './constants.js'
 /** User-facing messages shared by server and web (spec 000 §5, §8; spec 001 §8). */
 export const Msg = {
   ok: '操作成功',
-  loginFailed: '用户名或密码错误，请检查后重试',
+  loginFailed: '账号或密码错误，请检查后重试',
   resetReminder: '您还未重置密码, 请及时在个人页重置密码!',
   mustChangePassword: '管理员已重置您的密码，请在个人页修改密码',
   verificationFailed: 'Verification failed, please Login again.',

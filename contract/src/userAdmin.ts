@@ -68,7 +68,7 @@ export const USER_IMPORT_SHEETS = { users: '用户', help: '说明' } as const
 /** The instructions sheet of the import template: `roles` the caller may give; headquarters also picks bases. */
 export const userImportHelp = (roles: string[], headquarters: boolean) => [
   '1. 在“用户”表中每行填写一个用户，第一行是表头，请勿修改。',
-  '2. 手机号为登录名，须为11位手机号，且不能与已有用户重复。',
+  '2. 手机号即账号，须为11位手机号，且不能与已有用户重复。',
   `3. 角色可选：${roles.join('、')}。`,
   '4. 密码至少6位；用户首次登录后请在个人页修改密码。',
   headquarters ? '5. 所属基地填写基地名称；留空则导入到页面上选择的基地（未选择时为总部）。' : '5. 用户将导入到当前基地。',
@@ -86,7 +86,7 @@ export const userImportRow = z.object({
 /** A list of users of the current base, or (company 1) of all bases with the company filter. */
 export const userFindBody = paging.extend({
   name: filterText('姓名'),
-  phone: filterText('登录手机号'),
+  phone: filterText('账号'),
   companyId: optIdField('所属基地'),
   createTimeQuery: dateRange('创建时间'),
 })

@@ -6,7 +6,7 @@ import { Msg } from './messages.js'
 import { mobile, numberFromText } from './zod.js'
 
 export const loginBody = z.object({
-  username: z.string().trim().min(1).max(64).describe('用户名'),
+  username: z.string().trim().min(1).max(64).describe('账号'),
   /** base64 RSA-OAEP-SHA256 of `{"password": "...", "ts": <ms>}` */
   password: z.string().min(1).max(2048).describe('密码'),
   remember: z.boolean().optional(),

@@ -8,7 +8,7 @@ if ('document' in globalThis) z.config({ jitless: true })
 
 /** Chinese names of request fields, used by the error map when a schema has no `.describe()` label. */
 export const FIELD_LABELS: Record<string, string> = {
-  username: '用户名', password: '密码', passwordAgain: '确认密码', phone: '手机号', code: '验证码', name: '名称',
+  username: '账号', password: '密码', passwordAgain: '确认密码', phone: '手机号', code: '验证码', name: '名称',
   nickName: '角色', companyId: '基地', userId: '用户', id: '编号', page: '页码', size: '每页条数',
   pageNo: '页码', pageSize: '每页条数', token: '令牌', ts: '时间戳', remember: '记住登录', userName: '用户名',
   contactor: '联系人', address: '地址', domain: '子域名', times: '次数', fileType: '文件类型',

@@ -101,8 +101,8 @@ describe('the grid', () => {
     expect(DANGER_MARKS[2].meaning).toBe('人工修改重量超过限额')
   })
 
-  it('shows weights with two decimals and / for none', () => {
-    expect([formatTons(30), formatTons(0.1 + 0.2), formatTons(-1.005), formatTons(null), formatTons(undefined)]).toEqual(['30.00', '0.30', '-1.00', '/', '/'])
+  it('shows weights with two decimals and — for none', () => {
+    expect([formatTons(30), formatTons(0.1 + 0.2), formatTons(-1.005), formatTons(null), formatTons(undefined)]).toEqual(['30.00', '0.30', '-1.00', '—', '—'])
   })
 
   it('offers the spec\'s actions by status; raw data only to headquarters', () => {

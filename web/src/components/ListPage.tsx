@@ -118,6 +118,7 @@ export default function ListPage<T extends Record<string, any>, F extends object
       <ProTable<T, TableParams>
         {...table}
         columns={fitted.columns}
+        columnEmptyText="—"
         scroll={phone ? scroll : { ...scroll, x: fitted.x }}
         actionRef={actionRef}
         formRef={formRef}

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { UserInfo, UserRow } from '@app/contract'
 import UsersPage from '../../src/pages/users'
 import UserForm from '../../src/pages/users/UserForm'
+import { MemoryRouter } from 'react-router-dom'
 import { button, renderInApp, user } from './ui'
 
 const BASE = 7
@@ -41,7 +42,7 @@ afterEach(() => {
   sent.mockClear()
 })
 
-const renderPage = () => renderInApp(<QueryClientProvider client={new QueryClient()}><UsersPage /></QueryClientProvider>)
+const renderPage = () => renderInApp(<MemoryRouter><QueryClientProvider client={new QueryClient()}><UsersPage /></QueryClientProvider></MemoryRouter>)
 const roleCell = (name: string) => {
   const tr = screen.getByText(name).closest('tr')!
   const index = Array.from(document.querySelectorAll('thead th')).findIndex((th) => th.textContent === '角色')

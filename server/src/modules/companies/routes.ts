@@ -27,7 +27,7 @@ export function companyRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post('/company/save', {
     config: hqConfig,
-    schema: { tags, summary: '新增基地（联系电话为主账号登录名）', body: companySaveBody },
+    schema: { tags, summary: '新增基地（联系电话为主账号的账号）', body: companySaveBody },
   }, async (req) => done(await service.createCompany(deps, authOf(req), req.body), Msg.created))
 
   r.route({

@@ -82,7 +82,7 @@ function adminRoutes(app: FastifyInstance, ctx: AppContext, deps: lists.UserAdmi
   r.get('/users/getByNickName/:nickName', {
     config: { access: 'trace' },
     schema: {
-      tags, summary: '某角色的用户（如检验员），限本基地；不含登录手机号，只含尾号',
+      tags, summary: '某角色的用户（如检验员），限本基地；不含账号（手机号），只含尾号',
       params: nickNameParams,
       querystring: nickNameQuery,
     },

@@ -39,7 +39,7 @@ function usePicture(id: number | null, thumb: boolean, delay: number) {
 }
 
 export default function ProofImage({ url, alt, width = 40, height = 28, large = false }: {
-  /** the picture's URL as the server answers it; none shows '/' */
+  /** the picture's URL as the server answers it; none shows '—' */
   url: string | null | undefined
   alt: string
   width?: number | string

@@ -5,9 +5,9 @@ import { TransportStatus, type Transport, type TransportFilters, type TransportS
 export const STATUS_COLORS = { 1: 'orange', 2: 'green', 3: 'default' } as const satisfies Record<Transport['status'], string>
 
 /** Shown for a weight or picture a transport does not have. */
-export const NONE = '/'
+export const NONE = '—'
 
-/** Tons with two decimals; '/' when there is none. */
+/** Tons with two decimals; '—' when there is none. */
 export const formatTons = (tons: number | null | undefined) => (tons == null || Number.isNaN(tons) ? NONE : tons.toFixed(2))
 
 export type RowAction = 'continue' | 'edit' | 'view' | 'raw' | 'delete'

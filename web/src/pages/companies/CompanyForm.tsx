@@ -78,8 +78,8 @@ export default function CompanyForm(dialog: EditDialogProps<CompanyRow>) {
         schemas={fields}
         namePlaceholder="请输入基地名称"
         phone={{
-          placeholder: '11位手机号，即基地主账号的登录名',
-          tooltip: '联系电话是该基地主账号的登录名，创建后不能修改；主账号不占子账号数量',
+          placeholder: '11位手机号，即基地主账号的账号',
+          tooltip: '联系电话即该基地主账号的账号，创建后不能修改；主账号不占子账号数量',
           maxLength: 11,
           locked: !!editing,
         }}

@@ -49,7 +49,7 @@ export default function CompaniesPage() {
     { title: '基地名称', dataIndex: 'name', ellipsis: true, width: 180, fieldProps: { placeholder: '请输入基地名称' } },
     { title: '联系人', dataIndex: 'contactor', width: 100, fieldProps: { placeholder: '请输入联系人' } },
     { title: '联系电话', dataIndex: 'phone', width: 130, fieldProps: { placeholder: '请输入联系电话' } },
-    { title: '地址', dataIndex: 'address', ellipsis: true, hideInSearch: true, width: 180, render: (_, r) => [regionText(r), r.address].filter(Boolean).join(' ') || '/' },
+    { title: '地址', dataIndex: 'address', ellipsis: true, hideInSearch: true, width: 180, render: (_, r) => [regionText(r), r.address].filter(Boolean).join(' ') || '—' },
     { title: '剩余上传次数', dataIndex: 'remainingTimes', hideInSearch: true, width: 110, align: 'right' },
     { title: '已用上传次数', dataIndex: 'useTimes', hideInSearch: true, width: 110, align: 'right' },
     {

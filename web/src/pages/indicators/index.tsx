@@ -36,7 +36,7 @@ export default function IndicatorsPage() {
   ]
   return (
     <ListPage
-      headerTitle="检验指标列表"
+      headerTitle="检验指标"
       noun="检验指标"
       page={page}
       dialog={(form) => <IndicatorForm {...form} />}

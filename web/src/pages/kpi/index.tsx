@@ -226,15 +226,15 @@ const DETAIL_COLUMNS: ProColumns<KpiReport>[] = [
   { title: '车牌号', dataIndex: 'licenseNumber', width: 100 },
   { title: '车辆类型', dataIndex: 'tankerType', width: 90 },
   { title: '基地', dataIndex: 'companyName', width: 140, ellipsis: true },
-  { title: '检验负责人', dataIndex: 'inspectorName', width: 100, render: (_, r) => r.inspectorName ?? '/' },
+  { title: '检验负责人', dataIndex: 'inspectorName', width: 100, render: (_, r) => r.inspectorName ?? '—' },
   { title: '状态', dataIndex: 'statusName', width: 90 },
   {
     title: '检验结果', dataIndex: 'result', width: 90,
-    render: (_, r) => (r.result ? <Tag color={r.result === REPORT_RESULTS.pass ? 'green' : 'red'}>{r.result}</Tag> : '/'),
+    render: (_, r) => (r.result ? <Tag color={r.result === REPORT_RESULTS.pass ? 'green' : 'red'}>{r.result}</Tag> : '—'),
   },
   { title: '登记时间', dataIndex: 'createTimeStr', width: 160 },
-  { title: '开始检验', dataIndex: 'startTimeStr', width: 160, render: (_, r) => r.startTimeStr || '/' },
-  { title: '签发时间', dataIndex: 'signTimeStr', width: 160, render: (_, r) => r.signTimeStr || '/' },
+  { title: '开始检验', dataIndex: 'startTimeStr', width: 160, render: (_, r) => r.startTimeStr || '—' },
+  { title: '签发时间', dataIndex: 'signTimeStr', width: 160, render: (_, r) => r.signTimeStr || '—' },
   { title: '检验用时', dataIndex: 'minutes', width: 100, align: 'right', render: (_, r) => minutesText(r.minutes) },
 ]
 

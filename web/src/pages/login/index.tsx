@@ -28,7 +28,7 @@ const errorText = (e: unknown) => (e instanceof Error && e.message ? e.message :
 interface FieldErrors { username?: string; password?: string }
 
 function validate(username: string, password: string): FieldErrors {
-  return { username: username.trim() ? undefined : '请输入用户名', password: password ? undefined : '请输入密码' }
+  return { username: username.trim() ? undefined : '请输入账号', password: password ? undefined : '请输入密码' }
 }
 
 const messageId = (name: string) => `login-${name}-error`
@@ -179,8 +179,8 @@ export default function LoginPage() {
               <input
                 ref={usernameInput}
                 name="username"
-                placeholder="用户名（手机号）"
-                aria-label="用户名"
+                placeholder="账号（手机号）"
+                aria-label="账号"
                 {...errorProps('username', fieldErrors.username)}
                 autoComplete="username"
                 autoFocus={!remembered}

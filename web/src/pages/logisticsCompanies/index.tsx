@@ -41,7 +41,7 @@ export default function LogisticsCompaniesPage() {
 
   return (
     <ListPage
-      headerTitle="物流公司列表"
+      headerTitle="物流公司"
       noun="物流公司"
       page={page}
       dialog={(form) => <LogisticsCompanyForm {...form} companies={headquarters ? companies : []} defaultCompanyId={companyFilter ?? info?.companyId} />}

@@ -47,7 +47,7 @@ export default function TemplateListPage({ isOut }: { isOut: boolean }) {
   return (
     <>
       <ListPage
-        headerTitle={isOut ? '非流程模板列表' : '车辆类型（检验流程模板）'}
+        headerTitle={isOut ? '非流程模板' : '车辆类型'}
         noun={noun}
         page={page}
         dialog={(form) => <TemplateForm {...form} api={api} noun={noun} indicators={indicators} />}

@@ -15,7 +15,7 @@ import { ReportLoading, useReport } from './Workflow'
 import ShortTable from '../../components/ShortTable'
 
 export function valueText(item: CheckItem, value: RecordValue | undefined): string {
-  if (value === undefined || value === null || value === '' || (Array.isArray(value) && !value.length)) return '/'
+  if (value === undefined || value === null || value === '' || (Array.isArray(value) && !value.length)) return '—'
   if (item.kind === 'pass_fail') return value ? '合格' : '不合格'
   if (item.kind === 'number') return `${value}${item.unit ? ` ${item.unit}` : ''}`
   if (item.kind === 'photo') return `照片 ${(value as number[]).length} 张`
@@ -47,7 +47,7 @@ function VehicleHistory({ id }: { id: number }) {
           { title: '登记时间', dataIndex: 'createTimeStr', width: 170 },
           { title: '基地', dataIndex: 'companyName', width: 140 },
           { title: '状态', width: 100, render: (_, r) => <StatusTag row={r} /> },
-          { title: '检验结果', width: 90, render: (_, r) => (r.result ? <Tag color={r.result === '合格' ? 'green' : 'red'}>{r.result}</Tag> : '/') },
+          { title: '检验结果', width: 90, render: (_, r) => (r.result ? <Tag color={r.result === '合格' ? 'green' : 'red'}>{r.result}</Tag> : '—') },
           { title: '下次检验日期', width: 120, render: (_, r) => blank(r.nextInspectionDate) },
         ]}
       />
@@ -90,13 +90,13 @@ export default function OverviewPage() {
           <Descriptions.Item label="有效期">{blank(report.outdate)}</Descriptions.Item>
           <Descriptions.Item label="基地">{report.companyName}{report.center ? `（${report.center}）` : ''}</Descriptions.Item>
           <Descriptions.Item label="检验类型">{blank(report.typeName)}</Descriptions.Item>
-          <Descriptions.Item label="检验模板">{report.templateName ? `${report.templateName}（第 ${report.templateVersion} 版）` : '/'}</Descriptions.Item>
+          <Descriptions.Item label="检验模板">{report.templateName ? `${report.templateName}（第 ${report.templateVersion} 版）` : '—'}</Descriptions.Item>
           <Descriptions.Item label="工位">{blank(report.stationName)}</Descriptions.Item>
           <Descriptions.Item label="检验负责人">{blank(report.inspectorName)}</Descriptions.Item>
           <Descriptions.Item label="审核">{blank(report.reviewerName)}</Descriptions.Item>
           <Descriptions.Item label="签发">{blank(report.signerName)}{report.signTimeStr ? ` · ${report.signTimeStr}` : ''}</Descriptions.Item>
-          <Descriptions.Item label="检验结果">{report.result ? <Tag color={report.result === '合格' ? 'green' : 'red'}>{report.result}</Tag> : '/'}</Descriptions.Item>
-          <Descriptions.Item label="安全状况等级">{report.safetyGrade ? `${report.safetyGrade} 级` : '/'}</Descriptions.Item>
+          <Descriptions.Item label="检验结果">{report.result ? <Tag color={report.result === '合格' ? 'green' : 'red'}>{report.result}</Tag> : '—'}</Descriptions.Item>
+          <Descriptions.Item label="安全状况等级">{report.safetyGrade ? `${report.safetyGrade} 级` : '—'}</Descriptions.Item>
           <Descriptions.Item label="下次检验日期">{blank(report.nextInspectionDate)}{report.expiry ? <Tag color="orange" style={{ marginLeft: 8 }}>{report.expiry.label}</Tag> : null}</Descriptions.Item>
         </Descriptions>
       </Card>
@@ -109,8 +109,8 @@ export default function OverviewPage() {
             columns={[
               { title: '检验项', dataIndex: 'name', width: 220, render: (_, i) => <>{i.required && <span style={{ color: '#ff4d4f' }}>* </span>}{i.name}</> },
               { title: '记录', width: 200, render: (_, i) => valueText(i, i.rec?.value) },
-              { title: '要求', width: 140, render: (_, i) => (i.kind === 'number' ? rangeText(i) || '/' : '/') },
-              { title: '判定', width: 90, render: (_, i) => (i.rec?.passed == null ? '/' : <Tag color={i.rec.passed ? 'green' : 'red'}>{i.rec.passed ? '合格' : '不合格'}</Tag>) },
+              { title: '要求', width: 140, render: (_, i) => (i.kind === 'number' ? rangeText(i) || '—' : '—') },
+              { title: '判定', width: 90, render: (_, i) => (i.rec?.passed == null ? '—' : <Tag color={i.rec.passed ? 'green' : 'red'}>{i.rec.passed ? '合格' : '不合格'}</Tag>) },
               { title: '录入人', width: 100, render: (_, i) => blank(i.rec?.userName) },
               { title: '录入时间', width: 170, render: (_, i) => blank(i.rec?.updateTimeStr) },
             ]}
@@ -128,7 +128,7 @@ export default function OverviewPage() {
           color: e.toStatus === 3 ? 'red' : e.toStatus === 6 ? 'green' : 'blue',
           children: <>
             <Typography.Text strong>{e.fromName ? `${e.fromName} → ${e.toName}` : e.toName}</Typography.Text>
-            <span style={{ marginLeft: 12, color: '#888' }}>{e.userName || '/'} · {e.createTimeStr}</span>
+            <span style={{ marginLeft: 12, color: '#888' }}>{e.userName || '—'} · {e.createTimeStr}</span>
             {e.reason && <div>原因：{e.reason}</div>}
           </>,
         }))} />

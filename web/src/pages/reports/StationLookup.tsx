@@ -47,7 +47,7 @@ export default function StationLookupPage() {
           { title: '工位', dataIndex: 'stationName', width: 120 },
           { title: '登记时间', dataIndex: 'createTimeStr', width: 170 },
           { title: '状态', width: 100, render: (_, r) => <StatusTag row={r} /> },
-          { title: '检验结果', width: 90, render: (_, r) => (r.result ? <Tag color={r.result === '合格' ? 'green' : 'red'}>{r.result}</Tag> : '/') },
+          { title: '检验结果', width: 90, render: (_, r) => (r.result ? <Tag color={r.result === '合格' ? 'green' : 'red'}>{r.result}</Tag> : '—') },
         ]}
       />
     </Card>

@@ -43,7 +43,7 @@ export default function GroupsPage() {
 
   return (
     <ListPage
-      headerTitle="工位分组列表"
+      headerTitle="工位分组"
       noun="工位分组"
       page={page}
       dialog={(form) => <GroupForm {...form} companies={companies} defaultCompanyId={companyFilter} />}

@@ -100,7 +100,7 @@ export default function FilterBar({ headquarters, companies, suggestions, values
       <Form form={form} name="transport-search" className={styles.filters} data-testid="transport-filters"
         labelCol={{ flex: '0 0 auto' }} wrapperCol={{ flex: 'auto' }} onFinish={(values) => onSearch(filtersOf(values))}>
         {items.map(([name, label, input], i) => (
-          <Form.Item key={name} name={name} label={label} colon={false} hidden={!open && i >= columns - 1} className={styles.filter}>
+          <Form.Item key={name} name={name} label={label} hidden={!open && i >= columns - 1} className={styles.filter}>
             {input}
           </Form.Item>
         ))}

@@ -62,9 +62,9 @@ function TransportCard({ row, selected, onSelect, actions }: {
         {status(row)}
       </header>
       <dl className={styles.gridCardFields}>
-        {field(TRANSPORT_COLUMNS.deliveryTimeStr, row.deliveryTimeStr || '/')}
-        {field(TRANSPORT_COLUMNS.signTimeStr, row.signTimeStr || '/')}
-        {field(TRANSPORT_COLUMNS.deliveryCarrier, row.deliveryCarrier || '/')}
+        {field(TRANSPORT_COLUMNS.deliveryTimeStr, row.deliveryTimeStr || '—')}
+        {field(TRANSPORT_COLUMNS.signTimeStr, row.signTimeStr || '—')}
+        {field(TRANSPORT_COLUMNS.deliveryCarrier, row.deliveryCarrier || '—')}
         {field(TRANSPORT_COLUMNS.deliveryNetWeight, formatTons(row.deliveryNetWeight as number | null))}
         {field(TRANSPORT_COLUMNS.signNetWeight, formatTons(row.signNetWeight as number | null))}
         {field(TRANSPORT_COLUMNS.poundDiff, poundDiff(row))}

@@ -97,7 +97,7 @@ export default function UserForm({ mode, headquarters, onClose, onSaved }: {
           rules={[{ required: true, message: UserAdminMsg.roleRequired }]}
         />
       )}
-      <SchemaText name="phone" label="手机号" placeholder="登录名，11位手机号" schema={fields.phone} fieldProps={{ maxLength: 11, autoComplete: 'off' }} />
+      <SchemaText name="phone" label="手机号" placeholder="即账号，11位手机号" schema={fields.phone} fieldProps={{ maxLength: 11, autoComplete: 'off' }} />
       <SchemaText name="name" label="姓名" placeholder="请输入姓名" schema={fields.name} />
       {headquarters && mode?.kind === 'create' && (
         <ProFormSelect

@@ -70,7 +70,7 @@ export default function UsersPage() {
   })()
 
   const columns: ProColumns<UserRow>[] = [
-    { title: '登录名', dataIndex: 'phone', width: 170, fieldProps: { placeholder: '请输入登录手机号' }, formItemProps: { label: '登录手机号' } },
+    { title: '账号', dataIndex: 'phone', width: 170, fieldProps: { placeholder: '请输入账号（手机号）' } },
     { title: '姓名', dataIndex: 'name', width: 140, ellipsis: true, fieldProps: { placeholder: '请输入姓名' } },
     { title: '角色', dataIndex: 'nickName', hideInSearch: true, width: 110, render: (_, r) => roleLabel(r.nickName) },
     companyColumn(companies, { inSearch: headquarters }),
