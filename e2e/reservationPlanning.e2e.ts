@@ -1,6 +1,6 @@
 /**
  * Planning a base's reservations without one dialog per slot, and the list's actions as a user reads
- * them: headquarters makes a week's weekday slots in one 批量新增 (the dialog counts them first),
+ * them: headquarters makes a week's weekday slots in one 批量添加 (the dialog counts them first),
  * copies them a week on (复制上周), sees every line of each day on 预约日历 (no cell clips one) and a
  * day's bookings in the panel beside the calendar; on 预约列表 the actions stand apart, a future
  * booking offers no 未到, and 取消预约 is red and asks by the booking's name. Screenshots at 1440×900.
@@ -54,11 +54,11 @@ async function fillRange(field: Locator, from: string, to: string) {
 }
 
 describe('预约设置 in bulk', () => {
-  it('批量新增 counts the slots before making them, then makes a week\'s weekday slots in one call', async () => {
+  it('批量添加 counts the slots before making them, then makes a week\'s weekday slots in one call', async () => {
     await openMenu(hq, '预约接待', '预约设置')
     await hq.waitForURL('**/reservation/plan')
-    await hq.getByRole('button', { name: '批量新增' }).click()
-    const dialog = hq.getByRole('dialog', { name: '批量新增预约设置' })
+    await hq.getByRole('button', { name: '批量添加' }).click()
+    const dialog = hq.getByRole('dialog', { name: '批量添加预约设置' })
     await dialogOpened(dialog)
     await chooseOption(dialog.getByLabel('基地'), BASE.name)
     await fillRange(dialog, monday, addDays(monday, 6))
@@ -140,11 +140,13 @@ describe('预约日历', () => {
 
     await hq.locator(`.reservation-day[data-date="${weekdays[2]}"]`).click()
     const panel = hq.getByRole('region', { name: '当天预约' })
-    await panel.getByText(`${weekdays[2]}（周三）的预约`).waitFor()
+    await panel.getByText(`${weekdays[2]} 的预约`).waitFor()
+    await panel.getByText('周三', { exact: true }).waitFor()
     await panel.getByText('下午 承压 1/5').waitFor()
     await tableRow(panel, '苏B30003').getByText('已预约').waitFor()
     await hq.locator(`.reservation-day[data-date="${weekdays[3]}"]`).click()
-    await panel.getByText(`${weekdays[3]}（周四）的预约`).waitFor()
+    await panel.getByText(`${weekdays[3]} 的预约`).waitFor()
+    await panel.getByText('周四', { exact: true }).waitFor()
     await panel.getByText('当天暂无预约').waitFor()
     await hq.locator(`.reservation-day[data-date="${weekdays[2]}"]`).click()
     await tableRow(panel, '苏B30003').waitFor()

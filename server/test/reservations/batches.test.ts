@@ -1,5 +1,5 @@
 /**
- * Plans made in bulk (批量新增: range × weekdays × periods × tanker types) and 复制上周: the count
+ * Plans made in bulk (批量添加: range × weekdays × periods × tanker types) and 复制上周: the count
  * made, slots that have a plan skipped and reported (their counts kept), the cap per call, Chinese
  * 4xx for bad input with nothing written, headquarters' key, and tenancy (a base only its own).
  */

@@ -11,7 +11,7 @@ import { ownerCompany } from '../../platform/tenancy.js'
 import { assertCompanyExists } from '../companies/index.js'
 
 /**
- * Plans made in bulk (批量新增) and 复制上周: every slot in one INSERT … ON CONFLICT DO NOTHING, so
+ * Plans made in bulk (批量添加) and 复制上周: every slot in one INSERT … ON CONFLICT DO NOTHING, so
  * the call writes all of its new plans or none, and a slot that already has a plan keeps its count
  * and is reported back as skipped.
  */

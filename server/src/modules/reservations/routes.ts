@@ -36,7 +36,7 @@ export function reservationRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { access: 'reservation_plan' },
     schema: {
       tags: planTags, body: reservationPlanBatchBody,
-      summary: `批量新增预约设置（日期范围×星期×时段×罐车类型，一次最多 ${PLAN_BATCH_MAX} 个；已存在的时段跳过并列出）`,
+      summary: `批量添加预约设置（日期范围×星期×时段×罐车类型，一次最多 ${PLAN_BATCH_MAX} 个；已存在的时段跳过并列出）`,
     },
   }, async (req) => batchDone(await batches.batchReservationPlans(ctx.db, authOf(req), req.body)))
 

@@ -1,5 +1,5 @@
 /**
- * 批量新增 and 复制上周 of the plan screens (预约设置, 预约日历), with their dialogs; `onDone` runs after
+ * 批量添加 and 复制上周 of the plan screens (预约设置, 预约日历), with their dialogs; `onDone` runs after
  * either has made plans.
  */
 import { useState } from 'react'
@@ -16,7 +16,7 @@ export default function PlanBatchButtons({ companies, companyId, onDone }: { com
   return (
     <>
       <Space>
-        <Button icon={<PlusSquareOutlined />} onClick={() => setOpen('batch')}>批量新增</Button>
+        <Button icon={<PlusSquareOutlined />} onClick={() => setOpen('batch')}>批量添加</Button>
         <Button icon={<CopyOutlined />} onClick={() => setOpen('copy')}>复制上周</Button>
       </Space>
       {open === 'batch' && <PlanBatchForm open {...dialog} />}

@@ -1,5 +1,5 @@
 /**
- * 批量新增预约设置: a base, a date range, the weekdays (一 … 日), periods and tanker types, and the places
+ * 批量添加预约设置: a base, a date range, the weekdays (一 … 日), periods and tanker types, and the places
  * of each slot; the preview counts the slots (at most PLAN_BATCH_MAX a call) and the server makes them
  * in one call, skipping and reporting the slots that have a plan already.
  */
@@ -58,7 +58,7 @@ export default function PlanBatchForm({ open, onOpenChange, onSaved, companies, 
   return (
     <ModalForm<Values>
       {...dialogFormProps(100)}
-      title="批量新增预约设置"
+      title="批量添加预约设置"
       open={open}
       onOpenChange={onOpenChange}
       width={620}

@@ -2,7 +2,7 @@
  * 预约日历 (menu component key 'reservation_plan_month'): a month of the base's plans, each day showing
  * every one of its plans as booked/total (green, orange over half, red when full; the cell grows to
  * hold them all). Choosing a day shows its plans and bookings in the panel beside the calendar.
- * Headquarters picks the base; whoever holds reservation_plan also has 批量新增 and 复制上周 here.
+ * Headquarters picks the base; whoever holds reservation_plan also has 批量添加 and 复制上周 here.
  */
 import { useState } from 'react'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -109,7 +109,8 @@ export default function ReservationPlanMonthPage() {
           className={styles.panel}
           role="region"
           aria-label="当天预约"
-          title={`${day}（周${WEEKDAY_LABELS[isoWeekday(day) - 1]}）的预约`}
+          title={`${day} 的预约`}
+          extra={`周${WEEKDAY_LABELS[isoWeekday(day) - 1]}`}
           size="small"
           loading={loadingDay && !bookings.length}
         >
@@ -121,9 +122,11 @@ export default function ReservationPlanMonthPage() {
               rowKey="id" dataSource={bookings}
               locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="当天暂无预约" /> }}
               columns={[
-                { title: '时段', dataIndex: 'reservePeriod', width: 56, render: (_, r) => <>{r.reservePeriod}<br /><Typography.Text type="secondary">{r.tankerType.replace('车辆', '')}</Typography.Text></> },
-                { title: '车辆', dataIndex: 'licenseNumber', render: (_, r) => <>{r.licenseNumber}<br /><Typography.Text type="secondary">{r.contactName}</Typography.Text></> },
-                { title: '电话', dataIndex: 'phone', width: 104 },
+                { title: '时段', dataIndex: 'reservePeriod', width: 52, render: (_, r) => <>{r.reservePeriod}<br /><Typography.Text type="secondary">{r.tankerType.replace('车辆', '')}</Typography.Text></> },
+                {
+                  title: '车辆与驾驶员', dataIndex: 'licenseNumber',
+                  render: (_, r) => <>{r.licenseNumber}<br /><Typography.Text type="secondary" className={styles.driver}>{r.contactName} {r.phone}</Typography.Text></>,
+                },
                 { title: '状态', dataIndex: 'status', width: 72, render: (_, r) => <StatusTag row={r} /> },
               ]}
             />

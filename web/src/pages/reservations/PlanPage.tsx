@@ -1,6 +1,6 @@
 /**
  * 预约设置 (menu component key 'reservation_plan', headquarters' key): every base's plans, searched by base
- * and day range, with the places booked; add (spec defaults), 批量新增 and 复制上周 (many slots in one call),
+ * and day range, with the places booked; add (spec defaults), 批量添加 and 复制上周 (many slots in one call),
  * change the count, delete a plan no booking holds a place of.
  */
 import { useState } from 'react'
