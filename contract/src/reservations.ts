@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { RESERVE_PERIODS, TANKER_TYPES, type ReservationPlanRow } from './companies.js'
-import { dateField, dateRange, filterText, formatDateTime, mobileField, oneOf, optIdField, optText, text } from './fields.js'
+import { dateField, dateRange, filterText, formatDateTime, idField, int, mobileField, oneOf, optIdField, optText, text } from './fields.js'
 import { paging } from './zod.js'
 
 /**
@@ -22,11 +22,22 @@ export const ReservationMsg = {
   statusChanged: '更改成功',
   checkedIn: '接待成功，车辆已到场',
   checkInNotToday: (day: string) => `该预约的日期是 ${day}，只能接待今天的预约`,
+  noShowBeforeDay: (day: string) => `该预约的日期是 ${day}，还没到预约当天，不能标记为未到`,
   /** lowering a plan below what is booked */
   planBelowBooked: (booked: number) => `该时段已有 ${booked} 个有效预约，可预约数量不能少于 ${booked}`,
   planInUse: (booked: number) => `该预约设置下还有 ${booked} 个有效预约，请先取消这些预约再删除`,
   plateFormat: '车牌号格式不正确（如 苏A12345、苏AD12345 或 苏A1234挂）',
   monthFormat: '月份格式不正确，应为 YYYY-MM',
+  // batch creation and 复制上周
+  batchReversed: '结束日期不能早于开始日期',
+  batchTooLong: (days: number) => `日期范围不能超过 ${days} 天`,
+  batchPastStart: '开始日期不能早于今天',
+  batchNone: '所选日期范围内没有符合所选星期的日期，请调整日期或星期',
+  batchTooMany: (n: number, max: number) => `一次最多创建 ${max} 个预约时段，本次选择了 ${n} 个，请缩小日期范围或减少选项`,
+  copyWeekPast: '目标周已经过去，不能复制到该周',
+  copyWeekEmpty: (from: string, to: string) => `上周（${from} 至 ${to}）没有预约时段可复制`,
+  batchDone: (created: number, existing: number, past = 0) =>
+    `已创建 ${created} 个预约时段${existing ? `，跳过已存在的 ${existing} 个` : ''}${past ? `，跳过今天之前的 ${past} 个` : ''}`,
 } as const
 
 /** Today in China ('YYYY-MM-DD'): the plans' days are China days, whatever the clock's zone. */
@@ -181,4 +192,86 @@ export interface ReservationMonth {
 /** A plan in the plan list, with the places its bookings hold. */
 export interface ReservationPlanListRow extends ReservationPlanRow {
   bookedCount: number
+}
+
+// ---- plans made in bulk: a date range × weekdays × periods × tanker types, and 复制上周 ----
+
+/** The most plans one batch call creates (a month of five bases' every slot is about 600). */
+export const PLAN_BATCH_MAX = 1000
+/** The longest date range of a batch, in days. */
+export const PLAN_BATCH_MAX_DAYS = 366
+/** ISO weekdays: 1 Monday … 7 Sunday, labelled 一 … 日. */
+export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const
+export const WEEKDAY_LABELS = ['一', '二', '三', '四', '五', '六', '日'] as const
+
+const DAY_MS = 86_400_000
+const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`)
+/** `day` ('YYYY-MM-DD') moved by `n` days. */
+export const addDays = (day: string, n: number) => new Date(dayMs(day) + n * DAY_MS).toISOString().slice(0, 10)
+/** The ISO weekday (1 Monday … 7 Sunday) of a day. */
+export const isoWeekday = (day: string) => new Date(dayMs(day)).getUTCDay() || 7
+/** The Monday of the week `day` falls in. */
+export const mondayOf = (day: string) => addDays(day, 1 - isoWeekday(day))
+/** Days from `from` to `to`, both counted. */
+export const daysBetween = (from: string, to: string) => Math.round((dayMs(to) - dayMs(from)) / DAY_MS) + 1
+
+/** One plan's key within a base: its day, period and tanker type. */
+export interface PlanSlot { reserveTime: string; reservePeriod: string; tankerType: string }
+
+const nonEmptyList = <T extends z.ZodType>(item: T, label: string, empty: string) =>
+  z.array(item, { error: (iss) => (iss.input == null ? empty : `${label}格式不正确`) })
+    .min(1, { error: empty })
+    .transform((xs) => [...new Set(xs)] as z.infer<T>[])
+    .describe(label)
+
+const weekday = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+  z.number({ error: '星期只能是 1（一）到 7（日）' }).int({ error: '星期只能是 1（一）到 7（日）' })
+    .min(1, { error: '星期只能是 1（一）到 7（日）' }).max(7, { error: '星期只能是 1（一）到 7（日）' }),
+)
+
+/**
+ * `POST /reservationPlan/batch`: one plan for every day of the range that falls on a chosen weekday,
+ * for each chosen period and tanker type, each with `totalCount` places. Slots that have a plan are
+ * skipped (their counts stay); the range's end may not come before its start.
+ */
+export const reservationPlanBatchBody = z.object({
+  companyId: idField('基地'),
+  from: dateField('开始日期'),
+  to: dateField('结束日期'),
+  weekdays: nonEmptyList(weekday, '星期', '请至少选择一个星期'),
+  periods: nonEmptyList(oneOf('预约时段', RESERVE_PERIODS), '预约时段', '请至少选择一个时段'),
+  tankerTypes: nonEmptyList(tankerType, '罐车类型', '请至少选择一个罐车类型'),
+  totalCount: int('可预约数量', 1, 100_000),
+}).superRefine((b, ctx) => {
+  if (b.to < b.from) ctx.addIssue({ code: 'custom', path: ['to'], message: ReservationMsg.batchReversed })
+  else if (daysBetween(b.from, b.to) > PLAN_BATCH_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: ReservationMsg.batchTooLong(PLAN_BATCH_MAX_DAYS) })
+})
+export type ReservationPlanBatchBody = z.infer<typeof reservationPlanBatchBody>
+
+/** The slots a batch asks for, by day, period and tanker type (the web's preview counts the same list). */
+export function planBatchSlots(b: Pick<ReservationPlanBatchBody, 'from' | 'to' | 'weekdays' | 'periods' | 'tankerTypes'>): PlanSlot[] {
+  const slots: PlanSlot[] = []
+  const days = Math.min(daysBetween(b.from, b.to), PLAN_BATCH_MAX_DAYS)
+  for (let i = 0; i < days; i++) {
+    const reserveTime = addDays(b.from, i)
+    if (!b.weekdays.includes(isoWeekday(reserveTime) as (typeof WEEKDAYS)[number])) continue
+    for (const reservePeriod of b.periods) for (const tankerType of b.tankerTypes) slots.push({ reserveTime, reservePeriod, tankerType })
+  }
+  return slots
+}
+
+/** `POST /reservationPlan/copyWeek`: the plans of the week before `weekOf`'s week, copied a week on (days before today are left out). */
+export const reservationPlanCopyWeekBody = z.object({
+  companyId: idField('基地'),
+  /** any day of the week to fill */
+  weekOf: dateField('目标周'),
+})
+export type ReservationPlanCopyWeekBody = z.infer<typeof reservationPlanCopyWeekBody>
+
+/** What a batch or a copy did: plans created, slots skipped because they had one, days skipped as past. */
+export interface PlanBatchResult {
+  created: number
+  existing: PlanSlot[]
+  past: number
 }

@@ -153,6 +153,18 @@ describe('status moves', () => {
     expect(await upStatus(baseToken, data.id, RESERVATION_STATUS.arrived)).toMatchObject({ status: 409, message: ReservationMsg.checkInNotToday(dayAfter(2)) })
     expect(await env.call(receptionToken, 'POST', `/api/reception/checkIn/${data.id}`)).toMatchObject({ status: 409 })
   })
+  test('未到 only from the booking\'s day on: a future booking is refused in Chinese and stays 已预约', async () => {
+    const { data } = await book(baseToken, booking({ licenseNumber: '苏D10002', reserveTime: dayAfter(2) }))
+    expect(await upStatus(baseToken, data.id, RESERVATION_STATUS.noShow)).toMatchObject({ status: 409, message: ReservationMsg.noShowBeforeDay(dayAfter(2)) })
+    expect(ReservationMsg.noShowBeforeDay(dayAfter(2))).toBe(`该预约的日期是 ${dayAfter(2)}，还没到预约当天，不能标记为未到`)
+    expect((await env.call(baseToken, 'GET', `/api/reservation/get/${data.id}`)).data).toMatchObject({ status: RESERVATION_STATUS.booked, statusName: '已预约' })
+    // on its day (and after it) the move is made
+    const onTheDay = await book(baseToken, booking({ licenseNumber: '苏D10003', reserveTime: today }))
+    expect(await upStatus(baseToken, onTheDay.data.id, RESERVATION_STATUS.noShow)).toMatchObject({ status: 200, data: { statusName: '未到' } })
+    const past = await book(baseToken, booking({ licenseNumber: '苏D10004', reserveTime: today, reservePeriod: '下午' }))
+    await env.db.update(reservations).set({ reserveTime: dayAfter(-1) }).where(eq(reservations.id, past.data.id))
+    expect(await upStatus(baseToken, past.data.id, RESERVATION_STATUS.noShow)).toMatchObject({ status: 200, data: { statusName: '未到' } })
+  })
 })
 
 describe('reception', () => {

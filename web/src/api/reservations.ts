@@ -1,13 +1,15 @@
 /** Reservation plans, bookings and reception (server modules/reservations). */
 import type {
-  Page, ReceptionQuery, Reservation, ReservationBody, ReservationMonth, ReservationMonthBody, ReservationPlanFindBody,
-  ReservationPlanListRow, ReservationPlanSaveBody, ReservationQuery, ReservationStatus,
+  Page, PlanBatchResult, ReceptionQuery, Reservation, ReservationBody, ReservationMonth, ReservationMonthBody, ReservationPlanFindBody,
+  ReservationPlanBatchBody, ReservationPlanCopyWeekBody, ReservationPlanListRow, ReservationPlanSaveBody, ReservationQuery, ReservationStatus,
 } from '@app/contract'
 import { http, type RequestOptions } from './request'
 
 // ---- plans (预约设置, 预约日历)
 export const findPlans = (q: ReservationPlanFindBody, opts?: RequestOptions) => http.post<Page<ReservationPlanListRow>>('/reservationPlan/find', q, opts)
 export const savePlan = (body: ReservationPlanSaveBody, opts?: RequestOptions) => http.post<ReservationPlanListRow>('/reservationPlan/save', body, opts)
+export const batchPlans = (body: ReservationPlanBatchBody, opts?: RequestOptions) => http.post<PlanBatchResult>('/reservationPlan/batch', body, opts)
+export const copyLastWeek = (body: ReservationPlanCopyWeekBody, opts?: RequestOptions) => http.post<PlanBatchResult>('/reservationPlan/copyWeek', body, opts)
 export const deletePlan = (id: number, opts?: RequestOptions) => http.delete<null>(`/reservationPlan/delete/${id}`, undefined, opts)
 export const planMonth = (body: ReservationMonthBody, opts?: RequestOptions) => http.post<ReservationMonth>('/reservationPlan/month', body, opts)
 

@@ -117,8 +117,9 @@ export const todaysReservations = (db: Db, auth: Auth, q: ReceptionQuery, now = 
 
 /**
  * Moves a booking to `to` when RESERVATION_MOVES allows it (else 409 naming both states), under the
- * booking's row lock. 已到场 only on the booking's day. 已取消 frees the place at once: places are the
- * bookings that hold one, counted under the plan's lock by the next booking.
+ * booking's row lock. 已到场 only on the booking's day, 未到 from that day on (not before it). 已取消
+ * frees the place at once: places are the bookings that hold one, counted under the plan's lock by the
+ * next booking.
  */
 async function move(tx: Tx, auth: Auth, id: number, to: ReservationStatus, now: Date) {
   const [row] = await tx.select().from(reservations).where(eq(reservations.id, id)).for('update')
@@ -129,6 +130,7 @@ async function move(tx: Tx, auth: Auth, id: number, to: ReservationStatus, now: 
     throw new ConflictError(ReservationMsg.badMove(RESERVATION_STATUS_LABELS[from] ?? String(from), RESERVATION_STATUS_LABELS[to]))
   }
   if (to === RESERVATION_STATUS.arrived && row.reserveTime !== chinaToday(now)) throw new ConflictError(ReservationMsg.checkInNotToday(row.reserveTime))
+  if (to === RESERVATION_STATUS.noShow && row.reserveTime > chinaToday(now)) throw new ConflictError(ReservationMsg.noShowBeforeDay(row.reserveTime))
   await tx.update(reservations).set({
     status: to, updateTime: now, ...(to === RESERVATION_STATUS.arrived && { arriveTime: now }),
   }).where(eq(reservations.id, id))

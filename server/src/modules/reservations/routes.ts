@@ -1,6 +1,6 @@
 import {
   idParam, Msg, receptionQuery, reservationBody, reservationMonthBody, reservationPlanFindBody, reservationPlanSaveBody, ReservationMsg,
-  reservationQuery, reservationStatusBody, CompanyMsg,
+  reservationQuery, reservationStatusBody, CompanyMsg, reservationPlanBatchBody, reservationPlanCopyWeekBody, PLAN_BATCH_MAX,
 } from '@app/contract'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -8,6 +8,7 @@ import { z } from 'zod'
 import type { AppContext } from '../../context.js'
 import { authOf } from '../../platform/access.js'
 import { done } from '../../platform/envelope.js'
+import * as batches from './batches.js'
 import * as bookings from './bookings.js'
 import * as plans from './plans.js'
 
@@ -27,6 +28,22 @@ export function reservationRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { access: 'reservation_plan' },
     schema: { tags: planTags, summary: '预约设置（日期、上午/下午、罐车类型、数量；同一组合再次保存即修改数量）', body: reservationPlanSaveBody },
   }, async (req) => done(await plans.saveReservationPlan(ctx.db, authOf(req), req.body), CompanyMsg.planSaved))
+
+  const batchDone = (result: Awaited<ReturnType<typeof batches.batchReservationPlans>>) =>
+    done(result, ReservationMsg.batchDone(result.created, result.existing.length, result.past))
+
+  r.post('/reservationPlan/batch', {
+    config: { access: 'reservation_plan' },
+    schema: {
+      tags: planTags, body: reservationPlanBatchBody,
+      summary: `批量添加预约设置（日期范围×星期×时段×罐车类型，一次最多 ${PLAN_BATCH_MAX} 个；已存在的时段跳过并列出）`,
+    },
+  }, async (req) => batchDone(await batches.batchReservationPlans(ctx.db, authOf(req), req.body)))
+
+  r.post('/reservationPlan/copyWeek', {
+    config: { access: 'reservation_plan' },
+    schema: { tags: planTags, summary: '复制上周：把目标周前一周的预约设置复制到目标周（已存在的时段、今天之前的日期跳过）', body: reservationPlanCopyWeekBody },
+  }, async (req) => batchDone(await batches.copyLastWeek(ctx.db, authOf(req), req.body)))
 
   r.post('/reservationPlan/find', {
     config: { access: 'reservation' },

@@ -6,6 +6,11 @@ import type { Examples } from './types.js'
  */
 export const reservationExamples: Examples = {
   '/api/reservationPlan/delete/:id': ({ b }) => ({ params: { id: b.id('todaysPlan') }, expect: 'refused' }),
+  '/api/reservationPlan/batch': ({ b }) => ({
+    body: { companyId: b.companyId, from: '2031-02-03', to: '2031-02-09', weekdays: [1, 2], periods: ['上午'], tankerTypes: ['常压车辆'], totalCount: 5 },
+    expect: 'otherBase',
+  }),
+  '/api/reservationPlan/copyWeek': ({ b }) => ({ body: { companyId: b.companyId, weekOf: '2031-02-10' }, expect: 'otherBase' }),
   '/api/reservationPlan/month': ({ b }) => ({ body: { companyId: b.companyId, month: '2031-02' }, expect: 'otherBase' }),
   '/api/reservation/find': ({ b }) => ({ body: { companyId: b.companyId }, expect: 'otherBase' }),
   '/api/reservation/get/:id': ({ b }) => ({ params: { id: b.id('reservation') }, expect: 'refused' }),

@@ -1,7 +1,7 @@
 /**
  * 预约设置 (menu component key 'reservation_plan', headquarters' key): every base's plans, searched by base
- * and day range, with the places booked; add (spec defaults), change the count, delete a plan no booking
- * holds a place of.
+ * and day range, with the places booked; add (spec defaults), 批量添加 and 复制上周 (many slots in one call),
+ * change the count, delete a plan no booking holds a place of.
  */
 import { useState } from 'react'
 import { Tag } from 'antd'
@@ -14,6 +14,7 @@ import { DATE_RANGE_PROPS, toDateRange } from '../../components/dateRange'
 import ListPage from '../../components/ListPage'
 import { useListPage } from '../../components/useListPage'
 import { planColor } from './reservationValues'
+import PlanBatchButtons from './PlanBatchButtons'
 import PlanForm from './PlanForm'
 
 export default function ReservationPlanPage() {
@@ -53,6 +54,7 @@ export default function ReservationPlanPage() {
       noun="预约设置"
       page={page}
       dialog={(form) => <PlanForm {...form} companies={companies} defaultCompanyId={companyFilter} />}
+      buttons={[<PlanBatchButtons key="batch" companies={companies} companyId={companyFilter} onDone={page.reload} />]}
       columns={columns}
       scroll={{ x: 1100 }}
       form={{ name: 'reservation-plan-search' }}

@@ -1,8 +1,9 @@
-/** The status buttons of a booking row (the moves its status allows) and its status tag. */
-import { App, Tag } from 'antd'
-import { ReservationMsg, type Reservation } from '@app/contract'
+/** The status actions of a booking row (the moves its status allows, spaced apart) and its status tag. */
+import { App, Divider, Space, Tag } from 'antd'
+import { Msg, ReservationMsg, type Reservation } from '@app/contract'
 import * as api from '../../api/reservations'
 import { isHandled } from '../../api/request'
+import { DANGER_COLOR } from '../../app/theme'
 import { STATUS_COLORS, statusActions } from './reservationValues'
 
 export const StatusTag = ({ row }: { row: Pick<Reservation, 'status' | 'statusName'> }) => <Tag color={STATUS_COLORS[row.status]}>{row.statusName}</Tag>
@@ -18,14 +19,28 @@ export default function StatusActions({ row, today, onChanged }: { row: Reservat
       if (!isHandled(e)) throw e
     }
   }
-  return statusActions(row.status, row.reserveTime, today).map((a) => (
-    <a
-      key={a.to}
-      onClick={() => (a.confirm
-        ? modal.confirm({ title: '提示', content: a.confirm, okText: '确定', cancelText: '取消', onOk: () => run(a.to) })
-        : void run(a.to))}
-    >
-      {a.label}
-    </a>
-  ))
+  const actions = statusActions(row, today)
+  if (!actions.length) return null
+  return (
+    <Space size={0} split={<Divider type="vertical" />} wrap>
+      {actions.map((a) => (
+        <a
+          key={a.to}
+          href="#"
+          role="button"
+          style={a.danger ? { color: DANGER_COLOR } : undefined}
+          onClick={(e) => {
+            e.preventDefault()
+            if (!a.confirm) return void run(a.to)
+            modal.confirm({
+              title: Msg.confirmTitle, content: a.confirm, okText: Msg.confirm, cancelText: Msg.cancel,
+              okButtonProps: { danger: a.danger }, onOk: () => run(a.to),
+            })
+          }}
+        >
+          {a.label}
+        </a>
+      ))}
+    </Space>
+  )
 }

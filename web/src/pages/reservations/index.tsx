@@ -1,7 +1,8 @@
 /**
  * 预约列表 (menu component key 'reservation'): the base's bookings searched by plate, driver, phone, tanker
  * type, day range, period and status; 新增预约 (预约成功 or the server's reason), and the status moves
- * each row allows (到场 on the day, 取消预约 frees the place, 未到). Headquarters sees and books every base.
+ * each row allows, spaced apart (到场 on the day, 未到 from the day on, 取消预约 in red: it frees the
+ * place). Headquarters sees and books every base.
  */
 import type { ProColumns } from '@ant-design/pro-components'
 import {
@@ -48,7 +49,7 @@ export default function ReservationsPage() {
     { title: '备注', dataIndex: 'remarks', width: 160, hideInSearch: true, ellipsis: true, render: (_, r) => r.remarks || '/' },
     { title: '预约人', dataIndex: 'createUserName', width: 100, hideInSearch: true, render: (_, r) => r.createUserName || '/' },
     { title: '预约时间', dataIndex: 'createTimeStr', width: 170, hideInSearch: true },
-    actionColumn<Reservation>(150, (r) => <StatusActions row={r} today={today} onChanged={page.reload} />),
+    actionColumn<Reservation>(220, (r) => <StatusActions row={r} today={today} onChanged={page.reload} />),
   ]
 
   return (
