@@ -160,7 +160,7 @@ export const reservationPlanSaveBody = z.object({
   reservePeriod: oneOf('预约时段', RESERVE_PERIODS).default(RESERVATION_PLAN_DEFAULTS.reservePeriod),
   // the spec's short form 常压车 / 承压车 is accepted too
   tankerType: z.preprocess((v) => (v === '常压车' || v === '承压车' ? `${v}辆` : v ?? undefined),
-    oneOf('罐车类型', TANKER_TYPES).default(RESERVATION_PLAN_DEFAULTS.tankerType)),
+    oneOf('车辆类型', TANKER_TYPES).default(RESERVATION_PLAN_DEFAULTS.tankerType)),
   totalCount: int('可预约数量', 0, 100_000).default(0),
 })
 export type ReservationPlanSaveBody = z.infer<typeof reservationPlanSaveBody>

@@ -89,7 +89,7 @@ export const licensePlateField = (label = '车牌号') =>
   ).describe(label)
 
 // the spec's short form 常压车 / 承压车 is accepted too
-export const tankerTypeField = (label = '罐车类型') => z.preprocess((v) => (v === '常压车' || v === '承压车' ? `${v}辆` : v === '' ? undefined : v), oneOf(label, TANKER_TYPES))
+export const tankerTypeField = (label = '车辆类型') => z.preprocess((v) => (v === '常压车' || v === '承压车' ? `${v}辆` : v === '' ? undefined : v), oneOf(label, TANKER_TYPES))
 const tankerType = tankerTypeField()
 
 // ---- bookings ----
@@ -241,7 +241,7 @@ export const reservationPlanBatchBody = z.object({
   to: dateField('结束日期'),
   weekdays: nonEmptyList(weekday, '星期', '请至少选择一个星期'),
   periods: nonEmptyList(oneOf('预约时段', RESERVE_PERIODS), '预约时段', '请至少选择一个时段'),
-  tankerTypes: nonEmptyList(tankerType, '罐车类型', '请至少选择一个罐车类型'),
+  tankerTypes: nonEmptyList(tankerType, '车辆类型', '请至少选择一个车辆类型'),
   totalCount: int('可预约数量', 1, 100_000),
 }).superRefine((b, ctx) => {
   if (b.to < b.from) ctx.addIssue({ code: 'custom', path: ['to'], message: ReservationMsg.batchReversed })

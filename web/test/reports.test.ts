@@ -25,8 +25,8 @@ describe('row actions follow DESIGN §5', () => {
   })
 })
 
-it("empty values read '/'", () => {
-  expect([blank(null), blank(undefined), blank(''), blank(0), blank('甲醇')]).toEqual(['/', '/', '/', '0', '甲醇'])
+it("empty values read —", () => {
+  expect([blank(null), blank(undefined), blank(''), blank(0), blank('甲醇')]).toEqual(['—', '—', '—', '0', '甲醇'])
 })
 
 it('the centre and status are remembered for the session and restored; junk is ignored', () => {

@@ -212,7 +212,7 @@ describe('reservation plans and supply orders', () => {
       [{ reserveTime: '2030-02-30' }, '预约日期不是有效的日期'],
       [{ reserveTime: '01/05/2030' }, '预约日期格式不正确，应为 YYYY-MM-DD'],
       [{ reservePeriod: '晚上' }, '预约时段只能是上午、下午'],
-      [{ tankerType: '卡车' }, '罐车类型只能是常压车辆、承压车辆'],
+      [{ tankerType: '卡车' }, '车辆类型只能是常压车辆、承压车辆'],
       [{ totalCount: -1 }, '可预约数量不能小于0'],
       [{ totalCount: 'x' }, '可预约数量必须是整数'],
       [{ companyId: undefined }, '基地不能为空'],

@@ -66,7 +66,7 @@ describe('validation', () => {
     [{ contactName: '王'.repeat(51) }, '驾驶员姓名不能超过50个字符'],
     [{ phone: '12345' }, '驾驶员电话格式不正确，请输入正确的11位手机号'],
     [{ phone: undefined }, '驾驶员电话不能为空'],
-    [{ tankerType: '油罐车' }, '罐车类型只能是常压车辆、承压车辆'],
+    [{ tankerType: '油罐车' }, '车辆类型只能是常压车辆、承压车辆'],
     [{ reservePeriod: '晚上' }, '预约时段只能是上午、下午'],
     [{ reserveTime: '2031-02-30' }, '预约日期不是有效的日期'],
     [{ reserveTime: [] }, '预约日期格式不正确'],

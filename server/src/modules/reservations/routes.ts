@@ -26,7 +26,7 @@ export function reservationRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post('/reservationPlan/save', {
     config: { access: 'reservation_plan' },
-    schema: { tags: planTags, summary: '预约设置（日期、上午/下午、罐车类型、数量；同一组合再次保存即修改数量）', body: reservationPlanSaveBody },
+    schema: { tags: planTags, summary: '预约设置（日期、上午/下午、车辆类型、数量；同一组合再次保存即修改数量）', body: reservationPlanSaveBody },
   }, async (req) => done(await plans.saveReservationPlan(ctx.db, authOf(req), req.body), CompanyMsg.planSaved))
 
   const batchDone = (result: Awaited<ReturnType<typeof batches.batchReservationPlans>>) =>
@@ -36,7 +36,7 @@ export function reservationRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { access: 'reservation_plan' },
     schema: {
       tags: planTags, body: reservationPlanBatchBody,
-      summary: `批量添加预约设置（日期范围×星期×时段×罐车类型，一次最多 ${PLAN_BATCH_MAX} 个；已存在的时段跳过并列出）`,
+      summary: `批量添加预约设置（日期范围×星期×时段×车辆类型，一次最多 ${PLAN_BATCH_MAX} 个；已存在的时段跳过并列出）`,
     },
   }, async (req) => batchDone(await batches.batchReservationPlans(ctx.db, authOf(req), req.body)))
 
@@ -75,7 +75,7 @@ export function reservationRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post('/reservation/save', {
     config: { access: 'reservation' },
-    schema: { tags, summary: '预约（车牌、驾驶员、电话、罐车类型、日期和时段；名额已满时拒绝）', body: reservationBody },
+    schema: { tags, summary: '预约（车牌、驾驶员、电话、车辆类型、日期和时段；名额已满时拒绝）', body: reservationBody },
   }, async (req) => done(await bookings.bookReservation(ctx.db, authOf(req), req.body), ReservationMsg.booked))
 
   r.post('/reservation/upStatus/:id', {

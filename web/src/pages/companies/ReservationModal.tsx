@@ -32,18 +32,18 @@ export default function ReservationModal({ company, onClose }: { company: Compan
       save={(c, v) => companiesApi.saveReservationPlan({ companyId: c.id, reserveTime: v.reserveTime, reservePeriod: v.reservePeriod, tankerType: v.tankerType, totalCount: v.totalCount })}
       savedMessage={CompanyMsg.planSaved}
       entries={plans}
-      caption="已设置的预约（同一日期、时段和罐车类型再次保存会覆盖数量）"
+      caption="已设置的预约（同一日期、时段和车辆类型再次保存会覆盖数量）"
       emptyText="暂无预约设置"
       columns={[
         { title: '日期', dataIndex: 'reserveTime' },
         { title: '时段', dataIndex: 'reservePeriod' },
-        { title: '罐车类型', dataIndex: 'tankerType' },
+        { title: '车辆类型', dataIndex: 'tankerType' },
         { title: '数量', dataIndex: 'totalCount' },
       ]}
     >
       <ProFormDatePicker name="reserveTime" label="预约日期" fieldProps={{ format: 'YYYY-MM-DD', style: { width: '100%' } }} rules={[{ required: true, message: '预约日期不能为空' }]} />
       <SchemaRadio name="reservePeriod" label="时段" options={RESERVE_PERIODS.map((p) => ({ label: p, value: p }))} schema={fields.reservePeriod} />
-      <ProFormSelect name="tankerType" label="罐车类型" options={TANKER_TYPES.map((t) => ({ label: t, value: t }))} allowClear={false} rules={[{ required: true, message: '罐车类型不能为空' }]} />
+      <ProFormSelect name="tankerType" label="车辆类型" options={TANKER_TYPES.map((t) => ({ label: t, value: t }))} allowClear={false} rules={[{ required: true, message: '车辆类型不能为空' }]} />
       <ProFormDigit name="totalCount" label="可预约数量" fieldProps={{ precision: 0, style: { width: '100%' } }} rules={[zodRule(fields.totalCount)]} />
     </CompanyEntriesModal>
   )

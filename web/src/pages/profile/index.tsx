@@ -71,7 +71,7 @@ export default function ProfilePage() {
                   { key: 'phone', label: '账号', children: profile.phone },
                   { key: 'name', label: '姓名', children: profile.name || '—' },
                   { key: 'company', label: '所属公司', children: profile.companyName || '—' },
-                  { key: 'createTime', label: '创建时间', children: profile.createTime ? dayjs(profile.createTime).format(DATE_TIME_FORMAT) : '/' },
+                  { key: 'createTime', label: '创建时间', children: profile.createTime ? dayjs(profile.createTime).format(DATE_TIME_FORMAT) : '—' },
                 ]}
               />
             </>

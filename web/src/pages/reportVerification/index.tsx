@@ -50,10 +50,10 @@ export default function CheckingPage() {
         <Descriptions.Item label="报告状态"><Tag color={signed ? 'green' : 'default'}>{r.statusName}</Tag></Descriptions.Item>
         {signed && (
           <>
-            <Descriptions.Item label="检验结果"><Tag color={r.result === '合格' ? 'green' : 'red'}>{r.result ?? '/'}</Tag></Descriptions.Item>
+            <Descriptions.Item label="检验结果"><Tag color={r.result === '合格' ? 'green' : 'red'}>{r.result ?? '—'}</Tag></Descriptions.Item>
             {r.safetyGrade != null && <Descriptions.Item label="安全状况等级">{r.safetyGrade} 级</Descriptions.Item>}
-            <Descriptions.Item label="签发时间">{r.signTimeStr || '/'}</Descriptions.Item>
-            <Descriptions.Item label="下次检验日期">{r.nextInspectionDate ?? '/'}</Descriptions.Item>
+            <Descriptions.Item label="签发时间">{r.signTimeStr || '—'}</Descriptions.Item>
+            <Descriptions.Item label="下次检验日期">{r.nextInspectionDate ?? '—'}</Descriptions.Item>
           </>
         )}
       </Descriptions>

@@ -24,7 +24,7 @@ export default function CheckingPage() {
           <Col span={6}><Statistic title="已录入" value={filled} suffix={`/ ${total}`} /></Col>
           <Col span={6}><Statistic title="不合格项" value={failed} valueStyle={{ color: failed ? '#cf1322' : undefined }} /></Col>
           <Col span={6}><Statistic title="必填未填" value={report.missing.length} /></Col>
-          <Col span={6}><Statistic title="检验结果" value={report.result ?? (done ? '/' : '检验中')} valueStyle={{ color: report.result === '不合格' ? '#cf1322' : report.result ? '#3f8600' : undefined }} /></Col>
+          <Col span={6}><Statistic title="检验结果" value={report.result ?? (done ? '—' : '检验中')} valueStyle={{ color: report.result === '不合格' ? '#cf1322' : report.result ? '#3f8600' : undefined }} /></Col>
         </Row>
       </Card>
       {report.steps.length === 0

@@ -144,7 +144,7 @@ export default function WorkflowPage() {
           <Typography.Title level={5} style={{ margin: 0 }}>录入记录 · {report.licenseNumber}</Typography.Title>
           <span>报告编号：{report.reportNumber}</span>
           <span>模板：{report.templateName}（第 {report.templateVersion} 版）</span>
-          <span>检验负责人：{report.inspectorName ?? '/'}</span>
+          <span>检验负责人：{report.inspectorName ?? '—'}</span>
           <StatusTag row={report} />
           <Space>
             <Button onClick={() => navigate(`/trace/overview?id=${id}`)}>总览</Button>

@@ -119,7 +119,7 @@ export default function ReportsPage() {
     },
     {
       title: '检验结果', dataIndex: 'result', width: 88, hideInSearch: true,
-      render: (_, r) => (r.result ? <Tag color={r.result === '合格' ? 'green' : 'red'}>{r.result}</Tag> : '/'),
+      render: (_, r) => (r.result ? <Tag color={r.result === '合格' ? 'green' : 'red'}>{r.result}</Tag> : '—'),
     },
     { title: '车辆类型', dataIndex: 'tankerType', width: 100, valueType: 'select', fieldProps: { options: options(TANKER_TYPES), placeholder: '全部' } },
     { title: '罐体编号', dataIndex: 'tankerNumber', width: 130, hideInSearch: true, render: (_, r) => blank(r.tankerNumber) },
@@ -147,7 +147,7 @@ export default function ReportsPage() {
       title: '现场照片', dataIndex: 'images', width: 110, hideInSearch: true,
       render: (_, r) => (r.images.length
         ? <Space size={4} wrap>{r.images.map((img, i) => <a key={img.id} title={img.name} onClick={() => void openFile(() => attachmentsApi.fetchAttachment(img.id), true)}>照片{i + 1}</a>)}</Space>
-        : '/'),
+        : '—'),
     },
     {
       title: '登记时间', dataIndex: 'createTime', width: 165, valueType: 'dateRange',

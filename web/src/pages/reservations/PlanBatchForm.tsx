@@ -77,7 +77,7 @@ export default function PlanBatchForm({ open, onOpenChange, onSaved, companies, 
       />
       <ProFormCheckbox.Group name="weekdays" label="星期" options={WEEKDAYS.map((d, i) => ({ label: WEEKDAY_LABELS[i]!, value: d }))} rules={[zodRule(fields.weekdays)]} />
       <ProFormCheckbox.Group name="periods" label="时段" options={choices(RESERVE_PERIODS)} rules={[zodRule(fields.periods)]} />
-      <ProFormCheckbox.Group name="tankerTypes" label="罐车类型" options={choices(TANKER_TYPES)} rules={[zodRule(fields.tankerTypes)]} />
+      <ProFormCheckbox.Group name="tankerTypes" label="车辆类型" options={choices(TANKER_TYPES)} rules={[zodRule(fields.tankerTypes)]} />
       <ProFormDigit
         name="totalCount" label="可预约数量" placeholder="每个时段的名额" fieldProps={{ precision: 0, style: { width: '100%' } }}
         rules={[zodRule(fields.totalCount)]}

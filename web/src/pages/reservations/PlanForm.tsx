@@ -41,7 +41,7 @@ export default function PlanForm({ open, editing, onOpenChange, onSaved, compani
       />
       <ProFormDatePicker name="reserveTime" label="预约日期" disabled={!!editing} fieldProps={{ format: 'YYYY-MM-DD', style: { width: '100%' } }} rules={[dateRule(fields.reserveTime)]} />
       <SchemaRadio name="reservePeriod" label="时段" disabled={!!editing} options={RESERVE_PERIODS.map((p) => ({ label: p, value: p }))} schema={fields.reservePeriod} />
-      <ProFormSelect name="tankerType" label="罐车类型" disabled={!!editing} options={TANKER_TYPES.map((t) => ({ label: t, value: t }))} allowClear={false} rules={[zodRule(fields.tankerType)]} />
+      <ProFormSelect name="tankerType" label="车辆类型" disabled={!!editing} options={TANKER_TYPES.map((t) => ({ label: t, value: t }))} allowClear={false} rules={[zodRule(fields.tankerType)]} />
       <ProFormDigit name="totalCount" label="可预约数量" fieldProps={{ precision: 0, style: { width: '100%' } }} rules={[zodRule(fields.totalCount)]}
         extra={editing ? `已预约 ${editing.bookedCount} 个，数量不能少于已预约数` : undefined} />
       <HiddenSubmit />

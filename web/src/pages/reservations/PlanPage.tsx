@@ -30,7 +30,7 @@ export default function ReservationPlanPage() {
       render: (_, r) => r.reserveTime,
     },
     { title: '时段', dataIndex: 'reservePeriod', width: 80, hideInSearch: true },
-    { title: '罐车类型', dataIndex: 'tankerType', width: 110, hideInSearch: true },
+    { title: '车辆类型', dataIndex: 'tankerType', width: 110, hideInSearch: true },
     { title: '可预约数量', dataIndex: 'totalCount', width: 100, hideInSearch: true },
     {
       title: '已预约', dataIndex: 'bookedCount', width: 100, hideInSearch: true,

@@ -39,15 +39,15 @@ export default function ReceptionPage() {
   const columns: ProColumns<Reservation>[] = [
     { title: '时段', dataIndex: 'reservePeriod', width: 70, hideInSearch: true },
     { title: '车牌号', dataIndex: 'licenseNumber', width: 120, fieldProps: { placeholder: '请输入车牌号', maxLength: 20 } },
-    { title: '罐车类型', dataIndex: 'tankerType', width: 100, hideInSearch: true },
+    { title: '车辆类型', dataIndex: 'tankerType', width: 100, hideInSearch: true },
     { title: '驾驶员', dataIndex: 'contactName', width: 100, hideInSearch: true },
     { title: '驾驶员电话', dataIndex: 'phone', width: 130, hideInSearch: true },
     {
       title: '状态', dataIndex: 'status', width: 90, valueType: 'select', fieldProps: { options: statusOptions, placeholder: '全部' },
       render: (_, r) => <StatusTag row={r} />,
     },
-    { title: '到场时间', dataIndex: 'arriveTimeStr', width: 170, hideInSearch: true, render: (_, r) => r.arriveTimeStr || '/' },
-    { title: '备注', dataIndex: 'remarks', width: 160, hideInSearch: true, ellipsis: true, render: (_, r) => r.remarks || '/' },
+    { title: '到场时间', dataIndex: 'arriveTimeStr', width: 170, hideInSearch: true, render: (_, r) => r.arriveTimeStr || '—' },
+    { title: '备注', dataIndex: 'remarks', width: 160, hideInSearch: true, ellipsis: true, render: (_, r) => r.remarks || '—' },
     actionColumn<Reservation>(170, (r) => (r.status === RESERVATION_STATUS.booked || r.status === RESERVATION_STATUS.noShow
       ? (
         <Space size={4}>

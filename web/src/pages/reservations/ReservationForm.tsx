@@ -43,7 +43,7 @@ export default function ReservationForm({ open, onOpenChange, onSaved, companies
         fieldProps={{ format: 'YYYY-MM-DD', style: { width: '100%' }, disabledDate: (d: Dayjs) => d.format('YYYY-MM-DD') < chinaToday() }}
       />
       <SchemaRadio name="reservePeriod" label="预约时段" options={RESERVE_PERIODS.map((p) => ({ label: p, value: p }))} schema={fields.reservePeriod} />
-      <ProFormSelect name="tankerType" label="罐车类型" options={TANKER_TYPES.map((t) => ({ label: t, value: t }))} allowClear={false} rules={[zodRule(fields.tankerType)]} />
+      <ProFormSelect name="tankerType" label="车辆类型" options={TANKER_TYPES.map((t) => ({ label: t, value: t }))} allowClear={false} rules={[zodRule(fields.tankerType)]} />
       <SchemaText name="licenseNumber" label="车牌号" placeholder="如 苏A12345" schema={fields.licenseNumber} fieldProps={{ maxLength: 10 }} />
       <SchemaText name="contactName" label="驾驶员姓名" placeholder="请输入驾驶员姓名" schema={fields.contactName} />
       <SchemaText name="phone" label="驾驶员电话" placeholder="11位手机号" schema={fields.phone} fieldProps={{ maxLength: 11 }} />

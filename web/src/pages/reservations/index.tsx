@@ -32,7 +32,7 @@ export default function ReservationsPage() {
     { title: '车牌号', dataIndex: 'licenseNumber', width: 110, fieldProps: { placeholder: '请输入车牌号', maxLength: 20 } },
     { title: '驾驶员', dataIndex: 'contactName', width: 100, fieldProps: { placeholder: '请输入驾驶员姓名', maxLength: 50 } },
     { title: '驾驶员电话', dataIndex: 'phone', width: 130, fieldProps: { placeholder: '请输入电话', maxLength: 20 } },
-    { title: '罐车类型', dataIndex: 'tankerType', width: 100, valueType: 'select', fieldProps: { options: options(TANKER_TYPES), placeholder: '全部' } },
+    { title: '车辆类型', dataIndex: 'tankerType', width: 100, valueType: 'select', fieldProps: { options: options(TANKER_TYPES), placeholder: '全部' } },
     {
       title: '预约日期', dataIndex: 'reserveTime', width: 110, valueType: 'dateRange',
       fieldProps: DATE_RANGE_PROPS,
@@ -45,9 +45,9 @@ export default function ReservationsPage() {
       render: (_, r) => <StatusTag row={r} />,
     },
     companyColumn(companies, { inTable: headquarters, inSearch: headquarters }),
-    { title: '到场时间', dataIndex: 'arriveTimeStr', width: 170, hideInSearch: true, render: (_, r) => r.arriveTimeStr || '/' },
-    { title: '备注', dataIndex: 'remarks', width: 160, hideInSearch: true, ellipsis: true, render: (_, r) => r.remarks || '/' },
-    { title: '预约人', dataIndex: 'createUserName', width: 100, hideInSearch: true, render: (_, r) => r.createUserName || '/' },
+    { title: '到场时间', dataIndex: 'arriveTimeStr', width: 170, hideInSearch: true, render: (_, r) => r.arriveTimeStr || '—' },
+    { title: '备注', dataIndex: 'remarks', width: 160, hideInSearch: true, ellipsis: true, render: (_, r) => r.remarks || '—' },
+    { title: '预约人', dataIndex: 'createUserName', width: 100, hideInSearch: true, render: (_, r) => r.createUserName || '—' },
     { title: '预约时间', dataIndex: 'createTimeStr', width: 170, hideInSearch: true },
     actionColumn<Reservation>(220, (r) => <StatusActions row={r} today={today} onChanged={page.reload} />),
   ]

@@ -54,7 +54,7 @@ export function copyWeeks(weekOf: string) {
 export function batchPreview(v: { range?: unknown[]; weekdays?: number[]; periods?: string[]; tankerTypes?: string[] }): { count: number; text: string; ok: boolean } {
   const [from, to] = (v.range ?? []).map(dayText)
   if (!from || !to || !v.weekdays?.length || !v.periods?.length || !v.tankerTypes?.length) {
-    return { count: 0, text: '请选择日期范围、星期、时段和罐车类型', ok: false }
+    return { count: 0, text: '请选择日期范围、星期、时段和车辆类型', ok: false }
   }
   if (to < from) return { count: 0, text: ReservationMsg.batchReversed, ok: false }
   const count = planBatchSlots({ from, to, weekdays: v.weekdays as ReservationPlanBatchBody['weekdays'], periods: v.periods as ReservationPlanBatchBody['periods'], tankerTypes: v.tankerTypes as ReservationPlanBatchBody['tankerTypes'] }).length
