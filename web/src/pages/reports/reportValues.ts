@@ -4,7 +4,7 @@ import {
 } from '@app/contract'
 
 /** An empty value shows '/' (spec 000 §2). */
-export const blank = (v: string | number | null | undefined) => (v == null || v === '' ? '/' : String(v))
+export const blank = (v: string | number | null | undefined) => (v == null || v === '' ? '—' : String(v))
 
 export const STATUS_COLORS: Record<ReportStatus, string> = {
   0: 'default', 1: 'processing', 2: 'warning', 3: 'error', 4: 'cyan', 5: 'blue', 6: 'success',
