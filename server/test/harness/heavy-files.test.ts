@@ -206,6 +206,7 @@ beforeAll(async () => {
     ['GET /api/groups/export/:companyId', '/api/groups/export/1'],
     ['GET /api/report/export/:companyId', '/api/report/export/1'],
     ['GET /api/kpi/export/:companyId', '/api/kpi/export/1?figure=registered'],
+    ['GET /api/goods/export/:companyId', '/api/goods/export/1'],
   ] as const) {
     add(route,
       { name: 'everything', send: () => call(hq, 'GET', url), expect: 200 },

@@ -52,10 +52,10 @@ describe('POST /users/login', () => {
   })
 
   test('missing or wrong-typed fields name the field in Chinese', async () => {
-    expect((await env.call(null, 'POST', '/api/users/login', { password: 'x' })).message).toBe('用户名不能为空')
+    expect((await env.call(null, 'POST', '/api/users/login', { password: 'x' })).message).toBe('账号不能为空')
     expect((await env.call(null, 'POST', '/api/users/login', { username: 'admin' })).message).toBe('密码不能为空')
-    expect((await env.call(null, 'POST', '/api/users/login', { username: 12, password: 'x' })).message).toBe('用户名格式不正确')
-    expect((await env.call(null, 'POST', '/api/users/login', { username: 'a'.repeat(10_000), password: 'x' })).message).toBe('用户名不能超过64个字符')
+    expect((await env.call(null, 'POST', '/api/users/login', { username: 12, password: 'x' })).message).toBe('账号格式不正确')
+    expect((await env.call(null, 'POST', '/api/users/login', { username: 'a'.repeat(10_000), password: 'x' })).message).toBe('账号不能超过64个字符')
   })
 
   test('a user with no base assigned is told so', async () => {
