@@ -19,7 +19,7 @@ import { descriptorOf, type PhotoDescriptor } from '../server/src/goods/photoMat
 import { registerGoodsPhoto, searchDescribed, searchGoodsPhotos, startPhotoMatchJobs } from '../server/src/goods/photoMatch/index.js'
 import { candidates, indexPhotos } from '../server/src/goods/photoMatch/store.js'
 import { readVocabulary } from '../server/src/goods/photoMatch/vocabulary.js'
-import { distractor, goods, QUERIES_PER_ITEM, registeredPhoto, rePhotograph, rng } from './goods-photo/devset.js'
+import { distractor, distractorIndices, goods, QUERIES_PER_ITEM, registeredPhoto, rePhotograph, rng } from './goods-photo/devset.js'
 import { cached, entries, fillCache, readFeatures, REGISTERED } from './goods-photo/featureCache.js'
 import { cachedGlobal, nearestGlobal } from './goods-photo/globalBaseline.js'
 import { benchDatabase, percentile, report } from './lib.js'
@@ -37,9 +37,9 @@ const items = goods()
 const described = (key: string) => descriptorOf(readFeatures(key), vocabulary)
 
 // the 10,000 registered photos: goods first (goods-i is photo i + 1 of a fresh index), then distractors
-const registered: { key: string; descriptor: PhotoDescriptor }[] = [
+const registered: { key: string; index?: number; descriptor: PhotoDescriptor }[] = [
   ...items.map((g) => ({ key: `goods-${g.id}`, descriptor: described(`goods-${g.id}`) })),
-  ...Array.from({ length: REGISTERED - items.length }, (_, i) => ({ key: `distractor-${i}`, descriptor: described(`distractor-${i}`) })),
+  ...distractorIndices(REGISTERED - items.length).map((i) => ({ key: `distractor-${i}`, index: i, descriptor: described(`distractor-${i}`) })),
 ]
 const queries = items.flatMap((g) => Array.from({ length: QUERIES_PER_ITEM }, (_, k) => ({ item: g, k, descriptor: described(`query-${g.id}-${k}`) })))
 
@@ -108,11 +108,11 @@ for (const kind of kinds) {
       for (const q of queries) moduleRanks.set(q, ranks((await searchDescribed(bench.db, jobs, q.descriptor, { limit: 10 })).map((m) => m.photoId), q.item.id + 1))
       recallLines('', (q) => moduleRanks.get(q)!)
       const indexRanks = new Map<(typeof queries)[number], number>()
-      for (const q of queries) indexRanks.set(q, ranks(await candidates(bench.db, q.descriptor.words, 10), q.item.id + 1))
+      for (const q of queries) indexRanks.set(q, ranks((await candidates(bench.db, q.descriptor.words, 10)).map((c) => c.id), q.item.id + 1))
       recallLines('_index_only', (q) => indexRanks.get(q)!)
       const globals: Float32Array[] = []
       for (const [i, r] of registered.entries()) {
-        globals.push(await cachedGlobal(r.key, () => i < items.length ? registeredPhoto(items[i]!) : distractor(i - items.length)))
+        globals.push(await cachedGlobal(r.key, () => r.index === undefined ? registeredPhoto(items[i]!) : distractor(r.index)))
       }
       const globalRanks = new Map<(typeof queries)[number], number>()
       for (const q of queries) {

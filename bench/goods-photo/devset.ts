@@ -56,7 +56,7 @@ const hashOf = (file: string) => crypto.createHash('sha1').update(fs.readFileSyn
 
 let distractorSources: string[] | null = null
 /** photos that are not goods: OpenCV's documentation pictures (not copies of a goods photo) and GNOME's wallpapers */
-export function distractorFiles(): string[] {
+export function allDistractorFiles(): string[] {
   if (distractorSources) return distractorSources
   const goodsHashes = new Set(GOODS.filter((f) => fs.existsSync(f)).map(hashOf))
   const goodsNames = new Set(GOODS.map((f) => path.basename(f).replace(/\.\w+$/, '')))
@@ -68,8 +68,13 @@ export function distractorFiles(): string[] {
   return distractorSources
 }
 
+/**
+ * Grounds a re-photographed item is put on: MATE's desktop and abstract wallpapers, scikit-image's grass
+ * and gravel; none of them is a goods photo or a distractor's source, so a match on the ground is no match.
+ */
 export function backgroundFiles(): string[] {
-  return distractorFiles().filter((f) => f.includes('/backgrounds/') || /\d\.jpg$/.test(f))
+  const mate = ['desktop', 'abstract'].flatMap((d) => fs.readdirSync(path.join(MATE, d)).filter((f) => !f.startsWith('Elephants')).map((f) => path.join(MATE, d, f)))
+  return [...mate, path.join(SKIMAGE, 'grass.png'), path.join(SKIMAGE, 'gravel.png')].sort()
 }
 
 /** a seeded random source (mulberry32) */
@@ -170,11 +175,26 @@ function reduced(file: string) {
   return got
 }
 
+/** the source of distractor `i` */
+function distractorSource(i: number, r = rng(0x5eed0000 + i)) {
+  const files = allDistractorFiles()
+  return files[Math.floor(r() * files.length)]!
+}
+
+/** figures of OpenCV's documentation that show a goods photo (find-copies.ts): no distractor is made of them */
+const COPIES = new Set(Object.keys(JSON.parse(fs.readFileSync(new URL('./copies.json', import.meta.url), 'utf8')) as Record<string, string>))
+
+/** The first `n` distractors whose source shows no goods photo. */
+export function distractorIndices(n: number): number[] {
+  const out: number[] = []
+  for (let i = 0; out.length < n; i++) if (!COPIES.has(path.basename(distractorSource(i)))) out.push(i)
+  return out
+}
+
 /** Distractor `i`: a crop of another photo, resized and recoloured, as a registered photo. */
 export async function distractor(i: number): Promise<Buffer> {
   const r = rng(0x5eed0000 + i)
-  const files = distractorFiles()
-  const source = await reduced(files[Math.floor(r() * files.length)]!)
+  const source = await reduced(distractorSource(i, r))
   const img = sharp(source.data)
   const w = source.width, h = source.height
   const f = between(r, 0.25, 1)

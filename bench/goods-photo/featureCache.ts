@@ -7,8 +7,8 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { orbFeatures, type OrbFeatures } from '../../server/src/goods/photoMatch/features.js'
-import { distractor, goods, QUERIES_PER_ITEM, registeredPhoto, rePhotograph } from './devset.js'
+import { MAX_KEYPOINTS, orbFeatures, QUERY_KEYPOINTS, type OrbFeatures } from '../../server/src/goods/photoMatch/features.js'
+import { distractor, distractorIndices, goods, QUERIES_PER_ITEM, registeredPhoto, rePhotograph } from './devset.js'
 
 export const CACHE = process.env.GOODS_PHOTO_CACHE ?? path.join(os.tmpdir(), 'goods-photo-dev')
 /** registered goods and distractors together: the 10,000 registered photos of the recall figures */
@@ -23,7 +23,7 @@ export function entries(): Entry[] {
     list.push({ key: `goods-${item.id}`, photo: () => registeredPhoto(item) })
     for (let k = 0; k < QUERIES_PER_ITEM; k++) list.push({ key: `query-${item.id}-${k}`, photo: () => rePhotograph(item, k) })
   }
-  for (let i = 0; i < REGISTERED - items.length; i++) list.push({ key: `distractor-${i}`, photo: () => distractor(i) })
+  for (const i of distractorIndices(REGISTERED - items.length)) list.push({ key: `distractor-${i}`, photo: () => distractor(i) })
   return list
 }
 
@@ -58,7 +58,7 @@ export async function fillCache(shard = 0, shards = 1): Promise<number[]> {
     if (cached(e.key)) continue
     const photo = await e.photo()
     const t0 = performance.now()
-    const f = await orbFeatures(photo)
+    const f = await orbFeatures(photo, e.key.startsWith('query') ? QUERY_KEYPOINTS : MAX_KEYPOINTS)
     times.push(performance.now() - t0)
     fs.writeFileSync(path.join(CACHE, `${e.key}.orb`), encode(f))
   }

@@ -9,7 +9,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { DESCRIPTOR_BYTES } from '../../server/src/goods/photoMatch/features.js'
 import { asWords, encodeVocabulary, hamming, type Vocabulary } from '../../server/src/goods/photoMatch/vocabulary.js'
-import { goods, QUERIES_PER_ITEM, rng } from './devset.js'
+import { distractorIndices, goods, QUERIES_PER_ITEM, rng } from './devset.js'
 import { cached, readFeatures } from './featureCache.js'
 
 const BRANCHING = Number(process.env.VOCAB_BRANCHING ?? 16)
@@ -23,7 +23,8 @@ for (const item of goods().filter((g) => !g.heldOut)) {
   keys.push(`goods-${item.id}`)
   for (let k = 0; k < QUERIES_PER_ITEM; k++) keys.push(`query-${item.id}-${k}`)
 }
-for (let i = 0; i < TRAINING_DISTRACTORS; i++) keys.push(`distractor-${i}`)
+// the distractors' sources show no goods photo (copies.json), so no held-out goods reaches the vocabulary this way either
+for (const i of distractorIndices(TRAINING_DISTRACTORS)) keys.push(`distractor-${i}`)
 const parts = keys.filter(cached).map((k) => readFeatures(k).descriptors)
 const all = asWords(new Uint8Array(Buffer.concat(parts)))
 const n = all.length / W

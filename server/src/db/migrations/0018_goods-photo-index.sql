@@ -13,6 +13,7 @@ CREATE TABLE "goods_photo" (
 	"width" smallint NOT NULL,
 	"height" smallint NOT NULL,
 	"keypoints" "bytea" NOT NULL,
+	"word_count" smallint NOT NULL,
 	"create_time" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -20,6 +20,8 @@ export const goodsPhotos = pgTable('goods_photo', {
   width: smallint('width').notNull(),
   height: smallint('height').notNull(),
   keypoints: bytea('keypoints').notNull(),
+  /** distinct visual words: the index's scores are divided by its root, so that a busy picture does not lead every search */
+  wordCount: smallint('word_count').notNull(),
   createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   index('goods_photo_company_idx').on(t.companyId),

@@ -68,7 +68,10 @@ function loadVocabulary(): Vocabulary {
   return vocabulary
 }
 
-/** The descriptor record of a photo (any picture sharp reads); 400 for what is not one. Runs in a worker. */
-export async function describePhoto(image: Buffer): Promise<PhotoDescriptor> {
-  return descriptorOf(await orbFeatures(image), loadVocabulary())
+/**
+ * The descriptor record of a photo (any picture sharp reads), with MAX_KEYPOINTS to register or
+ * QUERY_KEYPOINTS to search with; 400 for what is not a picture. Runs in a worker.
+ */
+export async function describePhoto(image: Buffer, keypointCount?: number): Promise<PhotoDescriptor> {
+  return descriptorOf(await orbFeatures(image, keypointCount), loadVocabulary())
 }

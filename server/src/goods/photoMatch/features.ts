@@ -10,8 +10,10 @@ import { TooLargeError, ValidationError } from '../../platform/errors.js'
 
 /** the longer side keypoints are found on */
 export const WORK_SIDE = 640
-/** keypoints kept per photo (the strongest) */
+/** keypoints kept of a registered photo (the strongest) */
 export const MAX_KEYPOINTS = 500
+/** keypoints of a search's photo: the item may fill only part of it, the rest being the table it lies on */
+export const QUERY_KEYPOINTS = 1000
 /** bytes of one ORB descriptor */
 export const DESCRIPTOR_BYTES = 32
 
@@ -60,12 +62,12 @@ export async function workPixels(image: Buffer): Promise<{ data: Buffer; width: 
   }
 }
 
-export async function orbFeatures(image: Buffer): Promise<OrbFeatures> {
+export async function orbFeatures(image: Buffer, keypointCount = MAX_KEYPOINTS): Promise<OrbFeatures> {
   const { data, width, height } = await workPixels(image)
   const { cv } = await openCv()
   const mat = cv.matFromArray(height, width, cv.CV_8UC1, data)
   // the constructor's score-type argument is not bound in this build: the rest through setters
-  const orb = new cv.ORB(MAX_KEYPOINTS)
+  const orb = new cv.ORB(keypointCount)
   orb.setEdgeThreshold(19)
   orb.setPatchSize(19)
   const keypoints = new cv.KeyPointVector()

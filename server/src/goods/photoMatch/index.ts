@@ -31,6 +31,8 @@ export type { PhotoScope } from './store.js'
 const CANDIDATES = 400
 /** photos verified geometrically, within the scope */
 export const SHORTLIST = 40
+/** inliers the best-scored photo of the index is worth beside its own */
+const INDEX_WEIGHT = 8
 
 export interface GoodsPhotoMatch {
   photoId: number
@@ -53,7 +55,7 @@ export async function registerGoodsPhoto(
 export async function searchGoodsPhotos(
   db: Executor, jobs: PhotoMatchJobs, image: Buffer, options: { scope?: PhotoScope; limit?: number } = {},
 ): Promise<GoodsPhotoMatch[]> {
-  return searchDescribed(db, jobs, await jobs.run('describe', image), options)
+  return searchDescribed(db, jobs, await jobs.run('describeQuery', image), options)
 }
 
 /** `searchGoodsPhotos` of a photo described already (the benchmark's cached query photos). */
@@ -61,15 +63,20 @@ export async function searchDescribed(
   db: Executor, jobs: PhotoMatchJobs, query: PhotoDescriptor, options: { scope?: PhotoScope; limit?: number } = {},
 ): Promise<GoodsPhotoMatch[]> {
   const ranked = await candidates(db, query.words, CANDIDATES)
-  const shortlist = await photosInScope(db, ranked, options.scope, SHORTLIST)
+  const shortlist = await photosInScope(db, ranked.map((c) => c.id), options.scope, SHORTLIST)
   if (!shortlist.length) return []
   const counts = await jobs.run('verify', { query: query.keypoints, candidates: shortlist.map((p) => p.keypoints) })
+  const indexScore = new Map(ranked.map((c) => [c.id, c.score]))
+  const best = indexScore.get(shortlist[0]!.id)!
   return shortlist
-    .map((p, i) => ({ photoId: p.id, goodsId: p.goodsId, companyId: p.companyId, attachmentId: p.attachmentId, inliers: counts[i]!, score: scoreOf(counts[i]!), order: i }))
-    // verified first; among the unverified, the index's order
-    .sort((a, b) => b.inliers - a.inliers || a.order - b.order)
+    .map((p, i) => ({
+      match: { photoId: p.id, goodsId: p.goodsId, companyId: p.companyId, attachmentId: p.attachmentId, inliers: counts[i]!, score: scoreOf(counts[i]!) },
+      // inliers first; the index's score settles near ties (a few chance inliers on a busy picture)
+      rank: counts[i]! + INDEX_WEIGHT * (indexScore.get(p.id)! / best),
+    }))
+    .sort((a, b) => b.rank - a.rank)
     .slice(0, options.limit ?? 10)
-    .map(({ order: _, ...match }) => match)
+    .map((m) => m.match)
 }
 
 /** Takes a photo out of the index (its goods deleted, the photo replaced); false when it was not there. */

@@ -5,10 +5,12 @@
  */
 import { asBuffer, serveJobs } from '../../platform/workerPool.js'
 import { describePhoto, unpackKeypoints } from './descriptor.js'
+import { QUERY_KEYPOINTS } from './features.js'
 import { inliers } from './verify.js'
 
 export const photoMatchJobs = {
   describe: (image: Uint8Array) => describePhoto(asBuffer(image)),
+  describeQuery: (image: Uint8Array) => describePhoto(asBuffer(image), QUERY_KEYPOINTS),
   /** inliers of each candidate (packed keypoints) against the query's */
   verify: ({ query, candidates }: { query: Uint8Array; candidates: Uint8Array[] }): number[] => {
     const q = unpackKeypoints(query)
