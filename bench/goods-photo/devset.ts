@@ -16,6 +16,7 @@ import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import sharp from 'sharp'
+import { rng } from '../../server/src/goods/photoMatch/random.js'
 
 const SKIMAGE = '/usr/lib/python3/dist-packages/skimage/data'
 const OPENCV = '/usr/share/doc/opencv-doc/examples/data'
@@ -77,17 +78,7 @@ export function backgroundFiles(): string[] {
   return [...mate, path.join(SKIMAGE, 'grass.png'), path.join(SKIMAGE, 'gravel.png')].sort()
 }
 
-/** a seeded random source (mulberry32) */
-export function rng(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+export { rng }
 const between = (r: () => number, lo: number, hi: number) => lo + (hi - lo) * r()
 
 /** The registered photo: the object as the shop photographed it (at most 1280 px, JPEG). */
