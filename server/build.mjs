@@ -1,5 +1,6 @@
 // Bundles the server into dist/: main.js, seed-demo.js (npm run seed:demo), ocr-worker.js, pglite-worker.js (the
-// embedded database's thread), file-worker.js (PDFs and uploaded spreadsheets), xlsx-worker.js (xlsx exports) and the SQL migrations.
+// embedded database's thread), file-worker.js (PDFs and uploaded spreadsheets), xlsx-worker.js (xlsx exports), photo-match-worker.js
+// with photo-match-vocabulary.bin (the goods photo search) and the SQL migrations.
 // npm packages stay external (installed in node_modules); the workspace's TypeScript is bundled.
 import fs from 'node:fs'
 import path from 'node:path'
@@ -14,6 +15,7 @@ const entryPoints = {
   'pglite-worker': path.join(here, 'src/db/pgliteWorker.ts'),
   'file-worker': path.join(here, 'src/files/worker.ts'),
   'xlsx-worker': path.join(here, 'src/platform/xlsxWorker.ts'),
+  'photo-match-worker': path.join(here, 'src/goods/photoMatch/worker.ts'),
 }
 const worker = path.join(here, 'src/ocr/worker.ts')
 if (fs.existsSync(worker)) entryPoints['ocr-worker'] = worker
@@ -33,4 +35,5 @@ await build({
   logLevel: 'warning',
 })
 fs.cpSync(path.join(here, 'src/db/migrations'), path.join(here, 'dist/migrations'), { recursive: true })
+fs.copyFileSync(path.join(here, 'src/goods/photoMatch/vocabulary.bin'), path.join(here, 'dist/photo-match-vocabulary.bin'))
 console.log('server built into server/dist')

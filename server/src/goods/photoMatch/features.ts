@@ -1,0 +1,89 @@
+/**
+ * ORB keypoints of a photo (OpenCV's WebAssembly build, loaded once per worker thread): the photo is
+ * decoded by sharp, turned upright (EXIF), reduced to WORK_SIDE on its longer side, grey and with its
+ * contrast stretched, so that a phone's 12-megapixel shot and a registered thumbnail meet at one scale.
+ */
+import { createRequire } from 'node:module'
+import { GoodsPhotoMsg, IMAGE_MAX_PIXELS } from '@app/contract'
+import sharp from 'sharp'
+import { TooLargeError, ValidationError } from '../../platform/errors.js'
+
+/** the longer side keypoints are found on */
+export const WORK_SIDE = 640
+/** keypoints kept of a registered photo (the strongest) */
+export const MAX_KEYPOINTS = 500
+/** keypoints of a search's photo: the item may fill only part of it, the rest being the table it lies on */
+export const QUERY_KEYPOINTS = 1000
+/** bytes of one ORB descriptor */
+export const DESCRIPTOR_BYTES = 32
+
+export interface OrbFeatures {
+  width: number
+  height: number
+  /** x, y of each keypoint on the WORK_SIDE picture */
+  xy: Float32Array
+  /** DESCRIPTOR_BYTES a keypoint */
+  descriptors: Uint8Array
+}
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- OpenCV's JavaScript build has no usable types */
+let cvReady: Promise<{ cv: any }> | null = null
+function openCv(): Promise<{ cv: any }> {
+  cvReady ??= new Promise((resolve) => {
+    const cv = createRequire(import.meta.url)('@techstark/opencv-js')
+    // the module is a thenable that never settles: it travels boxed, never as a promise's value
+    if (cv.Mat) resolve({ cv })
+    else cv.onRuntimeInitialized = () => resolve({ cv })
+  })
+  return cvReady
+}
+
+/** The photo's grey pixels at WORK_SIDE; refuses what is not a picture (400) or has too many pixels (413). */
+export async function workPixels(image: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
+  let meta: sharp.Metadata
+  try {
+    meta = await sharp(image, { limitInputPixels: false }).metadata()
+  } catch {
+    throw new ValidationError(GoodsPhotoMsg.notAPhoto)
+  }
+  if (!meta.width || !meta.height || !['jpeg', 'png', 'webp', 'heif', 'tiff', 'gif'].includes(meta.format ?? '')) throw new ValidationError(GoodsPhotoMsg.notAPhoto)
+  if (meta.width * meta.height > IMAGE_MAX_PIXELS) throw new TooLargeError(GoodsPhotoMsg.tooManyPixels)
+  try {
+    const { data, info } = await sharp(image, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'error' })
+      .rotate()
+      .resize(WORK_SIDE, WORK_SIDE, { fit: 'inside' })
+      .greyscale()
+      .normalise()
+      .raw()
+      .toBuffer({ resolveWithObject: true })
+    return { data, width: info.width, height: info.height }
+  } catch {
+    throw new ValidationError(GoodsPhotoMsg.notAPhoto)
+  }
+}
+
+export async function orbFeatures(image: Buffer, keypointCount = MAX_KEYPOINTS): Promise<OrbFeatures> {
+  const { data, width, height } = await workPixels(image)
+  const { cv } = await openCv()
+  const mat = cv.matFromArray(height, width, cv.CV_8UC1, data)
+  // the constructor's score-type argument is not bound in this build: the rest through setters
+  const orb = new cv.ORB(keypointCount)
+  orb.setEdgeThreshold(19)
+  orb.setPatchSize(19)
+  const keypoints = new cv.KeyPointVector()
+  const descriptors = new cv.Mat()
+  const none = new cv.Mat()
+  try {
+    orb.detectAndCompute(mat, none, keypoints, descriptors)
+    const n = keypoints.size()
+    const xy = new Float32Array(n * 2)
+    for (let i = 0; i < n; i++) {
+      const kp = keypoints.get(i)
+      xy[2 * i] = kp.pt.x
+      xy[2 * i + 1] = kp.pt.y
+    }
+    return { width, height, xy, descriptors: n ? new Uint8Array(descriptors.data.slice(0, n * DESCRIPTOR_BYTES)) : new Uint8Array(0) }
+  } finally {
+    for (const m of [mat, orb, keypoints, descriptors, none]) m.delete()
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * Goods photo search (物品登记的以图搜物): a shop registers a pawned item's photo; headquarters
+ * photographs an item again (another angle, distance, light, background, phone camera) and gets the
+ * registered photos ranked by likeness.
+ *
+ *   const jobs = startPhotoMatchJobs()                                   // worker threads, one pool per server
+ *   const photoId = await registerGoodsPhoto(db, jobs, { companyId, goodsId, attachmentId, image })
+ *   const matches = await searchGoodsPhotos(db, jobs, image, { scope: (t) => inCompanyScope(auth, t.companyId), limit: 10 })
+ *   // [{ photoId, goodsId, companyId, attachmentId, score, inliers }], best first
+ *   await removeGoodsPhoto(db, photoId)
+ *
+ * How: each photo is described once, in a worker (descriptor.ts): ORB keypoints on a 640 px grey
+ * copy, each quantised to a visual word of a 65,536-word vocabulary trained on the development set
+ * (vocabulary.bin). Its keypoints are kept in goods_photo and its words in the inverted index
+ * goods_photo_posting (store.ts). A search scores the photos sharing the query's words (tf-idf), keeps
+ * the best SHORTLIST that `scope` lets through, and ranks them by geometric verification in the worker
+ * (verify.ts: inliers of one homography). `score` is in [0, 1): 0 when no consistent geometry was
+ * found (an unrelated photo), about 0.5 at 25 inliers. A buffer that is not a picture is refused
+ * with 400 (GoodsPhotoMsg.notAPhoto), one over IMAGE_MAX_PIXELS with 413.
+ */
+import type { Executor } from '../../db/client.js'
+import type { PhotoDescriptor } from './descriptor.js'
+import type { PhotoMatchJobs } from './jobs.js'
+import { candidates, indexPhotos, photosInScope, unindexPhoto, type PhotoScope } from './store.js'
+import { scoreOf } from './verify.js'
+
+export { startPhotoMatchJobs, type PhotoMatchJobs } from './jobs.js'
+export type { PhotoScope } from './store.js'
+
+/** photos the index proposes, before the scope */
+const CANDIDATES = 400
+/** photos verified geometrically, within the scope */
+export const SHORTLIST = 40
+/** inliers the best-scored photo of the index is worth beside its own */
+const INDEX_WEIGHT = 8
+
+export interface GoodsPhotoMatch {
+  photoId: number
+  goodsId: number
+  companyId: number
+  attachmentId: number | null
+  score: number
+  inliers: number
+}
+
+/** Describes the photo (in a worker) and adds it to the index; answers its goods_photo id. */
+export async function registerGoodsPhoto(
+  db: Executor, jobs: PhotoMatchJobs, photo: { companyId: number; goodsId: number; attachmentId?: number | null; image: Buffer },
+): Promise<number> {
+  const descriptor = await jobs.run('describe', photo.image)
+  const [id] = await indexPhotos(db, [{ ...photo, descriptor }])
+  return id!
+}
+
+export async function searchGoodsPhotos(
+  db: Executor, jobs: PhotoMatchJobs, image: Buffer, options: { scope?: PhotoScope; limit?: number } = {},
+): Promise<GoodsPhotoMatch[]> {
+  return searchDescribed(db, jobs, await jobs.run('describeQuery', image), options)
+}
+
+/** `searchGoodsPhotos` of a photo described already (the benchmark's cached query photos). */
+export async function searchDescribed(
+  db: Executor, jobs: PhotoMatchJobs, query: PhotoDescriptor, options: { scope?: PhotoScope; limit?: number } = {},
+): Promise<GoodsPhotoMatch[]> {
+  const ranked = await candidates(db, query.words, CANDIDATES)
+  const shortlist = await photosInScope(db, ranked.map((c) => c.id), options.scope, SHORTLIST)
+  if (!shortlist.length) return []
+  const counts = await jobs.run('verify', { query: query.keypoints, candidates: shortlist.map((p) => p.keypoints) })
+  const indexScore = new Map(ranked.map((c) => [c.id, c.score]))
+  const best = indexScore.get(shortlist[0]!.id)!
+  return shortlist
+    .map((p, i) => ({
+      match: { photoId: p.id, goodsId: p.goodsId, companyId: p.companyId, attachmentId: p.attachmentId, inliers: counts[i]!, score: scoreOf(counts[i]!) },
+      // inliers first; the index's score settles near ties (a few chance inliers on a busy picture)
+      rank: counts[i]! + INDEX_WEIGHT * (indexScore.get(p.id)! / best),
+    }))
+    .sort((a, b) => b.rank - a.rank)
+    .slice(0, options.limit ?? 10)
+    .map((m) => m.match)
+}
+
+/** Takes a photo out of the index (its goods deleted, the photo replaced); false when it was not there. */
+export const removeGoodsPhoto = (db: Executor, photoId: number) => unindexPhoto(db, photoId)

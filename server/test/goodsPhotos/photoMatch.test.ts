@@ -1,0 +1,112 @@
+import { GoodsPhotoMsg } from '@app/contract'
+import { eq } from 'drizzle-orm'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { companies } from '../../src/db/schema/index.js'
+import {
+  registerGoodsPhoto, removeGoodsPhoto, searchGoodsPhotos, startPhotoMatchJobs, type PhotoMatchJobs,
+} from '../../src/goods/photoMatch/index.js'
+import { createTestApp, type TestEnv } from '../helpers.js'
+
+/** a made-up item: coloured shapes and lettering of its own on a plain ground, the same for the same seed */
+function item(seed: number, width = 900, height = 700): Promise<Buffer> {
+  let a = seed * 7919 + 1
+  const r = () => ((a = (a * 16807) % 2147483647) / 2147483647)
+  const colour = () => `rgb(${Math.floor(r() * 255)},${Math.floor(r() * 255)},${Math.floor(r() * 255)})`
+  const shapes: string[] = []
+  for (let i = 0; i < 90; i++) {
+    const x = r() * width, y = r() * height, s = 15 + r() * 70
+    const kind = Math.floor(r() * 3)
+    if (kind === 0) shapes.push(`<circle cx="${x}" cy="${y}" r="${s / 2}" fill="${colour()}" stroke="${colour()}" stroke-width="4"/>`)
+    else if (kind === 1) shapes.push(`<rect x="${x}" y="${y}" width="${s}" height="${s * (0.4 + r())}" fill="${colour()}" transform="rotate(${r() * 90} ${x} ${y})"/>`)
+    else shapes.push(`<polygon points="${x},${y} ${x + s},${y + s / 3} ${x + s / 4},${y + s}" fill="${colour()}"/>`)
+  }
+  const letters = () => Array.from({ length: 6 }, () => 'ABCDEFGHKMNPRSTUWXYZ'[Math.floor(r() * 20)]).join('')
+  for (let i = 0; i < 5; i++) shapes.push(`<text x="${r() * width * 0.7}" y="${30 + r() * (height - 30)}" font-size="${24 + r() * 30}" fill="${colour()}">${letters()}</text>`)
+  return sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="${colour()}"/>${shapes.join('')}</svg>`)).jpeg({ quality: 90 }).toBuffer()
+}
+
+/** the item photographed again: turned, nearer, darker and bluer, blurred, on another ground, a phone's JPEG */
+async function rePhotographed(photo: Buffer, ground: number): Promise<Buffer> {
+  const turned = await sharp(photo).rotate(17, { background: '#00000000' }).resize(620).png().toBuffer()
+  const meta = await sharp(turned).metadata()
+  const crop = await sharp(turned).extract({ left: 40, top: 30, width: meta.width! - 80, height: meta.height! - 60 }).toBuffer()
+  return sharp(await item(ground, 1000, 900))
+    .composite([{ input: crop, left: 120, top: 90 }])
+    .modulate({ brightness: 0.75 })
+    .linear([0.9, 0.95, 1.15], [0, 0, 10])
+    .blur(0.8)
+    .jpeg({ quality: 60 })
+    .toBuffer()
+}
+
+let env: TestEnv
+let jobs: PhotoMatchJobs
+let shopA: number
+let shopB: number
+const target = 100
+const photoIds = new Map<number, number>()
+
+beforeAll(async () => {
+  env = await createTestApp()
+  jobs = startPhotoMatchJobs(undefined, { size: 1 })
+  const rows = await env.db.insert(companies).values([{ name: '甲典当行' }, { name: '乙典当行' }]).returning({ id: companies.id })
+  shopA = rows[0]!.id
+  shopB = rows[1]!.id
+  // the target and nine other goods at shop A; a copy of the target at shop B
+  for (const seed of [target, 1, 2, 3, 4, 5, 6, 7, 8, 9]) {
+    photoIds.set(seed, await registerGoodsPhoto(env.db, jobs, { companyId: shopA, goodsId: seed, image: await item(seed) }))
+  }
+  photoIds.set(-target, await registerGoodsPhoto(env.db, jobs, { companyId: shopB, goodsId: 1000 + target, image: await item(target) }))
+})
+afterAll(async () => {
+  await jobs?.close()
+  await env?.close()
+})
+
+describe('search by photo', () => {
+  test('the same goods photographed again (turned, nearer, other light and ground) ranks first, with a high score', async () => {
+    const matches = await searchGoodsPhotos(env.db, jobs, await rePhotographed(await item(target), 500), { scope: (t) => eq(t.companyId, shopA) })
+    expect(matches[0]).toMatchObject({ photoId: photoIds.get(target), goodsId: target, companyId: shopA })
+    expect(matches[0]!.score).toBeGreaterThan(0.3)
+    // the other goods, if listed at all, score far below
+    for (const other of matches.slice(1)) expect(other.score).toBeLessThan(matches[0]!.score / 2)
+  })
+
+  test('a photo of something never registered scores low against everything', async () => {
+    const matches = await searchGoodsPhotos(env.db, jobs, await rePhotographed(await item(777), 501))
+    expect(matches.every((m) => m.score < 0.15)).toBe(true)
+  })
+
+  test("the scope keeps other companies' goods out, even the same item registered there", async () => {
+    const photo = await rePhotographed(await item(target), 502)
+    const atB = await searchGoodsPhotos(env.db, jobs, photo, { scope: (t) => eq(t.companyId, shopB) })
+    expect(atB.map((m) => m.companyId)).toEqual([shopB])
+    expect(atB[0]!.goodsId).toBe(1000 + target)
+    const atA = await searchGoodsPhotos(env.db, jobs, photo, { scope: (t) => eq(t.companyId, shopA) })
+    expect(atA.some((m) => m.companyId !== shopA)).toBe(false)
+    // no scope (headquarters): both copies lead
+    const all = await searchGoodsPhotos(env.db, jobs, photo)
+    expect(new Set(all.slice(0, 2).map((m) => m.photoId))).toEqual(new Set([photoIds.get(target), photoIds.get(-target)]))
+  })
+
+  test('a removed photo is no longer found', async () => {
+    const id = await registerGoodsPhoto(env.db, jobs, { companyId: shopA, goodsId: 55, image: await item(55) })
+    const photo = await rePhotographed(await item(55), 503)
+    expect((await searchGoodsPhotos(env.db, jobs, photo))[0]!.photoId).toBe(id)
+    expect(await removeGoodsPhoto(env.db, id)).toBe(true)
+    expect((await searchGoodsPhotos(env.db, jobs, photo)).some((m) => m.photoId === id)).toBe(false)
+  })
+})
+
+describe('what is not a photo', () => {
+  test('is refused with a clear 400, when registered and when searched with', async () => {
+    const text = Buffer.from('这不是图片，只是一段文字')
+    const refusal = { status: 400, message: GoodsPhotoMsg.notAPhoto }
+    await expect(registerGoodsPhoto(env.db, jobs, { companyId: shopA, goodsId: 1, image: text })).rejects.toMatchObject(refusal)
+    await expect(searchGoodsPhotos(env.db, jobs, text)).rejects.toMatchObject(refusal)
+    // a truncated JPEG: its header reads, its pixels do not
+    const cut = (await item(3)).subarray(0, 2000)
+    await expect(searchGoodsPhotos(env.db, jobs, cut)).rejects.toMatchObject(refusal)
+  })
+})
