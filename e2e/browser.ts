@@ -141,15 +141,15 @@ export const menuEntry = (page: Page, text: string) =>
   sider(page).getByRole('menuitem').filter({ has: page.getByText(text, { exact: true }) })
 
 /**
- * Opens a menu item, opening its section first unless it is open. On a loaded machine a click can
+ * Opens a menu item, opening its section first unless it is open (`null`: an item at the top level, a section of one page). On a loaded machine a click can
  * land while the section still folds in or out and open nothing: the item is clicked again until the
  * menu shows it selected.
  */
-export async function openMenu(page: Page, section: string, item: string) {
-  const title = menuEntry(page, section)
+export async function openMenu(page: Page, section: string | null, item: string) {
+  const title = section === null ? null : menuEntry(page, section)
   const entry = menuEntry(page, item)
   for (let attempt = 1; ; attempt++) {
-    if ((await title.getAttribute('aria-expanded')) !== 'true') await title.click()
+    if (title && (await title.getAttribute('aria-expanded')) !== 'true') await title.click()
     await entry.click()
     try {
       // the menu tells the selected item by its class alone (no aria-selected or aria-current on a menuitem)

@@ -72,7 +72,7 @@ describe('物流公司', () => {
   it('adds carriers with their region; the form checks like the server and a repeated name is refused', async () => {
     await openMenu('运单管理', '物流公司')
     await page.waitForURL('**/by_agent/lcompany')
-    await page.getByText('物流公司', { exact: true }).first().waitFor()
+    await page.locator('.ant-pro-table-list-toolbar-title').getByText('物流公司', { exact: true }).waitFor()
     await page.getByText('暂无物流公司').waitFor()
     const headers = (await page.getByRole('columnheader').allInnerTexts()).join('|')
     expect(headers).toMatch(/物流公司名称.*联系人.*联系电话.*所在地区.*备注.*创建时间.*操作/)

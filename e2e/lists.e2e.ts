@@ -47,7 +47,7 @@ async function expectSecondPageOfAlarms() {
 
 describe('a filtered list comes back as it was left', () => {
   it('keeps the filters, page and page size through the tab bar, back and a reload', async () => {
-    await openMenu(page, '系统日志', '日志列表')
+    await openMenu(page, null, '日志列表')
     await page.waitForURL('**/log/index')
     await tableRows(page).first().waitFor()
     await chooseOption(searchForm(page).getByRole('combobox').first(), '告警')

@@ -163,7 +163,7 @@ describe('检验指标 and 工位分组', () => {
     await openMenu('检验配置', '检验指标')
     await page.waitForURL('**/model/indicator')
     // the lazily loaded page itself, not the rows of the page before it
-    await page.getByText('检验指标', { exact: true }).first().waitFor()
+    await page.locator('.ant-pro-table-list-toolbar-title').getByText('检验指标', { exact: true }).waitFor()
     await rows().first().waitFor()
     await page.getByRole('button', { name: /新\s*增/ }).click()
     const d = dialog('新增检验指标')

@@ -137,4 +137,18 @@ describe('columns beside the fixed 操作 column', () => {
     expect(fitted[0]!.width).toBe(300 * MIN_SHARE)
     expect(x).toBe(200 + 2 * 300 * MIN_SHARE)
   })
+
+  it('keep the width of a value the user copies whole', () => {
+    const withNumber = [{ title: '当票号', dataIndex: 'no', width: 300, copyable: true }, ...columns]
+    const { columns: fitted } = fitColumns(withNumber, 800, 1300)
+    expect(fitted[0]!.width).toBe(300)
+    expect(fitted[1]!.width).toBeLessThan(300)
+  })
+
+  it('leave out the columns the list hides until 列设置 shows them', () => {
+    const wide = [...columns.slice(0, 3), { title: '电话', dataIndex: 'phone', width: 400 }, columns[3]!]
+    // without the list's default hiding, 电话 would make them narrow and the table scroll
+    expect(fitColumns(wide, 800, 800).x).toBeGreaterThan(800)
+    expect(fitColumns(wide, 800, 800, { phone: { show: false } })).toEqual({ columns: wide, x: 800 })
+  })
 })

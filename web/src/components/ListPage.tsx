@@ -103,7 +103,7 @@ export default function ListPage<T extends Record<string, any>, F extends object
   // a phone opens the search form folded to its first field, leaving the screen to the list
   const [openedOnPhone] = useState(() => !!window.matchMedia?.('(max-width: 767.98px)').matches)
   const holder = useRef<HTMLDivElement>(null)
-  const fitted = fitColumns(columns, useTableRoom(holder), scroll?.x)
+  const fitted = fitColumns(columns, useTableRoom(holder), scroll?.x, table.columnsState?.defaultValue)
 
   const retry = () => void actionRef.current?.reload()
   const empty = failure ? <LoadFailure message={failure} onRetry={retry} /> : emptyText

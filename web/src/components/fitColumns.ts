@@ -11,23 +11,28 @@ export const MIN_SHARE = 0.7
 /** what a column without a width needs */
 export const FLEX_WIDTH = 160
 
-export function fitColumns<T>(columns: ProColumns<T>[], room: number | undefined, pageX?: number | string | true): {
+/** Columns a list hides until 列设置 shows them (its columnsState.defaultValue, keyed by dataIndex). */
+export type HiddenByDefault = Record<string, { show?: boolean }> | undefined
+
+export function fitColumns<T>(columns: ProColumns<T>[], room: number | undefined, pageX?: number | string | true, hiddenByDefault?: HiddenByDefault): {
   columns: ProColumns<T>[]
   x: number | string | true | undefined
 } {
-  const shown = columns.filter((c) => !c.hideInTable)
+  const hidden = (c: ProColumns<T>) => c.hideInTable || hiddenByDefault?.[String(c.key ?? c.dataIndex)]?.show === false
+  const shown = columns.filter((c) => !hidden(c))
   const width = (c: ProColumns<T>) => (typeof c.width === 'number' ? c.width : FLEX_WIDTH)
-  const narrows = (c: ProColumns<T>) => !c.fixed && typeof c.width === 'number'
+  // a value the user copies (a ticket number) is read whole: it keeps its width
+  const narrows = (c: ProColumns<T>) => !c.fixed && !c.copyable && typeof c.width === 'number'
   const kept = shown.filter((c) => !narrows(c)).reduce((s, c) => s + width(c), 0)
   const narrowing = shown.filter(narrows).reduce((s, c) => s + width(c), 0)
   if (room === undefined || kept + narrowing <= room || narrowing === 0) return { columns, x: pageX }
   const share = Math.max(MIN_SHARE, Math.min(1, (room - kept) / narrowing))
-  const fitted = columns.map((c) => (c.hideInTable || !narrows(c) ? c : {
+  const fitted = columns.map((c) => (hidden(c) || !narrows(c) ? c : {
     ...c,
     width: Math.floor((c.width as number) * share),
     ellipsis: c.ellipsis ?? (c.render || c.renderText ? undefined : true),
   }))
-  const x = kept + fitted.filter((c) => !c.hideInTable && narrows(c)).reduce((s, c) => s + (c.width as number), 0)
+  const x = kept + fitted.filter((c) => !hidden(c) && narrows(c)).reduce((s, c) => s + (c.width as number), 0)
   return { columns: fitted, x }
 }
 
