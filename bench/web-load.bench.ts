@@ -187,7 +187,7 @@ async function loginUsable(page: Page) {
 
 /** ms from the click on 登录 until the home grid's first rows are painted (same document: the app routes in the page). */
 async function signInToGrid(page: Page) {
-  await page.getByPlaceholder('用户名（手机号）').fill('admin')
+  await page.getByPlaceholder('账号（手机号）').fill('admin')
   await page.getByPlaceholder('密码', { exact: true }).fill(PASSWORD)
   await page.evaluate(() => document.addEventListener('click', () => { window.clickedAt = performance.now() }, { capture: true, once: true }))
   await page.getByRole('button', { name: /登\s*录/ }).click()
