@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { COMPONENT_KEYS, MENU_SEED, type MenuNode, type MenuSeed } from '@app/contract'
-import { breadcrumbFor, buildRouteTable, joinPath } from '../src/router/menu'
+import { breadcrumbFor, buildRouteTable } from '../src/router/menu'
 import { PAGE_REGISTRY, resolveComponent } from '../src/router/registry'
-import { loginPathFor, safeRedirect } from '../src/router/paths'
+import { joinPath, loginPathFor, safeRedirect } from '../src/router/paths'
 import { landingPath } from '../src/router/landing'
 
 const toNode = (s: MenuSeed): MenuNode => ({

@@ -2,7 +2,7 @@
 import { useMemo } from 'react'
 import type { ComponentKey, MenuNode } from '@app/contract'
 import { useUserInfo } from '../app/session'
-import { joinPath } from '../router/menu'
+import { joinPath } from '../router/paths'
 
 export function findMenuPath(menus: readonly MenuNode[] | undefined, component: ComponentKey, parent = '/'): string | null {
   for (const n of menus ?? []) {

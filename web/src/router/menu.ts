@@ -6,7 +6,7 @@
 import { pruneMenu, type MenuNode, type Permission } from '@app/contract'
 import { resolveComponent } from './registry'
 import { SHELL_ROUTES, type StaticRoute } from './static'
-import { HOME_PATH } from './paths'
+import { HOME_PATH, joinPath } from './paths'
 
 export interface MenuEntry {
   /** absolute path */
@@ -34,16 +34,6 @@ export interface RouteTable {
   shellRoutes: StaticRoute[]
   /** where '/' goes */
   home: string
-}
-
-export function joinPath(parent: string, child: string): string {
-  if (child.startsWith('/')) return normalize(child)
-  return normalize(`${parent}/${child}`)
-}
-
-function normalize(p: string): string {
-  const s = `/${p}`.replace(/\/+/g, '/')
-  return s.length > 1 ? s.replace(/\/$/, '') : s
 }
 
 function toEntries(nodes: MenuNode[], parent: string, trail: MenuEntry['trail']): MenuEntry[] {

@@ -15,3 +15,13 @@ export function safeRedirect(value: string | null | undefined): string {
 
 export const loginPathFor = (here: string) =>
   here === '/' || here.startsWith(LOGIN_PATH) ? LOGIN_PATH : `${LOGIN_PATH}?redirect=${encodeURIComponent(here)}`
+
+/** A menu node's absolute path: `child` under `parent` (or `child` itself when absolute), without doubled or trailing slashes. */
+export function joinPath(parent: string, child: string): string {
+  return normalize(child.startsWith('/') ? child : `${parent}/${child}`)
+}
+
+function normalize(p: string): string {
+  const s = `/${p}`.replace(/\/+/g, '/')
+  return s.length > 1 ? s.replace(/\/$/, '') : s
+}
