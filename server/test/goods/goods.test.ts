@@ -74,6 +74,23 @@ describe('register, read, edit, delete', () => {
     await env.call(baseA, 'POST', `/api/goods/delete/${mine.data.id}`)
   })
 
+  test('the phone and ID number filters match a whole number only, since the list shows them masked', async () => {
+    const mine = await save(baseA, item(aPics[0]!, [aPics[1]!], { ticketNumber: 'A-MASK-1' }))
+    const numbers = (r: { data: { data: { ticketNumber: string }[] } }) => r.data.data.map((g) => g.ticketNumber)
+    expect(numbers(await find(baseA, { phone: '13812345678' }))).toEqual(['A-MASK-1'])
+    expect(numbers(await find(baseA, { phone: '138123' }))).toEqual([])
+    expect(numbers(await find(baseA, { idNumber: validId() }))).toEqual(['A-MASK-1'])
+    expect(numbers(await find(baseA, { idNumber: validId().slice(0, 10) }))).toEqual([])
+    await env.call(baseA, 'POST', `/api/goods/delete/${mine.data.id}`)
+  })
+
+  test('headquarters naming a base that does not exist gets a 404, and nothing is written', async () => {
+    const before = await count()
+    const r = await save(hq, item(bPic, [bPic], { shopId: 999_999, ticketNumber: 'HQ-NOWHERE' }))
+    expect(r.status).toBe(404)
+    expect(await count()).toBe(before)
+  })
+
   test('the list pages by 20 and filters by every field', async () => {
     for (let i = 0; i < 22; i++) await save(baseA, item(aPics[0]!, [aPics[1]!], { ticketNumber: `PAGE-${i}`, category: i % 2 ? '手机' : '黄金', pawnName: i === 3 ? '李四' : '张三' }))
     const first = await find(baseA, { ticketNumber: 'PAGE-' })

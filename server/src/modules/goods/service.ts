@@ -13,6 +13,7 @@ import { allRows, listSource, pagedList } from '../../platform/list.js'
 import { contains, containsEach, withinRange } from '../../platform/query.js'
 import type { SessionUser } from '../../platform/sessions.js'
 import { assertInScope, inCompanyScope, ownerCompany } from '../../platform/tenancy.js'
+import { assertCompanyExists } from '../companies/index.js'
 import { writeLog } from '../logs/index.js'
 
 type Row = typeof goods.$inferSelect
@@ -39,7 +40,10 @@ const textCondition = (text: string, mode: TextMode) => (mode === 'exact' ? cont
 function where(auth: SessionUser, q: Omit<GoodsQuery, 'page' | 'size' | 'pageNo' | 'pageSize'>, mode: TextMode = 'exact'): SQL | undefined {
   return and(
     inCompanyScope(auth, goods.companyId, q.shopId),
-    ...containsEach(q, { name: goods.name, pawnName: goods.pawnName, phone: goods.phone, idNumber: goods.idNumber, ticketNumber: goods.ticketNumber }),
+    ...containsEach(q, { name: goods.name, pawnName: goods.pawnName, ticketNumber: goods.ticketNumber }),
+    // lists show these masked: a filter matches the whole number only, or counting the rows a part finds would spell it out
+    q.phone ? eq(goods.phone, q.phone) : undefined,
+    q.idNumber ? eq(goods.idNumber, q.idNumber.toUpperCase()) : undefined,
     q.category ? eq(goods.category, q.category) : undefined,
     q.doubtable ? eq(goods.doubtable, q.doubtable) : undefined,
     q.isInvalid ? eq(goods.isInvalid, q.isInvalid) : undefined,
@@ -137,6 +141,7 @@ async function withShop(db: Executor, row: Row) {
 export async function saveGoods(db: Executor, auth: SessionUser, body: GoodsBody): Promise<Goods> {
   const companyId = ownerCompany(auth, body.shopId)
   return db.transaction(async (tx) => {
+    await assertCompanyExists(tx, companyId)
     await checkPictures(tx, auth, pictureIdsOf(body), companyId)
     const { shopId: _shop, pawnTime, ...fields } = body
     const [row] = await tx.insert(goods).values({ ...fields, pawnTime: parseDateTime(pawnTime), companyId, userId: auth.userId }).returning()
@@ -160,6 +165,7 @@ export async function updateGoods(db: Executor, auth: SessionUser, id: number, b
   return db.transaction(async (tx) => {
     const old = await ownGoods(tx, auth, id)
     const companyId = body.shopId != null ? ownerCompany(auth, body.shopId) : old.companyId
+    if (companyId !== old.companyId) await assertCompanyExists(tx, companyId)
     const pictures = pictureIdsOf(body)
     if (pictures.length || companyId !== old.companyId) await checkPictures(tx, auth, pictures.length ? pictures : pictureIdsOf(old), companyId)
     const photosChanged = body.goodsPicIds !== undefined && body.goodsPicIds.join() !== old.goodsPicIds.join()
@@ -174,8 +180,8 @@ export async function updateGoods(db: Executor, auth: SessionUser, id: number, b
 }
 
 export async function deleteGoods(db: Executor, auth: SessionUser, id: number) {
-  await ownGoods(db, auth, id)
-  await db.delete(goods).where(eq(goods.id, id))
+  const deleted = await db.delete(goods).where(and(eq(goods.id, id), inCompanyScope(auth, goods.companyId))).returning({ id: goods.id })
+  if (!deleted.length) throw new NotFoundError(GoodsMsg.notFound)
 }
 
 /**
