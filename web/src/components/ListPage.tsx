@@ -23,6 +23,7 @@ import type { EditDialogProps } from './editDialog'
 import ExportButton from './ExportButton'
 import FilterTags from './FilterTags'
 import { fitColumns, useTableRoom } from './fitColumns'
+import { isPhoneScreen } from './phoneScreen'
 import ListCards from './ListCards'
 import { listLoader, type ListSource, type TableParams } from './listQuery'
 import { searchFields, useListUrl, type FormValues, type SearchField } from './listUrl'
@@ -101,7 +102,7 @@ export default function ListPage<T extends Record<string, any>, F extends object
 
   const phone = Grid.useBreakpoint().md === false
   // a phone opens the search form folded to its first field, leaving the screen to the list
-  const [openedOnPhone] = useState(() => !!window.matchMedia?.('(max-width: 767.98px)').matches)
+  const [openedOnPhone] = useState(isPhoneScreen)
   const holder = useRef<HTMLDivElement>(null)
   const fitted = fitColumns(columns, useTableRoom(holder), scroll?.x, table.columnsState?.defaultValue)
 

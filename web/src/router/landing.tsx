@@ -1,11 +1,8 @@
 /** Where '/' (and so the sign-in) lands: the home grid, or 上传票据 for a sub-account on a phone. */
 import { Navigate } from 'react-router-dom'
 import type { UserInfo } from '@app/contract'
+import { isPhoneScreen } from '../components/phoneScreen'
 import type { RouteTable } from './menu'
-
-/** antd's `md` breakpoint: below it the screen is a phone's */
-const PHONE_QUERY = '(max-width: 767.98px)'
-export const isPhoneScreen = () => typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches
 
 /** A sub-account (no role) on a phone comes to take ticket photos; everyone else starts at the table's home. */
 export function landingPath(table: RouteTable, info: Pick<UserInfo, 'nickName'>, phone: boolean): string {
