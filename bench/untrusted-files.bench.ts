@@ -83,6 +83,8 @@ async function measure(kind: string) {
     for (const [name, send] of inputs) {
       const server = await startBuiltServer({ ...env, ADMIN_PASSWORD: PASSWORD }, dataDir)
       const pid = server.child.pid!
+      // a server ended by a signal (an abort) has exitCode null and signalCode set
+      const running = () => server.child.exitCode == null && server.child.signalCode == null
       try {
         // warm: the font, the modules, the worker threads
         for (const warm of [pdf(ids.plain!), importing(ordinary)]) await (await warm(server.base)).arrayBuffer()
@@ -95,7 +97,7 @@ async function measure(kind: string) {
         const t0 = performance.now()
         const answer = send(server.base).then(async (res) => ({ status: res.status, bytes: (await res.arrayBuffer()).byteLength }), () => ({ status: 0, bytes: 0 }))
           .finally(() => { finished = true })
-        while (!finished && server.child.exitCode == null) {
+        while (!finished && running()) {
           const due = performance.now() + 25
           await new Promise((resolve) => setTimeout(resolve, 25))
           try { await (await fetch(`${server.base}/api/health`)).arrayBuffer() } catch { break }
@@ -105,14 +107,15 @@ async function measure(kind: string) {
         clearInterval(sampler)
         const ms = performance.now() - t0
         await new Promise((resolve) => setTimeout(resolve, 500))
-        const alive = server.child.exitCode == null && await fetch(`${server.base}/api/health`).then((r) => r.ok, () => false)
+        const alive = running() && await fetch(`${server.base}/api/health`).then((r) => r.ok, () => false)
         report(`${kind} ${name}: answer`, status, status ? 'HTTP status' : '(no answer: connection closed)')
         report(`${kind} ${name}: request time`, ms, 'ms')
         report(`${kind} ${name}: slowest /api/health`, healthMs, 'ms', '< 200 ms')
         report(`${kind} ${name}: server RSS growth`, (rssPeak - rssBefore) / 2 ** 20, 'MB', '≤ 300 MB')
         report(`${kind} ${name}: server still runs`, alive ? 1 : 0, alive ? '(yes)' : '(no: the process ended)')
+        if (!running()) console.log(`${kind} ${name}: server ended by ${server.child.signalCode ?? `exit code ${server.child.exitCode}`}`)
       } finally {
-        if (server.child.exitCode == null) await server.stop()
+        if (running()) await server.stop()
       }
     }
   } finally {
