@@ -4,13 +4,14 @@
  * change, 确定 goes back where the user came from (the grid with its filters). Unchanged, 关闭 asks
  * nothing. Opened first (nothing of the app before it), 关闭 goes to the home grid.
  */
-import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom'
+import { Route, Routes, UNSAFE_createMemoryHistory, unstable_HistoryRouter as HistoryRouter, useLocation } from 'react-router-dom'
 import { describe, expect, it, vi } from 'vitest'
 import type { Transport } from '@app/contract'
 import EditTransportPage from '../../src/pages/transportDetail/EditTransportPage'
 import { LEAVE_CONFIRM } from '../../src/features/ticketForm/useUnsavedGuard'
+import { guardHistory } from '../../src/router/leaveGuard'
 import { button, renderInApp } from './ui'
 
 const TRANSPORT = {
@@ -29,12 +30,18 @@ function Where() {
 
 const GRID = '/by_agent/index?deliveryCustomer=%E5%8D%8E%E4%B8%9C'
 function openEdit(entries: string[]) {
-  const router = createMemoryRouter([
-    { path: '/editTraceDetail/index', element: <EditTransportPage /> },
-    { path: '*', element: <Where /> },
-  ], { initialEntries: entries, initialIndex: entries.length - 1 })
-  renderInApp(<QueryClientProvider client={new QueryClient()}><RouterProvider router={router} /></QueryClientProvider>)
-  return router
+  const history = guardHistory(UNSAFE_createMemoryHistory({ initialEntries: entries, initialIndex: entries.length - 1, v5Compat: true }))
+  renderInApp(
+    <QueryClientProvider client={new QueryClient()}>
+      <HistoryRouter history={history}>
+        <Routes>
+          <Route path="/editTraceDetail/index" element={<EditTransportPage />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </HistoryRouter>
+    </QueryClientProvider>,
+  )
+  return history
 }
 const remark = () => waitFor(() => {
   const input = document.querySelector<HTMLInputElement>('#delivery_deliveryAdditional')
@@ -48,19 +55,37 @@ const asked = () => waitFor(() => expect(confirmDialog()?.querySelector('.ant-mo
 
 describe('编辑运单: leaving unsaved changes', () => {
   it('asks before 关闭 drops a change: 取消 stays, 确定 goes back to the grid as it was', async () => {
-    const router = openEdit([GRID, '/editTraceDetail/index?id=5'])
+    const history = openEdit([GRID, '/editTraceDetail/index?id=5'])
     fireEvent.change(await remark(), { target: { value: '改过的备注' } })
     close()
     await asked()
     fireEvent.click(button(confirmDialog()!, /^取\s*消$/))
     await waitFor(() => expect(confirmDialog()).toBeNull())
-    expect(router.state.location.pathname).toBe('/editTraceDetail/index')
+    expect(history.location.pathname).toBe('/editTraceDetail/index')
     expect((await remark()).value).toBe('改过的备注')
 
     close()
     await asked()
     fireEvent.click(button(confirmDialog()!, /^确\s*定$/))
     expect((await screen.findByTestId('where')).textContent).toBe(GRID)
+  })
+
+  it('holds the browser\'s back and a link elsewhere the same way', async () => {
+    const history = openEdit([GRID, '/editTraceDetail/index?id=5'])
+    fireEvent.change(await remark(), { target: { value: '改过的备注' } })
+    act(() => history.go(-1))
+    await asked()
+    // the address went back where it was while the question is up
+    expect(history.location.pathname).toBe('/editTraceDetail/index')
+    fireEvent.click(button(confirmDialog()!, /^取\s*消$/))
+    await waitFor(() => expect(confirmDialog()).toBeNull())
+    expect((await remark()).value).toBe('改过的备注')
+
+    act(() => history.push('/users/index'))
+    await asked()
+    expect(history.location.pathname).toBe('/editTraceDetail/index')
+    fireEvent.click(button(confirmDialog()!, /^确\s*定$/))
+    expect((await screen.findByTestId('where')).textContent).toBe('/users/index')
   })
 
   it('leaves an unchanged form at once, and goes to the home grid when the app was opened on it', async () => {

@@ -3,9 +3,10 @@
  * back) asks first, closing or reloading the tab gets the browser's own question, and the idle logout
  * is told about it (idle.ts: it says so in its countdown and runs `idle.save`, a 暂存, when given).
  */
-import { useCallback, useEffect, useRef } from 'react'
+import { useCallback, useContext, useEffect, useRef } from 'react'
 import { App } from 'antd'
-import { useBlocker, type BlockerFunction } from 'react-router-dom'
+import { UNSAFE_NavigationContext } from 'react-router-dom'
+import type { GuardedHistory } from '../../router/leaveGuard'
 import { whenIdleLogout, type UnsavedWork } from '../../app/idle'
 import { isLoggedIn } from '../../app/storage'
 
@@ -22,22 +23,14 @@ export function useUnsavedGuard(dirty: boolean, idle: UnsavedWork) {
   const idleWork = useRef(idle)
   idleWork.current = idle
 
-  // another page only: a change of the query (the upload's ?id=) is the same form
-  const shouldBlock = useCallback<BlockerFunction>(
-    ({ currentLocation, nextLocation }) => guarded.current && currentLocation.pathname !== nextLocation.pathname,
-    [],
-  )
-  const blocker = useBlocker(shouldBlock)
-  const blockerRef = useRef(blocker)
-  blockerRef.current = blocker
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return
-    modal.confirm({
-      title: LEAVE_CONFIRM,
-      onOk: () => blockerRef.current.proceed?.(),
-      onCancel: () => blockerRef.current.reset?.(),
-    })
-  }, [blocker.state, modal])
+  const history = useContext(UNSAFE_NavigationContext).navigator as Partial<GuardedHistory>
+  useEffect(() => history.guard?.({
+    // another page only: a change of the query (the upload's ?id=) is the same form
+    holds: (from, to) => guarded.current && from.pathname !== to.pathname,
+    ask: (proceed) => {
+      modal.confirm({ title: LEAVE_CONFIRM, onOk: proceed })
+    },
+  }), [history, modal])
 
   useEffect(() => {
     if (!dirty) return
