@@ -5,7 +5,8 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom'
-import { Grid, Modal } from 'antd'
+import { Modal } from 'antd'
+import { usePhoneScreen } from '../components/phoneScreen'
 import { ProLayout, type MenuDataItem } from '@ant-design/pro-components'
 import { Msg, SIDEBAR_WIDTH, type UserInfo } from '@app/contract'
 import Landing from '../router/landing'
@@ -49,7 +50,7 @@ export default function BasicLayout({ info }: { info: UserInfo }) {
   const [collapsed, setCollapsed] = useCollapsed()
   const table = useMemo(() => buildRouteTable(info.menus, info.permissions), [info])
   const menuData = useMemo(() => toMenuData(table.menu), [table])
-  const phone = Grid.useBreakpoint().md === false
+  const phone = usePhoneScreen()
   useIdleTimer({ onIdle })
 
   useEffect(() => {

@@ -14,7 +14,7 @@
  * (fitColumns.ts); below md (a phone) the rows are cards (ListCards).
  */
 import { Fragment, useEffect, useRef, useState, type MutableRefObject, type ReactNode } from 'react'
-import { Button, Grid, Space, Typography } from 'antd'
+import { Button, Space, Typography } from 'antd'
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons'
 import { ProTable, type ActionType, type ProFormInstance, type ProTableProps } from '@ant-design/pro-components'
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@app/contract'
@@ -23,7 +23,7 @@ import type { EditDialogProps } from './editDialog'
 import ExportButton from './ExportButton'
 import FilterTags from './FilterTags'
 import { fitColumns, useTableRoom } from './fitColumns'
-import { isPhoneScreen } from './phoneScreen'
+import { isPhoneScreen, usePhoneScreen } from './phoneScreen'
 import ListCards from './ListCards'
 import { listLoader, type ListSource, type TableParams } from './listQuery'
 import { searchFields, useListUrl, type FormValues, type SearchField } from './listUrl'
@@ -100,7 +100,7 @@ export default function ListPage<T extends Record<string, any>, F extends object
   useEffect(() => setOpened(true), [])
   const [failure, setFailure] = useState<string | null>(null)
 
-  const phone = Grid.useBreakpoint().md === false
+  const phone = usePhoneScreen()
   // a phone opens the search form folded to its first field, leaving the screen to the list
   const [openedOnPhone] = useState(isPhoneScreen)
   const holder = useRef<HTMLDivElement>(null)

@@ -13,7 +13,8 @@
  */
 import { useCallback, useEffect, useMemo, useState, type HTMLAttributes } from 'react'
 import { Link } from 'react-router-dom'
-import { Button, Card, Checkbox, Grid, Space, Table, Tooltip, Typography, type TableColumnsType } from 'antd'
+import { Button, Card, Checkbox, Space, Table, Tooltip, Typography, type TableColumnsType } from 'antd'
+import { usePhoneScreen } from '../../components/phoneScreen'
 import { LoadingOutlined, ReloadOutlined } from '@ant-design/icons'
 import { DndContext, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core'
 import { restrictToHorizontalAxis } from '@dnd-kit/modifiers'
@@ -103,7 +104,7 @@ export default function TransportsPage() {
   const grid = useTransportGrid()
   const columns = gridColumns(headquarters)
   const { layout, setLayout } = useGridLayout('transportGrid', columns)
-  const phone = Grid.useBreakpoint().md === false
+  const phone = usePhoneScreen()
   const actionsWidth = actionWidth(headquarters)
   const [suggestionsFor, setSuggestionsFor] = useState<number | undefined>()
   const suggestions = useSuggestions(suggestionsFor)
