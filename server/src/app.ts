@@ -11,6 +11,7 @@ import type { AppContext } from './context.js'
 import type { Database } from './db/client.js'
 import { scheduleUpkeep } from './db/upkeep.js'
 import { startFileJobs } from './files/jobs.js'
+import { startPhotoMatchJobs } from './goods/photoMatch/index.js'
 import { authRoutes } from './modules/auth/index.js'
 import { MenuCache } from './platform/menus.js'
 import { userRoutes } from './modules/users/index.js'
@@ -94,6 +95,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     files: createFileStore(config),
     reader: new TicketReader(config.ocrWorkers, config.ocrThreads, config.ocrTimeoutMs),
     fileJobs: startFileJobs((kind, reason) => app.log.warn({ kind, reason }, 'file job failed')),
+    photoMatch: startPhotoMatchJobs((kind, reason) => app.log.warn({ kind, reason }, 'photo match job failed')),
     lifecycle: { stopping: false },
   }
   // before any route, so every route is timed
@@ -151,6 +153,7 @@ export async function buildApp(config: Config, database: Database): Promise<App>
     ctx.cipher.close()
     await ctx.reader.close()
     await ctx.fileJobs.close()
+    await ctx.photoMatch.close()
     await database.close()
   })
   return app as unknown as App

@@ -3,6 +3,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { buildApp } from './app.js'
 import { loadConfig } from './config.js'
+import { backfillGoodsPhotos } from './modules/goods/index.js'
 import { seed } from './seed.js'
 import { announce } from './platform/invalidation.js'
 import { openMigratedOrExit } from './startup.js'
@@ -56,4 +57,6 @@ void app.ctx.reader.start().then(() => app.log.info(`OCR workers ready (${config
 void app.ctx.fileJobs.start().catch((err: Error) => app.log.error({ err }, 'file workers failed to start'))
 
 await app.listen({ port: config.port, host: config.host })
+// goods photos saved while no index was kept (demo data, a stop before the index caught up), in the background
+void backfillGoodsPhotos(app.ctx, app).then((n) => n && app.log.info(`goods photo index caught up with ${n} items`), (err: Error) => app.log.error({ err }, 'goods photo backfill failed'))
 app.log.info(`ready in ${Date.now() - started} ms on ${database.kind}: http://localhost:${config.port}`)

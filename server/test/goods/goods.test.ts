@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { makeCompany, makeUser } from '../fixtures.js'
-import { photoTextSettled } from '../../src/modules/goods/photoText.js'
+import { backgroundSettled } from '../../src/modules/goods/background.js'
 import { createTestApp, multipart, type TestEnv } from '../helpers.js'
 import { item, png, uploadPicture, validId } from './goodsKit.js'
 
@@ -193,7 +193,7 @@ describe('the description search', () => {
 
   test('the text read from the photos is searched too', async () => {
     const id = (await save(baseA, item(aPics[0]!, [aPics[1]!], { name: '笔记本', category: '电脑', ticketNumber: 'PC-1' }))).data.id
-    await photoTextSettled()
+    await backgroundSettled()
     await env.db.execute(sql`update goods set photo_text = 'ThinkPad X1 Carbon 序列号 PF3KQ8ZT' where id = ${id}`)
     expect((await find(baseA, { imagetext: 'PF3KQ8Z7' })).data.data.map((g: { id: number }) => g.id)).toContain(id)
   })

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { photoTextSettled } from '../../src/modules/goods/photoText.js'
+import { backgroundSettled } from '../../src/modules/goods/background.js'
 import { createTestApp, type TestEnv } from '../helpers.js'
 import { item, uploadPicture } from './goodsKit.js'
 
@@ -19,7 +19,7 @@ test('after a save the OCR pool reads the photos, and the item is found by a wor
   const pic = await uploadPicture(env, hq, photo, 'photo.jpg')
   const saved = await env.call(hq, 'POST', '/api/goods/save', item(pic, [pic], { name: '纸质单据', ticketNumber: 'OCR-1' }))
   expect(saved.data.photoText).toBe('')
-  await photoTextSettled()
+  await backgroundSettled()
   const read = (await env.call(hq, 'POST', `/api/goods/getById/${saved.data.id}`)).data.photoText as string
   expect(read.length).toBeGreaterThan(10)
   const word = read.split(' ').find((w) => w.length >= 4 && !/^OCR-1$/.test(w))!

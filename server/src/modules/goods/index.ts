@@ -1,2 +1,2 @@
-/** The goods registry (物品登记): its routes. Search by photo plugs in beside them (see routes.ts). */
-export { goodsRoutes } from './routes.js'
+/** The goods registry (物品登记): its routes, and the start-up catch-up of its photo index. */
+export { backfillGoodsPhotos, goodsRoutes } from './routes.js'

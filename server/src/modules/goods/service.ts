@@ -19,7 +19,7 @@ import { writeLog } from '../logs/index.js'
 type Row = typeof goods.$inferSelect
 
 /** Lists, exports and the detail show the phone and ID number masked; `revealGoods` gives one in full. */
-const toGoods = ({ g, shopName }: { g: Row; shopName: string | null }): Goods => ({
+export const toGoods = ({ g, shopName }: { g: Row; shopName: string | null }): Goods => ({
   id: g.id, name: g.name, ticketNumber: g.ticketNumber, category: g.category as Goods['category'],
   ticketPicId: g.ticketPicId, goodsPicIds: g.goodsPicIds, shopId: g.companyId, shopName: shopName ?? '',
   pawnTime: formatDateTime(g.pawnTime), createTime: formatDateTime(g.createTime), pawnName: g.pawnName,
@@ -205,10 +205,17 @@ export async function storePhotoText(db: Executor, id: number, goodsPicIds: numb
     .where(and(eq(goods.id, id), sql`${goods.goodsPicIds} = ${sql.raw(`'{${goodsPicIds.map(Number).join(',')}}'::integer[]`)}`))
 }
 
-/** The photos of an item and their blobs, for the OCR. */
-export async function photosOf(db: Executor, id: number) {
-  const [row] = await db.select({ goodsPicIds: goods.goodsPicIds }).from(goods).where(eq(goods.id, id))
+/** An item's base and its photos' attachments with their blobs, in the item's order; null when it is gone. */
+export async function photoFilesOf(db: Executor, id: number) {
+  const [row] = await db.select({ companyId: goods.companyId, goodsPicIds: goods.goodsPicIds }).from(goods).where(eq(goods.id, id))
   if (!row) return null
-  const pics = await db.select({ id: attachments.id, sha256: attachments.sha256 }).from(attachments).where(inArray(attachments.id, row.goodsPicIds))
-  return { goodsPicIds: row.goodsPicIds, blobs: row.goodsPicIds.map((p) => pics.find((a) => a.id === p)?.sha256).filter((s): s is string => Boolean(s)) }
+  const pics = row.goodsPicIds.length
+    ? await db.select({ id: attachments.id, sha256: attachments.sha256 }).from(attachments).where(inArray(attachments.id, row.goodsPicIds))
+    : []
+  const blob = new Map(pics.map((p) => [p.id, p.sha256]))
+  return {
+    companyId: row.companyId,
+    goodsPicIds: row.goodsPicIds,
+    photos: row.goodsPicIds.flatMap((attachmentId) => (blob.get(attachmentId) ? [{ attachmentId, sha256: blob.get(attachmentId)! }] : [])),
+  }
 }

@@ -1,3 +1,4 @@
+import { HARNESS_GOODS_PHOTO, item as goodsPhoto, rePhotographed } from '../../goodsPhotos/photoKit.js'
 import type { Examples } from './types.js'
 
 const item = (picture: number) => ({
@@ -13,5 +14,9 @@ export const goodsExamples: Examples = {
   '/api/goods/delete/:id': ({ b }) => ({ params: { id: b.id('goods') }, expect: 'refused' }),
   '/api/goods/getById/:id': ({ b }) => ({ params: { id: b.id('goods') }, expect: 'refused' }),
   '/api/goods/reveal/:id': ({ b }) => ({ params: { id: b.id('goods') }, body: { field: 'idNumber' }, expect: 'refused' }),
+  // B's item's photo is in the index: a new photo of it finds nothing for A
+  '/api/goods/searchByPhoto': async () => ({
+    form: { file: { name: 'again.jpg', type: 'image/jpeg', data: await rePhotographed(await goodsPhoto(HARNESS_GOODS_PHOTO), 7) } }, expect: 'served',
+  }),
   '/api/goods/export/:companyId': ({ b }) => [{ params: { companyId: b.companyId }, expect: 'otherBase' }, { params: { companyId: b.companyId }, query: { shopId: b.companyId }, expect: 'otherBase' }],
 }
