@@ -1,13 +1,14 @@
 /**
  * 物品登记 as a base's main account uses it: register an item with its photos and ticket, find it by its
- * description text with a character misread, mark it 可疑 after the confirm, reveal the masked phone, and
- * view it: from the list (?active) read only, without 保存/删除/关闭; opened plainly, with them.
+ * description text with a character misread and by a new photo of it (以图搜物), mark it 可疑 after the
+ * confirm, reveal the masked phone, and view it: from the list (?active) read only, without 保存/删除/关闭; opened plainly, with them.
  * Screenshots go to /tmp/shots/goods-*.png.
  */
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { cellOf, confirmIn, dialogNamed, dialogOpened, loginViaForm, menuEntry, openMenu, searchForm, shot, tableRow, toastOf } from './browser'
+import { item as goodsPhoto, rePhotographed } from '../server/test/goodsPhotos/photoKit'
 import { useServerAndBrowser } from './server'
 
 const env = useServerAndBrowser()
@@ -67,7 +68,7 @@ describe('物品登记', () => {
     await dialog.getByLabel('身份证号').fill('110105199003071239')
     await dialog.locator('input[type=file]').last().setInputFiles({ name: 'ticket.png', mimeType: 'image/png', buffer: await photo('#a33', 'PAWN TICKET') })
     await expect.poll(() => dialog.locator('.ant-upload-list-item-done').count()).toBe(1)
-    await dialog.locator('input[type=file]').first().setInputFiles({ name: 'bangle.png', mimeType: 'image/png', buffer: await photo('#d4a017', 'AU999') })
+    await dialog.locator('input[type=file]').first().setInputFiles({ name: 'bangle.jpg', mimeType: 'image/jpeg', buffer: await goodsPhoto(100) })
     await expect.poll(() => dialog.locator('.ant-upload-list-item-done').count()).toBe(2)
     // the photo's rule is checked again once there is one
     await expect.poll(() => dialog.getByText('请至少上传一张物品照片').count()).toBe(0)
@@ -93,6 +94,34 @@ describe('物品登记', () => {
     await row().waitFor()
   })
 
+  it('finds it by a new photo of it (以图搜物): first, with its matching photo and likeness, and 查看 opens it', async () => {
+    await page.getByRole('button', { name: '以图搜物' }).click()
+    const dialog = dialogNamed(page, '以图搜物')
+    await dialogOpened(dialog)
+    const results = dialog.getByTestId('photo-search-results')
+    // text not a photo is refused before it is sent
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'note.txt', mimeType: 'text/plain', buffer: Buffer.from('不是照片') })
+    await dialog.getByText('物品照片无法识别，请上传 JPG、PNG 或 WEBP 图片').waitFor()
+    const again = await rePhotographed(await goodsPhoto(100), 500)
+    // the photo is indexed just after the save: until then the search finds nothing, and is asked again
+    await expect.poll(async () => {
+      await dialog.locator('input[type=file]').setInputFiles({ name: 'again.jpg', mimeType: 'image/jpeg', buffer: again })
+      await dialog.getByText('正在比对照片…').waitFor({ state: 'hidden', timeout: 120_000 })
+      return results.count()
+    }, { timeout: 180_000, interval: 2000 }).toBe(1)
+    const first = results.locator('.ant-list-item').first()
+    expect(await first.innerText()).toContain('周大福足金手镯')
+    expect(await first.innerText()).toMatch(/相似度 \d+%/)
+    await expect.poll(() => first.getByRole('img', { name: '周大福足金手镯的匹配照片' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+    await dialog.getByRole('img', { name: '要查找的照片' }).waitFor()
+    await shot(page, 'goods-photo-search')
+    await first.getByText('查看').click()
+    await page.waitForURL(/\/goodsDetail\/index\?id=\d+&active=1/)
+    await page.getByText('周大福足金手镯').first().waitFor()
+    await page.goBack()
+    await row().waitFor()
+  })
+
   it('marks it 可疑 after the confirm, and an admin reveals the full phone with the eye', async () => {
     await row().getByText('标记可疑').click()
     const confirm = page.getByRole('dialog').filter({ hasText: '确定将该物品标记为可疑吗？' })
@@ -110,9 +139,9 @@ describe('物品登记', () => {
     await page.getByText('物品详情').first().waitFor()
     await page.getByText('周大福足金手镯').first().waitFor()
     await expect.poll(() => page.getByRole('img', { name: '周大福足金手镯照片1' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
-    for (const name of [/保\s*存/, /删\s*除/, /关\s*闭/]) expect(await page.getByRole('button', { name }).count()).toBe(0)
+    for (const name of [/^保\s*存$/, /^删\s*除$/, /^关\s*闭$/]) expect(await page.getByRole('button', { name }).count()).toBe(0)
     await shot(page, 'goods-detail-active')
     await page.goto(page.url().replace('&active=1', ''))
-    for (const name of [/保\s*存/, /删\s*除/, /关\s*闭/]) await page.getByRole('button', { name }).waitFor()
+    for (const name of [/^保\s*存$/, /^删\s*除$/, /^关\s*闭$/]) await page.getByRole('button', { name }).waitFor()
   })
 })

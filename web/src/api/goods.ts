@@ -1,6 +1,6 @@
 /** 物品登记 (goods registry): server module goods (server/src/modules/goods/routes.ts); every call is a POST, as the spec names it. */
-import { GOODS_EXPORT_NAME, type Goods, type GoodsBody, type GoodsFilters, type GoodsQuery, type GoodsUpdateBody, type Page, type PersonalField } from '@app/contract'
-import { download, http, type RequestOptions } from './request'
+import { GOODS_EXPORT_NAME, type Goods, type GoodsPhotoMatch, type GoodsBody, type GoodsFilters, type GoodsQuery, type GoodsUpdateBody, type Page, type PersonalField } from '@app/contract'
+import { download, http, requestEnvelope, type RequestOptions } from './request'
 
 export const findGoods = (q: GoodsQuery, opts?: RequestOptions) => http.post<Page<Goods>>('/goods/find/', q, opts)
 export const saveGoods = (body: GoodsBody, opts?: RequestOptions) => http.post<Goods>('/goods/save', body, opts)
@@ -18,3 +18,10 @@ export const exportGoods = (companyId: number, q: GoodsFilters = {}, opts?: Requ
     ...opts,
     params: { ...q, createTimeQuery: q.createTimeQuery?.join(',') },
   })
+
+/** 以图搜物: the caller's goods most like the photo, best first, with the photo of each that matched; the message says how many. */
+export function searchGoodsByPhoto(photo: File, opts?: RequestOptions) {
+  const form = new FormData()
+  form.append('file', photo, photo.name)
+  return requestEnvelope<GoodsPhotoMatch[]>('/goods/searchByPhoto', { timeout: 60_000, ...opts, method: 'POST', data: form, silent: true })
+}

@@ -2,10 +2,7 @@
  * 物品列表 (spec 001 §2 "Goods list", §3, §4, §7 "Goods"): search by description text (name, ticket number
  * and the text read on the photos, one misread character allowed) and the filters, photos as thumbnails,
  * pages of 20, add/edit, delete after its confirm, 标记可疑 / 作废, 查看 opening the detail read-only,
- * the phone and ID number masked with an eye for admins, 导出 of what the filters select.
- *
- * PHOTO SEARCH SEAM: 以图搜图 (an uploaded photo) goes in `buttons` beside the text search once the server
- * has POST /goods/searchByPhoto (see server/src/modules/goods/routes.ts); its answer is a page of goods.
+ * the phone and ID number masked with an eye for admins, 导出 of what the filters select, 以图搜物 (PhotoSearch).
  */
 import { App, Tag, Typography } from 'antd'
 import { useNavigate } from 'react-router-dom'
@@ -20,6 +17,7 @@ import { toDateRange } from '../../components/dateRange'
 import ListPage from '../../components/ListPage'
 import { useListPage } from '../../components/useListPage'
 import GoodsForm from './GoodsForm'
+import { PhotoSearchButton } from './PhotoSearch'
 import { GoodsThumbs } from './GoodsPictures'
 import Revealable from './Revealable'
 import { CATEGORY_OPTIONS, detailUrl, DOUBTABLE_OPTIONS, goodsFilters, INVALID_OPTIONS } from './goodsValues'
@@ -91,6 +89,7 @@ export default function GoodsPage() {
       page={page}
       dialog={(form) => <GoodsForm {...form} shops={headquarters ? companyChoices(companies) : []} />}
       columns={columns}
+      buttons={[<PhotoSearchButton key="photo" showShop={headquarters} />]}
       scroll={{ x: headquarters ? 2100 : 1900 }}
       form={{ name: 'goods-search' }}
       list={(q: GoodsQuery) => goodsApi.findGoods(q)}
