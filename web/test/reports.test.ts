@@ -1,7 +1,8 @@
 /** The inspection list's logic: the actions each status offers, empty values, the columns shown first, the remembered centre and status, step progress. */
 import { describe, expect, it } from 'vitest'
 import type { TemplateStep } from '@app/contract'
-import { blank, readRemembered, remember, reportColumnsState, rowActions, shownWidth, statusTargets, stepProgress } from '../src/pages/reports/reportValues'
+import { shownWidth } from '../src/components/fitColumns'
+import { blank, readRemembered, remember, reportColumnsState, rowActions, statusTargets, stepProgress } from '../src/pages/reports/reportValues'
 
 describe('row actions follow DESIGN §5', () => {
   it.each([

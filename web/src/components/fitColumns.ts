@@ -14,6 +14,13 @@ export const FLEX_WIDTH = 160
 /** Columns a list hides until 列设置 shows them (its columnsState.defaultValue, keyed by dataIndex). */
 export type HiddenByDefault = Record<string, { show?: boolean }> | undefined
 
+/**
+ * The table's width before scrolling sideways: that of the columns shown by default, so they fill the
+ * screen; columns shown from 列设置 widen it and it scrolls.
+ */
+export const shownWidth = (columns: { dataIndex?: unknown; width?: unknown; hideInTable?: boolean }[], hidden: HiddenByDefault) =>
+  columns.filter((c) => !c.hideInTable && hidden?.[String(c.dataIndex)]?.show !== false).reduce((sum, c) => sum + (Number(c.width) || 0), 0)
+
 export function fitColumns<T>(columns: ProColumns<T>[], room: number | undefined, pageX?: number | string | true, hiddenByDefault?: HiddenByDefault): {
   columns: ProColumns<T>[]
   x: number | string | true | undefined

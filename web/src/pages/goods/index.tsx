@@ -14,13 +14,14 @@ import { editDeleteColumn } from '../../components/actionColumn'
 import { companyChoices, useCompanyOptions } from '../../components/companies'
 import { confirmDanger } from '../../components/confirmAction'
 import { toDateRange } from '../../components/dateRange'
+import { shownWidth } from '../../components/fitColumns'
 import ListPage from '../../components/ListPage'
 import { useListPage } from '../../components/useListPage'
 import GoodsForm from './GoodsForm'
 import { PhotoSearchButton } from './PhotoSearch'
 import { GoodsThumbs } from './GoodsPictures'
 import Revealable from './Revealable'
-import { CATEGORY_OPTIONS, detailUrl, DOUBTABLE_OPTIONS, goodsFilters, INVALID_OPTIONS } from './goodsValues'
+import { CATEGORY_OPTIONS, detailUrl, DOUBTABLE_OPTIONS, goodsColumnsState, goodsFilters, INVALID_OPTIONS } from './goodsValues'
 
 export default function GoodsPage() {
   const info = useUserInfo()
@@ -36,8 +37,11 @@ export default function GoodsPage() {
 
   const columns: ProColumns<Goods>[] = [
     { title: '描述文字', dataIndex: 'imagetext', hideInTable: true, fieldProps: { placeholder: '名称、当票号或照片上的文字', maxLength: 100 } },
-    { title: '照片', dataIndex: 'goodsPicIds', hideInSearch: true, width: 130, render: (_, r) => <GoodsThumbs ids={r.goodsPicIds.slice(0, 2)} name={r.name} /> },
-    { title: '物品名称', dataIndex: 'name', width: 180, ellipsis: true, fieldProps: { maxLength: 100 } },
+    { title: '照片', dataIndex: 'goodsPicIds', hideInSearch: true, width: 80, render: (_, r) => <GoodsThumbs ids={r.goodsPicIds.slice(0, 1)} name={r.name} /> },
+    {
+      title: '物品名称', dataIndex: 'name', width: 180, ellipsis: true, fieldProps: { maxLength: 100 },
+      render: (_, r) => (r.isInvalid === '是' ? <>{r.name} <Tag>已作废</Tag></> : r.name),
+    },
     { title: '物品类别', dataIndex: 'category', width: 90, valueType: 'select', fieldProps: { options: CATEGORY_OPTIONS, placeholder: '全部' } },
     { title: '当票号', dataIndex: 'ticketNumber', width: 150, copyable: true, fieldProps: { maxLength: 50 } },
     { title: '当票时间', dataIndex: 'pawnTime', hideInSearch: true, width: 165 },
@@ -90,7 +94,8 @@ export default function GoodsPage() {
       dialog={(form) => <GoodsForm {...form} shops={headquarters ? companyChoices(companies) : []} />}
       columns={columns}
       buttons={[<PhotoSearchButton key="photo" showShop={headquarters} />]}
-      scroll={{ x: headquarters ? 2100 : 1900 }}
+      columnsState={goodsColumnsState}
+      scroll={{ x: shownWidth(columns, goodsColumnsState.defaultValue) }}
       form={{ name: 'goods-search' }}
       list={(q: GoodsQuery) => goodsApi.findGoods(q)}
       filters={goodsFilters}

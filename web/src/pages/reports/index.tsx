@@ -20,13 +20,14 @@ import { useUserInfo } from '../../app/session'
 import { actionColumn } from '../../components/actionColumn'
 import { companyChoices, companyColumn, useCompanyOptions } from '../../components/companies'
 import { DATE_RANGE_PROPS, toDateRange } from '../../components/dateRange'
+import { shownWidth } from '../../components/fitColumns'
 import ListPage from '../../components/ListPage'
 import { useListPage } from '../../components/useListPage'
 import RegisterForm from './RegisterForm'
 import StatusTag from './StatusTag'
 import { ReasonForm, StartForm, StationForm, StatusForm } from './MoveForms'
 import {
-  ACTION_LABELS, blank, CONFIRMS, readRemembered, remember, reportColumnsState, rowActions, shownWidth, statusOptions, type ReportAction,
+  ACTION_LABELS, blank, CONFIRMS, readRemembered, remember, reportColumnsState, rowActions, statusOptions, type ReportAction,
 } from './reportValues'
 
 const options = (values: readonly string[]) => values.map((v) => ({ label: v, value: v }))

@@ -69,13 +69,6 @@ export const reportColumnsState = (headquarters: boolean) => ({
   defaultValue: Object.fromEntries([...REPORT_COLUMNS_HIDDEN, ...(headquarters ? ['org'] : [])].map((k) => [k, { show: false }])) as ColumnsState,
 })
 
-/**
- * The table's width before scrolling sideways: that of the columns shown by default, so they fill the
- * screen; columns shown from 列设置 widen it and it scrolls.
- */
-export const shownWidth = (columns: { dataIndex?: unknown; width?: unknown; hideInTable?: boolean }[], hidden: ColumnsState) =>
-  columns.filter((c) => !c.hideInTable && hidden[String(c.dataIndex)]?.show !== false).reduce((sum, c) => sum + (Number(c.width) || 0), 0)
-
 /** The list's centre/base and status, remembered for the browser session (spec 000 §2: nowPageData, nowPageStatus). */
 export const SESSION_KEYS = { center: 'nowPageData', status: 'nowPageStatus' } as const
 export interface RememberedFilters { center?: string; status?: ReportStatus }
