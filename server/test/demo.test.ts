@@ -11,13 +11,15 @@ import {
 } from '../src/db/schema/index.js'
 import { attachmentDeps } from '../src/platform/attachments.js'
 import { createTestApp, type TestEnv } from './helpers.js'
+import { SLOW_TEST_MS } from './timing.js'
 
 let env: TestEnv
 let first: DemoSummary
+// a hang guard, not a measure: the demo's hundreds of pictures took over 5 minutes beside four CPU-bound processes
 beforeAll(async () => {
   env = await createTestApp()
   first = await seedDemo(env.db, attachmentDeps(env.ctx))
-})
+}, 2 * SLOW_TEST_MS)
 afterAll(async () => env?.close())
 
 async function counts() {

@@ -138,6 +138,10 @@ beforeAll(async () => {
     { name: 'a photo at the pixel and byte limits', send: () => upload(base, '/api/attachments', picture(attachment)), expect: 200 },
     { name: 'a truncated JPEG', send: () => upload(base, '/api/attachments', picture(truncated)), expect: 'refused' },
     { name: 'a PNG whose data is not zlib', send: () => upload(base, '/api/attachments', { name: 'x.png', data: notZlib }), expect: 'refused' })
+  add('POST /api/goods/searchByPhoto',
+    { name: 'a photo at the pixel and byte limits', send: () => upload(base, '/api/goods/searchByPhoto', picture(attachment)), expect: 200 },
+    { name: 'a truncated JPEG', send: () => upload(base, '/api/goods/searchByPhoto', picture(truncated)), expect: 'refused' },
+    { name: 'a PNG whose data is not zlib', send: () => upload(base, '/api/goods/searchByPhoto', { name: 'x.png', data: notZlib }), expect: 'refused' })
   for (const url of ['/api/logistics/analysis?fileType=1', '/api/rule/testImage?fileType=1', '/api/logistics/upload']) {
     const route = `POST ${url.replace(/\?.*/, '')}`
     const token = url.startsWith('/api/rule') ? hq : base
