@@ -238,6 +238,28 @@ export const saleFilters = z.object({
 export const saleQuery = paging.extend(saleFilters.shape)
 export type SaleQuery = z.infer<typeof saleQuery>
 
+/** Sales added up by the database a day or a month (China time) and base. */
+export const saleSummaryQuery = paging.extend({
+  companyId: optIdField('基地'),
+  by: oneOf('汇总方式', ['day', 'month'], '按日（day）、按月（month）').default('day'),
+  createTimeQuery: dateRange('销售时间'),
+})
+export type SaleSummaryQuery = z.infer<typeof saleSummaryQuery>
+export interface SaleSummary {
+  /** 'YYYY-MM-DD' or 'YYYY-MM' */
+  period: string
+  companyId: number
+  companyName: string
+  saleCount: number
+  refundCount: number
+  /** fen */
+  salesTotal: number
+  /** fen, negative or 0 */
+  refundTotal: number
+  /** fen */
+  net: number
+}
+
 export interface SaleLine { materialId: number; materialName: string; unit: string; quantity: string; price: number; amount: number }
 export interface Sale {
   id: number

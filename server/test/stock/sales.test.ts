@@ -43,6 +43,15 @@ test('a sale takes its stock and sums its lines; the refund returns it once; a r
   const file = await w.env.app.inject({ method: 'GET', url: `/api/sale/export/${w.a}`, headers: { authorization: `Bearer ${w.baseA}` } })
   expect(file.statusCode).toBe(200)
   expect(await w.ledgerMismatches()).toEqual([])
+
+  const month = await w.call(w.baseA, 'POST', '/api/sale/summary', { by: 'month' })
+  expect(month.data.data).toEqual([expect.objectContaining({
+    period: expect.stringMatching(/^\d{4}-\d{2}$/), companyId: w.a, saleCount: 1, refundCount: 1, salesTotal: 3041, refundTotal: -3041, net: 0,
+  })])
+  const day = await w.call(w.hq, 'POST', '/api/sale/summary', { companyId: w.a })
+  expect(day.data.data[0].period).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+  expect((await w.call(w.baseB, 'POST', '/api/sale/summary', {})).data.totalCount).toBe(0)
+  expect((await w.call(w.baseA, 'POST', '/api/sale/summary', { by: 'year' })).message).toMatch(/^汇总方式只能是/)
 })
 
 test('the customer may be an inspection report of the same base only; bad lines are refused in Chinese', async () => {

@@ -1,5 +1,5 @@
 import {
-  idParam, ledgerFilters, ledgerQuery, movementBody, Msg, refundBody, saleBody, saleFilters, saleQuery, stockFilters, stockQuery,
+  idParam, ledgerFilters, ledgerQuery, movementBody, Msg, refundBody, saleBody, saleFilters, saleQuery, saleSummaryQuery, stockFilters, stockQuery,
   StockMsg, stockTakeBody, stockTakeQuery, supplyOrderBody, supplyOrderQuery,
 } from '@app/contract'
 import type { FastifyInstance } from 'fastify'
@@ -12,6 +12,7 @@ import { exportRoute } from '../../platform/exportRoute.js'
 import * as balances from './balances.js'
 import * as orders from './orders.js'
 import * as sales from './sales.js'
+import { saleSummary } from './saleSummary.js'
 import * as takes from './stockTakes.js'
 
 /**
@@ -79,6 +80,8 @@ export function stockRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => sales.getSale(ctx.db, authOf(req), req.params.id))
   r.post('/sale/refund/:id', { config: saleConfig, schema: { tags: saleTags, summary: '整单退款（退回库存；退款单不能再退）', params: saleId, body: refundBody } },
     async (req) => done(await sales.refundSale(ctx.db, authOf(req), req.params.id, req.body), StockMsg.refunded))
+  r.post('/sale/summary', { config: saleConfig, schema: { tags: saleTags, summary: '销售日报、月报（by：day 或 month；金额单位分，由数据库汇总）', body: saleSummaryQuery } },
+    async (req) => saleSummary(ctx.db, authOf(req), req.body))
   exportRoute(app, { url: '/sale/export', config: saleConfig, tags: saleTags, summary: '导出销售列表（xlsx）', query: saleFilters, exporter: sales.saleExport,
     rows: (auth, q) => sales.allSales(ctx.db, auth, q) })
 }
