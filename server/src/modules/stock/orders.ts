@@ -84,8 +84,9 @@ export async function saveSupplyOrder(db: Executor, auth: SessionUser, body: Sup
     await materialsOf(tx, body.lines.map((l) => l.materialId), true)
     const [order] = await tx.insert(supplyOrders).values({ companyId, supplierCompanyId: body.supplierCompanyId, remark: body.remark ?? null, userId: auth.userId }).returning()
     await tx.insert(supplyOrderLines).values(mergeLines(body.lines).map((l) => ({ orderId: order!.id, ...l })))
-    await logChange(tx, auth, companyId, `supplyOrder-${order!.id}`, `向基地${body.supplierCompanyId}下供货单 ${order!.id}（${body.lines.length}项）`)
-    return orderOf(tx, auth, order!.id)
+    const placed = await orderOf(tx, auth, order!.id)
+    await logChange(tx, auth, companyId, `supplyOrder-${placed.id}`, `向“${placed.supplierCompanyName}”下供货单 ${placed.id}（${placed.lines.length}种物料）`)
+    return placed
   })
 }
 
