@@ -62,6 +62,7 @@ export const StockMsg = {
   alreadyRefunded: '该销售单已退款',
   refunded: '已退款，库存已退回',
   reportNotFound: '检验报告不存在',
+  receiptFailed: '销售单未能生成 PDF（超出了限定的时间和内存），请稍后重试',
 } as const
 
 const lines = <T extends z.ZodTypeAny>(label: string, line: T) =>

@@ -7,8 +7,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppContext } from '../../context.js'
 import { authOf } from '../../platform/access.js'
+import { contentDisposition } from '../../platform/download.js'
 import { done } from '../../platform/envelope.js'
 import { exportRoute } from '../../platform/exportRoute.js'
+import { asBuffer } from '../../platform/workerPool.js'
 import * as balances from './balances.js'
 import * as orders from './orders.js'
 import * as sales from './sales.js'
@@ -80,6 +82,12 @@ export function stockRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => sales.getSale(ctx.db, authOf(req), req.params.id))
   r.post('/sale/refund/:id', { config: saleConfig, schema: { tags: saleTags, summary: '整单退款（退回库存；退款单不能再退）', params: saleId, body: refundBody } },
     async (req) => done(await sales.refundSale(ctx.db, authOf(req), req.params.id, req.body), StockMsg.refunded))
+  r.get('/sale/receipt/:id', { config: saleConfig, schema: { tags: saleTags, summary: '打印销售单（PDF，80mm 小票）', params: saleId } }, async (req, reply) => {
+    const sale = await sales.getSale(ctx.db, authOf(req), req.params.id)
+    const pdf = await ctx.fileJobs.run('saleReceipt', { sale })
+    return reply.type('application/pdf').header('content-disposition', contentDisposition(`销售单-${sale.id}.pdf`, true))
+      .header('cache-control', 'private, no-store').send(asBuffer(pdf))
+  })
   r.post('/sale/summary', { config: saleConfig, schema: { tags: saleTags, summary: '销售日报、月报（by：day 或 month；金额单位分，由数据库汇总）', body: saleSummaryQuery } },
     async (req) => saleSummary(ctx.db, authOf(req), req.body))
   exportRoute(app, { url: '/sale/export', config: saleConfig, tags: saleTags, summary: '导出销售列表（xlsx）', query: saleFilters, exporter: sales.saleExport,

@@ -62,6 +62,7 @@ export const stockExamples: Examples = {
     { body: { customer: '走查单位', reportId: b.id('report'), paymentMethod: '现金', lines: [{ materialId: b.id('material'), quantity: '1' }] }, expect: 'refused' },
   ],
   '/api/sale/summary': ({ b }) => [{ body: { companyId: b.companyId }, expect: 'otherBase' }, { body: { by: 'month' }, expect: 'served' }],
+  '/api/sale/receipt/:id': ({ b }) => refused({ params: { id: b.id('sale') } }),
   '/api/sale/get/:id': ({ b }) => refused({ params: { id: b.id('sale') } }),
   '/api/sale/refund/:id': ({ b }) => refused({ params: { id: b.id('sale') }, body: { reason: '走查退款' } }),
   '/api/sale/export/:companyId': ({ b }) => [
