@@ -36,6 +36,8 @@ import { diagramRoutes } from './modules/diagrams/index.js'
 import { operationsRoutes } from './modules/operations/index.js'
 import { kpiRoutes } from './modules/kpi/index.js'
 import { goodsRoutes } from './modules/goods/index.js'
+import { materialRoutes } from './modules/materials/index.js'
+import { stockRoutes } from './modules/stock/index.js'
 import { createFileStore } from './platform/files.js'
 import { registerAccess, type ApiRoute } from './platform/access.js'
 import { registerCompression } from './platform/compression.js'
@@ -57,7 +59,8 @@ installZodChinese()
 /** Every module's routes, registered under /api in one place. */
 const modules = [authRoutes, userRoutes, companyRoutes, supplyOrderRoutes, reservationRoutes, rechargeRoutes, attachmentRoutes, receiptFormatRoutes, logRoutes, ticketReadingRoutes,
   transportRoutes, transportExportRoutes, logisticsCompanyRoutes, usageRoutes, userSettingRoutes,
-  processTemplateRoutes, indicatorRoutes, stationGroupRoutes, reportRoutes, diagramRoutes, kpiRoutes, goodsRoutes, operationsRoutes]
+  processTemplateRoutes, indicatorRoutes, stationGroupRoutes, reportRoutes, diagramRoutes, kpiRoutes, goodsRoutes, operationsRoutes,
+  materialRoutes, stockRoutes]
 
 /**
  * The whole server without listening: plugins, hooks and modules on an open, migrated, seeded

@@ -1,4 +1,4 @@
-import { FileWorkMsg, ReportMsg, SpreadsheetMsg, TransportExportMsg } from '@app/contract'
+import { FileWorkMsg, ReportMsg, SpreadsheetMsg, StockMsg, TransportExportMsg } from '@app/contract'
 import type { fileJobs } from './worker.js'
 import { WorkerPool, type WorkerPoolOptions } from '../platform/workerPool.js'
 import { resolveWorkerEntry } from '../platform/workerThread.js'
@@ -15,7 +15,8 @@ export function startFileJobs(
     ...limits,
     // bundled: server/dist/file-worker.js beside main.js; otherwise this source's sibling through tsx
     entry: resolveWorkerEntry(import.meta.url, { bundled: 'file-worker.js', source: 'files/worker.ts' }),
-    failed: { reportPdf: ReportMsg.pdfFailed, readFirstSheet: SpreadsheetMsg.unreadable, statementXlsx: TransportExportMsg.statementFailed },
+    failed: { reportPdf: ReportMsg.pdfFailed, readFirstSheet: SpreadsheetMsg.unreadable, statementXlsx: TransportExportMsg.statementFailed,
+      saleReceipt: StockMsg.receiptFailed },
     busy: FileWorkMsg.busy,
     closed: FileWorkMsg.closed,
     unavailable: FileWorkMsg.unavailable,

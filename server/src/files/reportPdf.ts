@@ -15,7 +15,7 @@ import QRCode from 'qrcode'
 const require = createRequire(import.meta.url)
 let fontBytes: Buffer | undefined
 /** Noto Sans SC from the `@expo-google-fonts/noto-sans-sc` package (SIL OFL), read once per process. */
-const cjkFont = () => (fontBytes ??= fs.readFileSync(require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf')))
+export const cjkFont = () => (fontBytes ??= fs.readFileSync(require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf')))
 
 const PAGE = { margin: 40, width: 595.28, height: 841.89 } as const
 const INNER = PAGE.width - PAGE.margin * 2

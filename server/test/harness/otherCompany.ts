@@ -8,6 +8,7 @@ import { logisticsRows } from './logisticsRows.js'
 import { reservationRows } from './reservationRows.js'
 import { reportRows } from './reportRows.js'
 import { sharedRows, ticketRows } from './ticketRows.js'
+import { stockRows } from './stockRows.js'
 import { transportRows } from './transportRows.js'
 
 /** Text put in every row of company B; it must never show up in an answer to company A. */
@@ -33,6 +34,7 @@ export const extensions: Extend[] = [adminRows, ticketRows, sharedRows, logistic
 extensions.push(inspectionRefRows)
 extensions.push(reportRows)
 extensions.push(goodsRows)
+extensions.push(stockRows)
 
 export async function seedOtherCompany(env: TestEnv): Promise<OtherCompany> {
   const company = await makeCompany(env.db, `${MARKER}基地`, { contactor: MARKER, address: MARKER, domain: 'zx9-secret' })

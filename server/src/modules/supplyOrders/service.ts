@@ -52,3 +52,10 @@ export async function deleteMaterialOrder(db: Db, id: number) {
   const deleted = await db.delete(companyMaterialOrders).where(eq(companyMaterialOrders.id, id)).returning({ id: companyMaterialOrders.id })
   if (!deleted.length) throw new NotFoundError(CompanyMsg.supplyNotFound)
 }
+
+/** Whether headquarters has set `buyCompanyId` to get its material from `saleCompanyId` (what a supply order needs). */
+export async function isPaired(db: Executor, buyCompanyId: number, saleCompanyId: number): Promise<boolean> {
+  const [row] = await db.select({ id: companyMaterialOrders.id }).from(companyMaterialOrders)
+    .where(and(eq(companyMaterialOrders.buyCompanyId, buyCompanyId), eq(companyMaterialOrders.saleCompanyId, saleCompanyId)))
+  return Boolean(row)
+}

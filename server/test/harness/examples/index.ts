@@ -9,6 +9,7 @@ import { kpiExamples } from './kpi.js'
 import { rechargeExamples } from './recharge.js'
 import { reservationExamples } from './reservations.js'
 import { reportExamples } from './reports.js'
+import { stockExamples } from './stock.js'
 import { ticketExamples } from './tickets.js'
 import { transportExamples } from './transports.js'
 import { transportExportExamples } from './transportExports.js'
@@ -31,4 +32,5 @@ export const routeExamples: Examples = {
   ...kpiExamples,
   ...goodsExamples,
   ...operationsExamples,
+  ...stockExamples,
 }
