@@ -211,6 +211,11 @@ beforeAll(async () => {
     ['GET /api/report/export/:companyId', '/api/report/export/1'],
     ['GET /api/kpi/export/:companyId', '/api/kpi/export/1?figure=registered'],
     ['GET /api/goods/export/:companyId', '/api/goods/export/1'],
+    ['GET /api/materialType/export/:companyId', '/api/materialType/export/1'],
+    ['GET /api/material/export/:companyId', '/api/material/export/1'],
+    ['GET /api/companyMaterial/export/:companyId', '/api/companyMaterial/export/1'],
+    ['GET /api/companyMaterial/ledger/export/:companyId', '/api/companyMaterial/ledger/export/1'],
+    ['GET /api/sale/export/:companyId', '/api/sale/export/1'],
   ] as const) {
     add(route,
       { name: 'everything', send: () => call(hq, 'GET', url), expect: 200 },
