@@ -25,7 +25,7 @@ export const GOODS_PHOTO_RESULTS = 10
  * `score` in [0, 1): how surely the photos show the same thing (0: no consistent geometry found, an
  * unrelated photo; about 0.5 at 25 matching points). Below GOODS_PHOTO_LIKELY a match is shown as a weak one.
  */
-export const GOODS_PHOTO_LIKELY = 0.2
+export const GOODS_PHOTO_LIKELY = 0.3
 
 /** One item a photo search found: its record, how alike, and which of its photos matched (an attachment id). */
 export interface GoodsPhotoMatch {

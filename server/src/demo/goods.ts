@@ -8,7 +8,7 @@ import { daysBefore, seededRandom } from './kit.js'
 
 /**
  * The goods part of `npm run seed:demo`: items of every category at each base, over six weeks, some
- * marked 可疑 or 作废, with photos drawn here (a shape and a printed label per kind of item, and a
+ * marked 可疑 or 作废, with photos drawn here (a shape among surroundings of its own and a printed label per kind of item, and a
  * pawn ticket) so the demo needs no photo files. The label printed on a photo is stored as its photo
  * text, as the OCR would read it after a save, so the description search works without running the OCR.
  * The same every run; a base that has its demo goods gets none again.
@@ -25,7 +25,7 @@ export const DEMO_GOODS_PER_BASE = 60
 const SPAN_DAYS = 42
 
 /** Per category: names, the printed label (what the photo says) and the drawing's shape and colour. */
-const KINDS: Record<GoodsCategory, { names: string[]; labels: string[]; shape: 'ring' | 'rect' | 'round' | 'bike' | 'car'; colour: string }> = {
+export const KINDS: Record<GoodsCategory, { names: string[]; labels: string[]; shape: 'ring' | 'rect' | 'round' | 'bike' | 'car'; colour: string }> = {
   黄金: { names: ['足金手镯', '黄金项链', '足金戒指', '金条 50g'], labels: ['AU999 CHOW TAI FOOK', 'AU750 18K', 'AU9999 50g'], shape: 'ring', colour: '#d4a017' },
   电瓶车: { names: ['雅迪电动车', '爱玛电动车', '新日电瓶车'], labels: ['YADEA DE3 48V', 'AIMA A500 60V', 'SUNRA S3'], shape: 'bike', colour: '#2f7bd8' },
   手机: { names: ['苹果手机 iPhone 13', '华为 Mate 40', '小米 12 Pro'], labels: ['IMEI 356789104523817', 'HUAWEI NOH-AN00', 'Xiaomi 2201122C'], shape: 'rect', colour: '#333333' },
@@ -55,9 +55,30 @@ function shapeSvg(shape: string, colour: string) {
 const drawing = (body: string) =>
   sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="480" height="360"><rect width="480" height="360" fill="#f4f1ea"/>${body}</svg>`)).jpeg({ quality: 80 }).toBuffer()
 
-const itemPhoto = (category: GoodsCategory, label: string) => {
+/**
+ * What lies around the item, its own for each label (seeded by it): small shapes of many colours, so
+ * that the photo search has something of this photo alone to find, as the grain, scratches and
+ * surroundings of a real photo give it. A plain drawing shared by a category would match its neighbours.
+ */
+function surroundings(label: string) {
+  let a = [...label].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 2147483647, 7) || 1
+  const r = () => ((a = (a * 16807) % 2147483647) / 2147483647)
+  const colour = () => `hsl(${Math.floor(r() * 360)},${45 + Math.floor(r() * 40)}%,${35 + Math.floor(r() * 35)}%)`
+  const parts: string[] = []
+  for (let i = 0; i < 140; i++) {
+    const x = r() * 480, y = r() * 280, s = 8 + r() * 26
+    const kind = Math.floor(r() * 3)
+    if (kind === 0) parts.push(`<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${(s / 2).toFixed(1)}" fill="${colour()}"/>`)
+    else if (kind === 1) parts.push(`<rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${s.toFixed(1)}" height="${(s * (0.4 + r())).toFixed(1)}" fill="${colour()}" transform="rotate(${Math.floor(r() * 90)} ${x.toFixed(1)} ${y.toFixed(1)})"/>`)
+    else parts.push(`<polygon points="${x.toFixed(1)},${y.toFixed(1)} ${(x + s).toFixed(1)},${(y + s / 3).toFixed(1)} ${(x + s / 4).toFixed(1)},${(y + s).toFixed(1)}" fill="${colour()}"/>`)
+  }
+  return parts.join('')
+}
+
+export const itemPhoto = (category: GoodsCategory, label: string) => {
   const k = KINDS[category]
-  return drawing(`${shapeSvg(k.shape, k.colour)}<text x="240" y="320" font-family="sans-serif" font-size="26" font-weight="bold" text-anchor="middle" fill="#111">${escape(label)}</text>`)
+  return drawing(`${surroundings(label)}${shapeSvg(k.shape, k.colour)}<rect x="0" y="290" width="480" height="70" fill="#fafafa"/>`
+    + `<text x="240" y="335" font-family="sans-serif" font-size="26" font-weight="bold" text-anchor="middle" fill="#111">${escape(label)}</text>`)
 }
 const ticketPhoto = (number: string) => drawing(`<rect x="30" y="30" width="420" height="300" fill="#fff" stroke="#a33" stroke-width="6"/>`
   + `<text x="240" y="110" font-family="sans-serif" font-size="40" font-weight="bold" text-anchor="middle" fill="#a33">PAWN TICKET</text>`

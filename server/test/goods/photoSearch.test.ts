@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { backgroundSettled } from '../../src/modules/goods/background.js'
+import { backfillGoodsPhotos } from '../../src/modules/goods/index.js'
 import { makeCompany, makeUser } from '../fixtures.js'
 import { createTestApp, multipart, type TestEnv } from '../helpers.js'
 import { item as photoOf, rePhotographed } from '../goodsPhotos/photoKit.js'
@@ -89,6 +90,17 @@ describe('search by photo', () => {
     const res = await search(baseA, await rePhotographed(await photoOf(777), 503))
     expect(res.status).toBe(200)
     expect(res.data.every((m: { score: number }) => m.score < 0.15)).toBe(true)
+  })
+})
+
+describe('the index catches up', () => {
+  test('photos saved while no index was kept (the demo data, a stop before it caught up) are indexed at start-up, once', async () => {
+    await env.db.execute(sql`delete from goods_photo`)
+    expect(await backfillGoodsPhotos(env.ctx)).toBe(4)
+    const rows = await env.db.execute<{ n: string }>(sql`select count(*) n from goods_photo`)
+    expect(Number(rows.rows[0]!.n)).toBe(4)
+    expect(await backfillGoodsPhotos(env.ctx)).toBe(0)
+    expect((await search(baseB, await rePhotographed(await photoOf(TARGET), 504))).data[0]).toMatchObject({ goods: { name: '甲的手表' } })
   })
 })
 
