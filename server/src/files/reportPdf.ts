@@ -1,21 +1,14 @@
-import fs from 'node:fs'
-import { createRequire } from 'node:module'
 import {
   isFilled, rangeText, REPORT_STATUS, type CheckItem, type RecordValue, type ReportDetail, type ReportRecord,
 } from '@app/contract'
-import PDFDocument from 'pdfkit'
 import QRCode from 'qrcode'
+import { pdfDocument } from './pdfDocument.js'
 
 /**
  * The printable inspection report (A4, Noto Sans SC embedded as a subset by pdfkit) with a QR code of
  * the public verification page. A report not yet 已签发 prints with a 草稿 mark: only a signed one is
  * a certificate.
  */
-
-const require = createRequire(import.meta.url)
-let fontBytes: Buffer | undefined
-/** Noto Sans SC from the `@expo-google-fonts/noto-sans-sc` package (SIL OFL), read once per process. */
-export const cjkFont = () => (fontBytes ??= fs.readFileSync(require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf')))
 
 const PAGE = { margin: 40, width: 595.28, height: 841.89 } as const
 const INNER = PAGE.width - PAGE.margin * 2
@@ -37,18 +30,10 @@ const verdict = (r: ReportRecord | undefined) => (r?.passed == null ? '' : r.pas
  * note in its place).
  */
 export async function reportPdf(report: ReportDetail, verifyUrl: string, diagram: Buffer | 'unreadable' | null = null): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const { doc, finished } = pdfDocument({
     size: 'A4', margin: PAGE.margin, bufferPages: true,
     info: { Title: `检验报告 ${report.reportNumber}`, Author: report.companyName, Subject: report.licenseNumber },
   })
-  const chunks: Buffer[] = []
-  doc.on('data', (c: Buffer) => chunks.push(c))
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)))
-    doc.on('error', reject)
-  })
-  doc.registerFont('cjk', cjkFont())
-  doc.font('cjk')
 
   const qr = await QRCode.toBuffer(verifyUrl, { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' })
   doc.image(qr, PAGE.width - PAGE.margin - 80, PAGE.margin, { width: 80 })

@@ -1,6 +1,5 @@
 import type { Sale } from '@app/contract'
-import PDFDocument from 'pdfkit'
-import { cjkFont } from './reportPdf.js'
+import { pdfDocument } from './pdfDocument.js'
 
 /**
  * A sale's printable receipt (80 mm roll width, Noto Sans SC): base, number, time, customer, report,
@@ -16,15 +15,7 @@ const yuan = (fen: number) => `${fen < 0 ? '-' : ''}${Math.floor(Math.abs(fen) /
 export async function saleReceipt(sale: Sale): Promise<Buffer> {
   // tall enough for every line; the roll is cut after the text
   const height = 260 + sale.lines.length * 30
-  const doc = new PDFDocument({ size: [WIDTH, height], margin: MARGIN, info: { Title: `销售单 ${sale.id}`, Author: sale.companyName } })
-  const chunks: Buffer[] = []
-  doc.on('data', (c: Buffer) => chunks.push(c))
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)))
-    doc.on('error', reject)
-  })
-  doc.registerFont('cjk', cjkFont())
-  doc.font('cjk')
+  const { doc, finished } = pdfDocument({ size: [WIDTH, height], margin: MARGIN, info: { Title: `销售单 ${sale.id}`, Author: sale.companyName } })
   doc.fontSize(12).text(sale.companyName, { width: INNER, align: 'center' })
   doc.fontSize(10).text(sale.kind === '退款' ? '退款单' : '销售单', { width: INNER, align: 'center' })
   doc.moveDown(0.5).fontSize(8)
