@@ -9,6 +9,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { backgroundSettled } from '../../src/modules/goods/background.js'
 import { backfillGoodsPhotos } from '../../src/modules/goods/index.js'
+import { registerGoodsPhoto } from '../../src/goods/photoMatch/index.js'
 import { makeCompany, makeUser } from '../fixtures.js'
 import { createTestApp, multipart, type TestEnv } from '../helpers.js'
 import { item as photoOf, rePhotographed } from '../goodsPhotos/photoKit.js'
@@ -100,6 +101,13 @@ describe('the index catches up', () => {
     const rows = await env.db.execute<{ n: string }>(sql`select count(*) n from goods_photo`)
     expect(Number(rows.rows[0]!.n)).toBe(4)
     expect(await backfillGoodsPhotos(env.ctx)).toBe(0)
+    // two processes indexing the same item at once keep one row a photo
+    const item = ids['甲的其他1']!
+    await env.db.execute(sql`delete from goods_photo where goods_id = ${item}`)
+    const image = await photoOf(1)
+    await Promise.all([1, 2, 3].map(() => registerGoodsPhoto(env.db, env.ctx.photoMatch, { companyId: b, goodsId: item, attachmentId: photos['甲的其他1']!, image })))
+    const kept = await env.db.execute<{ n: string }>(sql`select count(*) n from goods_photo where goods_id = ${item}`)
+    expect(Number(kept.rows[0]!.n)).toBe(1)
     expect((await search(baseB, await rePhotographed(await photoOf(TARGET), 504))).data[0]).toMatchObject({ goods: { name: '甲的手表' } })
   })
 })

@@ -18,7 +18,9 @@
  * found (an unrelated photo), about 0.5 at 25 inliers. A buffer that is not a picture is refused
  * with 400 (GoodsPhotoMsg.notAPhoto), one over IMAGE_MAX_PIXELS with 413.
  */
+import { and, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
+import { goodsPhotos } from '../../db/schema/index.js'
 import type { PhotoDescriptor } from './descriptor.js'
 import type { PhotoMatchJobs } from './jobs.js'
 import { candidates, indexPhotos, photosInScope, unindexPhoto, type PhotoScope } from './store.js'
@@ -48,8 +50,18 @@ export async function registerGoodsPhoto(
   db: Executor, jobs: PhotoMatchJobs, photo: { companyId: number; goodsId: number; attachmentId?: number | null; image: Buffer },
 ): Promise<number> {
   const descriptor = await jobs.run('describe', photo.image)
-  const [id] = await indexPhotos(db, [{ ...photo, descriptor }])
-  return id!
+  // the row and its postings together (a row without postings would count as indexed and never be found),
+  // once per item and stored photo: another server process may be indexing the same item
+  return db.transaction(async (tx) => {
+    if (photo.attachmentId != null) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`goods-photo:${photo.goodsId}`}))`)
+      const [kept] = await tx.select({ id: goodsPhotos.id }).from(goodsPhotos)
+        .where(and(eq(goodsPhotos.goodsId, photo.goodsId), eq(goodsPhotos.attachmentId, photo.attachmentId)))
+      if (kept) return kept.id
+    }
+    const [id] = await indexPhotos(tx, [{ ...photo, descriptor }])
+    return id!
+  })
 }
 
 export async function searchGoodsPhotos(

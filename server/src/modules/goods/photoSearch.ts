@@ -11,6 +11,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { companies, goods, goodsPhotos } from '../../db/schema/index.js'
 import { registerGoodsPhoto, removeGoodsPhoto, searchGoodsPhotos, type PhotoMatchJobs } from '../../goods/photoMatch/index.js'
+import { AppError } from '../../platform/errors.js'
 import type { FileStore } from '../../platform/files.js'
 import type { SessionUser } from '../../platform/sessions.js'
 import { inCompanyScope } from '../../platform/tenancy.js'
@@ -26,6 +27,18 @@ export interface PhotoIndexDeps {
 
 /** items whose photos are not all in the index, a batch at a time */
 const BACKFILL_BATCH = 200
+
+/** Runs `job`, again after a pause while the workers' queue is full (429), a few times. */
+async function whenNotBusy<T>(job: () => Promise<T>, tries = 6): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await job()
+    } catch (err) {
+      if (!(err instanceof AppError && err.status === 429) || i >= tries) throw err
+      await new Promise((resolve) => setTimeout(resolve, 500 * i))
+    }
+  }
+}
 
 export function goodsPhotoIndex(deps: PhotoIndexDeps) {
   const { db, files, jobs } = deps
@@ -49,7 +62,8 @@ export function goodsPhotoIndex(deps: PhotoIndexDeps) {
       const image = await files.get(photo.sha256)
       if (!image) continue
       // one photo that cannot be described does not keep the others out
-      await registerGoodsPhoto(db, jobs, { companyId: item.companyId, goodsId, attachmentId: photo.attachmentId, image }).catch((err: Error) => deps.failed?.(err))
+      await whenNotBusy(() => registerGoodsPhoto(db, jobs, { companyId: item.companyId, goodsId, attachmentId: photo.attachmentId, image }))
+        .catch((err: Error) => deps.failed?.(err))
     }
   }
 
