@@ -40,10 +40,10 @@ export default function PageTabs({ table }: { table: RouteTable }) {
   const active = table.pages.has(pathname) ? pathname : ''
   return (
     <section aria-label="已打开的页面" className={styles.bar}>
-      <div role="tablist" className={styles.list}>
+      <div className={styles.list}>
         {tabs.map((t: PageTab) => (
           <span key={t.path} className={t.path === active ? `${styles.tab} ${styles.active}` : styles.tab}>
-            <button type="button" role="tab" aria-selected={t.path === active} className={styles.title} onClick={() => navigate(t.url)}>
+            <button type="button" aria-current={t.path === active ? 'page' : undefined} className={styles.title} onClick={() => navigate(t.url)}>
               {t.title}
             </button>
             {t.path !== home?.path && tabs.length > 1 && (

@@ -15,8 +15,8 @@ type Update = Parameters<Parameters<BaseHistory['listen']>[0]>[0]
 export interface LeaveGuard {
   /** whether going from `from` to `to` needs asking */
   holds(from: Location, to: { pathname: string }): boolean
-  /** ask the user; `proceed` leaves, after the guard is dropped */
-  ask(proceed: () => void): void
+  /** ask the user: `proceed` leaves (this once: the guard stays for the page), `stay` keeps the page */
+  ask(proceed: () => void, stay: () => void): void
 }
 
 export interface GuardedHistory extends BaseHistory {
@@ -33,26 +33,31 @@ export function guardHistory(base: BaseHistory): GuardedHistory {
   let current: LeaveGuard | null = null
   // the pop that undoes a held one, not to be shown or asked about
   let undoing = false
-  const held = (to: { pathname: string }) => current !== null && current.holds(base.location, to)
-  const leave = (go: () => void) => {
-    const g = current!
-    g.ask(() => {
-      if (current === g) current = null
-      go()
-    })
+  // a question is up: another way out waits for its answer instead of asking again
+  let asking = false
+  // the user said leave: the navigation that follows goes through (a pop arrives after go() returns)
+  let passing = false
+  let passingPop = false
+  const held = (to: { pathname: string }) => !passing && current !== null && current.holds(base.location, to)
+  const leave = (go: () => void, viaPop = false) => {
+    asking = true
+    current!.ask(() => {
+      asking = false
+      if (viaPop) passingPop = true
+      passing = true
+      try { go() } finally { passing = false }
+    }, () => { asking = false })
+  }
+  const pushOrReplace = (go: () => void, to: To) => {
+    if (!held(target(base.location, to))) go()
+    else if (!asking) leave(go)
   }
 
   return {
     get action() { return base.action },
     get location() { return base.location },
-    push(to: To, state?: unknown) {
-      if (held(target(base.location, to))) leave(() => base.push(to, state))
-      else base.push(to, state)
-    },
-    replace(to: To, state?: unknown) {
-      if (held(target(base.location, to))) leave(() => base.replace(to, state))
-      else base.replace(to, state)
-    },
+    push: (to: To, state?: unknown) => pushOrReplace(() => base.push(to, state), to),
+    replace: (to: To, state?: unknown) => pushOrReplace(() => base.replace(to, state), to),
     listen(listener: (update: Update) => void) {
       let shown = base.location
       return base.listen((update) => {
@@ -60,11 +65,12 @@ export function guardHistory(base: BaseHistory): GuardedHistory {
           undoing = false
           return
         }
-        if (update.action === 'POP' && update.delta && current?.holds(shown, update.location)) {
+        if (passingPop) passingPop = false
+        else if (update.action === 'POP' && update.delta && current?.holds(shown, update.location)) {
           const delta = update.delta
           undoing = true
           base.go(-delta)
-          leave(() => base.go(delta))
+          if (!asking) leave(() => base.go(delta), true)
           return
         }
         shown = update.location

@@ -75,7 +75,11 @@ describe('编辑运单: leaving unsaved changes', () => {
     fireEvent.change(await remark(), { target: { value: '改过的备注' } })
     act(() => history.go(-1))
     await asked()
-    // the address went back where it was while the question is up
+    // the address went back where it was while the question is up; going again asks no second question
+    expect(history.location.pathname).toBe('/editTraceDetail/index')
+    act(() => history.go(-1))
+    act(() => history.push('/logs/index'))
+    expect(document.querySelectorAll('.ant-modal-confirm')).toHaveLength(1)
     expect(history.location.pathname).toBe('/editTraceDetail/index')
     fireEvent.click(button(confirmDialog()!, /^取\s*消$/))
     await waitFor(() => expect(confirmDialog()).toBeNull())
@@ -86,6 +90,7 @@ describe('编辑运单: leaving unsaved changes', () => {
     expect(history.location.pathname).toBe('/editTraceDetail/index')
     fireEvent.click(button(confirmDialog()!, /^确\s*定$/))
     expect((await screen.findByTestId('where')).textContent).toBe('/users/index')
+    expect(history.location.pathname).toBe('/users/index')
   })
 
   it('leaves an unchanged form at once, and goes to the home grid when the app was opened on it', async () => {

@@ -27,8 +27,8 @@ export function useUnsavedGuard(dirty: boolean, idle: UnsavedWork) {
   useEffect(() => history.guard?.({
     // another page only: a change of the query (the upload's ?id=) is the same form
     holds: (from, to) => guarded.current && from.pathname !== to.pathname,
-    ask: (proceed) => {
-      modal.confirm({ title: LEAVE_CONFIRM, onOk: proceed })
+    ask: (proceed, stay) => {
+      modal.confirm({ title: LEAVE_CONFIRM, onOk: proceed, onCancel: stay })
     },
   }), [history, modal])
 

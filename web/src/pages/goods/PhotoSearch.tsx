@@ -88,7 +88,7 @@ function Results({ matches, note, showShop, onOpen }: { matches: GoodsPhotoMatch
           renderItem={(m) => {
             const likely = m.score >= GOODS_PHOTO_LIKELY
             return (
-              <List.Item actions={[<a key="view" onClick={() => { onOpen(); navigate(detailUrl(m.goods.id)) }}>查看</a>]}>
+              <List.Item actions={[<Button key="view" type="link" size="small" onClick={() => { onOpen(); navigate(detailUrl(m.goods.id)) }}>查看</Button>]}>
                 <List.Item.Meta
                   avatar={m.photoId ? <GoodsThumb id={m.photoId} size={64} alt={`${m.goods.name}的匹配照片`} /> : null}
                   title={<Flex gap={8} align="center" wrap>
