@@ -40,10 +40,10 @@ export function goodsRoutes(app: FastifyInstance, ctx: AppContext) {
   })
 
   r.post('/goods/update/:id', { config, schema: { tags, summary: '编辑物品（只改所传字段；标记可疑、作废也用它）', params: idParams, body: goodsUpdateBody } }, async (req) => {
-    const { goods, photosChanged } = await service.updateGoods(ctx.db, authOf(req), req.params.id, req.body)
+    const { goods, photosChanged, moved } = await service.updateGoods(ctx.db, authOf(req), req.params.id, req.body)
     if (photosChanged) photoText.schedule(goods.id)
-    // also when only the base changed: the photos are searched as the new base's
-    photoIndex.schedule(goods.id)
+    // a moved item's photos are searched as the new base's; a mark (可疑, 作废) changes nothing of the index
+    if (photosChanged || moved) photoIndex.schedule(goods.id)
     return done(goods, Msg.updated)
   })
 

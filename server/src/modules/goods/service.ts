@@ -161,7 +161,7 @@ export async function getGoods(db: Executor, auth: SessionUser, id: number): Pro
 }
 
 /** Changes the fields sent; new photos are read again (`photoText` empties until then). */
-export async function updateGoods(db: Executor, auth: SessionUser, id: number, body: GoodsUpdateBody): Promise<{ goods: Goods; photosChanged: boolean }> {
+export async function updateGoods(db: Executor, auth: SessionUser, id: number, body: GoodsUpdateBody): Promise<{ goods: Goods; photosChanged: boolean; moved: boolean }> {
   return db.transaction(async (tx) => {
     const old = await ownGoods(tx, auth, id)
     const companyId = body.shopId != null ? ownerCompany(auth, body.shopId) : old.companyId
@@ -175,7 +175,7 @@ export async function updateGoods(db: Executor, auth: SessionUser, id: number, b
       ...(pawnTime !== undefined && { pawnTime: parseDateTime(pawnTime) }),
       ...(photosChanged && { photoText: '' }),
     }).where(eq(goods.id, id)).returning()
-    return { goods: await withShop(tx, row!), photosChanged }
+    return { goods: await withShop(tx, row!), photosChanged, moved: companyId !== old.companyId }
   })
 }
 
