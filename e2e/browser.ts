@@ -23,8 +23,29 @@ export async function launchBrowser(): Promise<Browser> {
 
 export async function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1366, height: 820 } })
-  context.setDefaultTimeout(15_000)
+  // a limit that catches a hang: a page on a machine busy with other work takes several times a quiet one's
+  context.setDefaultTimeout(30_000)
+  await context.addInitScript(recordToasts)
   return context
+}
+
+/**
+ * Runs in every page: notes each toast (antd message) as it appears. A toast lives 3 s, and on a
+ * loaded machine a check may come later than that, so `toastOf` reads this record, not the screen.
+ */
+function recordToasts() {
+  const seen: string[] = []
+  ;(window as unknown as { __toasts: string[] }).__toasts = seen
+  const noted = new WeakMap<Element, string>()
+  new MutationObserver(() => {
+    for (const notice of Array.from(document.querySelectorAll('.ant-message-notice'))) {
+      const text = (notice.textContent ?? '').replace(/\s+/g, ' ').trim()
+      if (text && noted.get(notice) !== text) {
+        noted.set(notice, text)
+        seen.push(text)
+      }
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true })
 }
 
 export async function shot(page: Page, name: string) {
@@ -90,10 +111,21 @@ export async function columnTexts(scope: Page | Locator, header: string | RegExp
 export const dialogNamed = (page: Page, title: string | RegExp) => page.getByRole('dialog', { name: title })
 
 /**
- * The message (toast) holding `text`. antd's message has no role (neither alert nor status), so its
- * container class is the only handle that tells it from the same words elsewhere on the page.
+ * The message (toast) holding `text`: `waitFor` returns once the page has shown one since it was
+ * opened (or reloaded) that no earlier wait took, even if it is gone by then (`recordToasts`).
  */
-export const toastOf = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text).first()
+export const toastOf = (page: Page, text: string | RegExp) => ({
+  async waitFor(opts: { timeout?: number } = {}) {
+    const wanted: { text?: string; source?: string; flags?: string } =
+      typeof text === 'string' ? { text: text.replace(/\s+/g, ' ').trim() } : { source: text.source, flags: text.flags }
+    await page.waitForFunction((w) => {
+      const seen = (window as unknown as { __toasts?: string[] }).__toasts ?? []
+      const i = seen.findIndex((t) => (w.text !== undefined ? t.includes(w.text) : new RegExp(w.source!, w.flags).test(t)))
+      if (i >= 0) seen.splice(i, 1)
+      return i >= 0
+    }, wanted, { timeout: opts.timeout, polling: 100 })
+  },
+})
 
 /**
  * The options a select or an auto-complete input (its combobox) shows: the element the combobox

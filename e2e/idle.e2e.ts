@@ -39,7 +39,7 @@ describe('idle time-out', () => {
       const u = new URL(page.url())
       return `${u.pathname}?redirect=${u.searchParams.get('redirect')}`
     }
-    await expect.poll(here, { timeout: 15_000 }).toBe(`/login?redirect=${before}`)
+    await expect.poll(here).toBe(`/login?redirect=${before}`)
     const ok = notice.getByRole('button', { name: /确\s*定/ })
     await ok.waitFor()
     // the browser's clock is the test's: move it on so the dialog's opening animation finishes

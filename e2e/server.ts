@@ -11,10 +11,10 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { Browser, BrowserContext } from 'playwright-core'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, beforeEach } from 'vitest'
 import { encryptPassword } from '../server/src/platform/rsa'
 import { createScratchDatabase, TEMPLATE_DATABASE_ENV } from '../server/test/scratchDatabase'
-import { launchBrowser, newContext } from './browser'
+import { launchBrowser, newContext, SHOTS_DIR } from './browser'
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 export const ADMIN = { username: 'admin', password: 'Admin@123456' } as const
@@ -201,6 +201,19 @@ export function useServerAndBrowser(options?: Parameters<typeof startServer>[0])
   afterAll(async () => {
     await env.browser?.close()
     await env.server?.stop()
+  })
+  // a failed test leaves what its pages showed: a wait that ran out says what it waited for, not what was there
+  beforeEach(({ task, onTestFailed }) => {
+    onTestFailed(async () => {
+      const name = task.name.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 60)
+      const pages = env.browser?.contexts().flatMap((c) => c.pages()) ?? []
+      fs.mkdirSync(SHOTS_DIR, { recursive: true })
+      for (const [i, page] of pages.entries()) {
+        const file = path.join(SHOTS_DIR, `failed-${name}-${i}.png`)
+        const shown = await page.screenshot({ path: file }).then(() => file, (e: Error) => `no screenshot: ${e.message}`)
+        console.log(`after the failure, ${page.url()} shows ${shown}`)
+      }
+    })
   })
   env.context = () => newContext(env.browser, env.server.url)
   return env

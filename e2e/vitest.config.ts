@@ -12,11 +12,11 @@ export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/globalSetup.ts'],
-    testTimeout: 120_000,
+    testTimeout: 240_000,
     hookTimeout: 180_000,
     fileParallelism: false,
     pool: 'forks',
     // a page on a loaded CI machine can take seconds to settle (1 s by default)
-    expect: { poll: { timeout: 15_000 } },
+    expect: { poll: { timeout: 30_000 } },
   },
 })
