@@ -64,12 +64,15 @@ function ensureBrowser() {
   process.exit(1)
 }
 
-// TEST_E2E=0: the server and web suites only (CI's second database round; the browser tests do not depend on which database)
-const e2e = process.env.TEST_E2E !== '0' && fs.existsSync(path.join(root, 'e2e/vitest.config.ts'))
+// TEST_SUITES=server: the server suite only (CI's second database round: neither the web unit tests nor
+// the browser tests depend on which database the server runs on). By default all three.
+const suites = new Set((process.env.TEST_SUITES ?? 'server,web,e2e').split(',').map((s) => s.trim()))
+const e2e = suites.has('e2e') && fs.existsSync(path.join(root, 'e2e/vitest.config.ts'))
 if (e2e) ensureBrowser()
 
-let ok = vitest('server', ['--root', 'server'])
-ok = vitest('web', ['--root', 'web']) && ok
+let ok = true
+if (suites.has('server')) ok = vitest('server', ['--root', 'server']) && ok
+if (suites.has('web')) ok = vitest('web', ['--root', 'web']) && ok
 if (e2e) ok = run('build', 'npm', ['run', 'build']) && ok
 if (e2e) ok = vitest('e2e', ['--config', 'e2e/vitest.config.ts']) && ok
 
