@@ -133,6 +133,13 @@ describe('上传票据', { timeout: 2 * READ_TIMEOUT }, () => {
     await readTicket('delivery', 'A1_000.jpg')
     await settledShot('upload-step1-read')
     expect(await field('delivery_deliveryPlateNumber').inputValue()).not.toBe('')
+    // a photo the server refuses, put in place of the read one, takes that reading's values with it
+    await badFile.setInputFiles({ name: 'broken.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not really a jpeg') })
+    await toast('原照片识别出的内容已一并清空').waitFor({ timeout: READ_TIMEOUT })
+    expect(await field('delivery_deliveryPlateNumber').inputValue()).toBe('')
+    expect(await field('delivery_deliveryNetWeight').inputValue()).toBe('')
+    await readTicket('delivery', 'A1_000.jpg')
+    expect(await field('delivery_deliveryPlateNumber').inputValue()).not.toBe('')
     await field('delivery_deliveryNetWeight').focus()
     await page.locator('[data-testid="picture-delivery"] [data-testid="box-deliveryNetWeight"]').waitFor({ state: 'attached' })
     // raw text only for headquarters (company 1, this admin)

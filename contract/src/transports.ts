@@ -306,6 +306,7 @@ const CORRECTIONS: Record<FieldCorrection, string> = {
 export const UploadMsg = {
   uploaded: '上传成功',
   uploadFailed: '上传失败',
+  readingCleared: '新照片未能识别，原照片识别出的内容已一并清空，请重新上传或手动填写',
   tempSaveFailed: '暂存失败',
   saveFailed: '保存失败',
   destinationSaved: '保存成功,请修改第1收货地信息',

@@ -63,8 +63,16 @@ export default function UploadPage() {
     }, VALIDATE_AFTER_READING_MS)
   }, [deliveryForm, signForm, message])
 
-  const delivery = useTicketUpload(1, (answer) => fill(1, answer))
-  const sign = useTicketUpload(2, (answer) => fill(2, answer))
+  /** the photo behind a reading was replaced by a refused one: its values go with it */
+  const clear = useCallback((type: TicketType) => {
+    clearTimeout(validateTimer.current)
+    ;(type === 1 ? deliveryForm : signForm).resetFields()
+    dispatch({ type: 'read', ticket: type, flagged: [] })
+    message.warning(UploadMsg.readingCleared, 5)
+  }, [deliveryForm, signForm, message])
+
+  const delivery = useTicketUpload(1, (answer) => fill(1, answer), () => clear(1))
+  const sign = useTicketUpload(2, (answer) => fill(2, answer), () => clear(2))
   const uploadOf = (type: TicketType) => (type === 1 ? delivery : sign)
 
   const { deliveryNet, figures } = useReceivingFigures(deliveryForm, signForm, destinations)

@@ -26,13 +26,21 @@ export interface TicketUploadState {
 
 const IDLE: TicketUploadState = { phase: 'idle', percent: 0, file: null, reading: null, warning: null, error: null }
 
-export function useTicketUpload(type: TicketType, onRead: (answer: TicketReadingAnswer, reading: Reading) => void) {
+/**
+ * `onRead`: a reading arrived. `onLost`: a photo that had been read was replaced by one the server
+ * refused, so the values its reading filled no longer have a picture behind them.
+ */
+export function useTicketUpload(type: TicketType, onRead: (answer: TicketReadingAnswer, reading: Reading) => void, onLost?: () => void) {
   const { message } = App.useApp()
   const [state, setState] = useState<TicketUploadState>(IDLE)
   // a newer photo, a reset or a restore makes an answer still on its way stale
   const seq = useRef(0)
   const onReadRef = useRef(onRead)
   onReadRef.current = onRead
+  const onLostRef = useRef(onLost)
+  onLostRef.current = onLost
+  const readingRef = useRef<Reading | null>(null)
+  readingRef.current = state.reading
 
   const upload = useCallback(async (file: File) => {
     const problem = imageProblem(file)
@@ -42,6 +50,7 @@ export function useTicketUpload(type: TicketType, onRead: (answer: TicketReading
     }
     const mine = ++seq.current
     const current = () => seq.current === mine
+    const replacesReading = readingRef.current !== null
     setState({ ...IDLE, phase: 'uploading', file })
     try {
       const answer = await transportsApi.analyzeTicket(type, file, {
@@ -61,6 +70,7 @@ export function useTicketUpload(type: TicketType, onRead: (answer: TicketReading
       const badRequest = e instanceof RequestError && Number(e.code) === ResultCode.BAD_REQUEST
       setState({ ...IDLE, phase: 'failed', warning: badRequest ? err.message : null, error: badRequest || isHandled(e) ? null : err.message })
       if (!isHandled(e)) message.error(UploadMsg.uploadFailed)
+      if (replacesReading) onLostRef.current?.()
     }
   }, [type, message])
 
