@@ -3,6 +3,7 @@ import { authExamples } from './auth.js'
 import { companyExamples } from './companies.js'
 import { diagramExamples } from './diagrams.js'
 import { goodsExamples } from './goods.js'
+import { healthExamples } from './health.js'
 import { inspectionRefExamples } from './inspectionRefs.js'
 import { operationsExamples } from './operations.js'
 import { kpiExamples } from './kpi.js'
@@ -33,4 +34,5 @@ export const routeExamples: Examples = {
   ...goodsExamples,
   ...operationsExamples,
   ...stockExamples,
+  ...healthExamples,
 }
