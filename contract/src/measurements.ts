@@ -87,6 +87,7 @@ export const MeasurementMsg = {
   alreadyRecorded: '该测量数据此前已记录',
   machineNotFound: '设备不存在',
   duplicateDeviceNo: '该设备编号已登记',
+  machineHasMeasurements: '该设备已有测量记录，不能删除',
   secretShownOnce: '设备密钥只显示这一次，请立即配置到设备中',
 } as const
 

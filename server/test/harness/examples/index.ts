@@ -4,6 +4,7 @@ import { companyExamples } from './companies.js'
 import { diagramExamples } from './diagrams.js'
 import { goodsExamples } from './goods.js'
 import { healthExamples } from './health.js'
+import { measurementExamples } from './measurements.js'
 import { inspectionRefExamples } from './inspectionRefs.js'
 import { operationsExamples } from './operations.js'
 import { kpiExamples } from './kpi.js'
@@ -35,4 +36,5 @@ export const routeExamples: Examples = {
   ...operationsExamples,
   ...stockExamples,
   ...healthExamples,
+  ...measurementExamples,
 }
