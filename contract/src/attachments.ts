@@ -27,11 +27,11 @@ export const PICTURE_FILE_TYPES: readonly number[] = [ATTACHMENT_TYPES.activityP
 
 /**
  * Who besides its uploader may delete an attachment of the session's company: a user whose role holds the
- * permission of the screen the file belongs to. null: the uploader only (there is no activity screen yet).
+ * permission of the screen the file belongs to.
  * Any other fileType is also the uploader's only.
  */
 export const ATTACHMENT_DELETE_PERMISSION = {
-  [ATTACHMENT_TYPES.activityPicture]: null,
+  [ATTACHMENT_TYPES.activityPicture]: 'activity',
   [ATTACHMENT_TYPES.ticketPicture]: 'transport',
   [ATTACHMENT_TYPES.companyAttachment]: 'agent',
   [ATTACHMENT_TYPES.companyPicture]: 'agent',

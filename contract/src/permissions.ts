@@ -11,12 +11,14 @@ export const PERMISSIONS = [
   'indicator_out', 'screen',
   // logistics tickets (spec 001)
   'transport', 'upload', 'receipt_format', 'log', 'recharge', 'goods', 'usage',
+  // the health-check side (issue 35): activities, members (testees), devices and their measurements
+  'activity', 'member', 'machine',
 ] as const
 export type Permission = (typeof PERMISSIONS)[number]
 
 const BASE_USER: Permission[] = [
   'user', 'reservation', 'reservation_plan_month', 'reception', 'trace', 'company_material', 'sale',
-  'kpi', 'kpi_detail', 'base_screen', 'transport', 'upload', 'goods', 'usage',
+  'kpi', 'kpi_detail', 'base_screen', 'transport', 'upload', 'goods', 'usage', 'activity', 'member', 'machine',
 ]
 
 /**

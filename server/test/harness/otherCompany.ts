@@ -3,6 +3,7 @@ import type { TestEnv } from '../helpers.js'
 import { makeCompany, makeUser } from '../fixtures.js'
 import { adminRows } from './adminRows.js'
 import { goodsRows } from './goodsRows.js'
+import { healthRows } from './healthRows.js'
 import { inspectionRefRows } from './inspectionRefRows.js'
 import { logisticsRows } from './logisticsRows.js'
 import { reservationRows } from './reservationRows.js'
@@ -35,6 +36,7 @@ extensions.push(inspectionRefRows)
 extensions.push(reportRows)
 extensions.push(goodsRows)
 extensions.push(stockRows)
+extensions.push(healthRows)
 
 export async function seedOtherCompany(env: TestEnv): Promise<OtherCompany> {
   const company = await makeCompany(env.db, `${MARKER}基地`, { contactor: MARKER, address: MARKER, domain: 'zx9-secret' })

@@ -3,6 +3,8 @@ import { authExamples } from './auth.js'
 import { companyExamples } from './companies.js'
 import { diagramExamples } from './diagrams.js'
 import { goodsExamples } from './goods.js'
+import { healthExamples } from './health.js'
+import { measurementExamples } from './measurements.js'
 import { inspectionRefExamples } from './inspectionRefs.js'
 import { operationsExamples } from './operations.js'
 import { kpiExamples } from './kpi.js'
@@ -33,4 +35,6 @@ export const routeExamples: Examples = {
   ...goodsExamples,
   ...operationsExamples,
   ...stockExamples,
+  ...healthExamples,
+  ...measurementExamples,
 }

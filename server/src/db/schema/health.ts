@@ -1,0 +1,120 @@
+import {
+  bigint, bigserial, date, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar,
+} from 'drizzle-orm/pg-core'
+import { companies } from './companies.js'
+
+/**
+ * The health-check side (issue 35): a base's activities, its members (testees) in departments, its
+ * devices (machines) and the measurements they post, with per-day roll-ups the charts read instead of
+ * the raw rows.
+ */
+
+export const activities = pgTable('activity', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  title: varchar('title', { length: 100 }).notNull(),
+  place: varchar('place', { length: 100 }).notNull(),
+  organizer: varchar('organizer', { length: 100 }).notNull(),
+  startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+  endTime: timestamp('end_time', { withTimezone: true }).notNull(),
+  pictureId: integer('picture_id'),
+  /** safe HTML, as the server's sanitiser left it */
+  content: text('content').notNull().default(''),
+  createId: integer('create_id'),
+  createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+  updateTime: timestamp('update_time', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('activity_company_start_idx').on(t.companyId, t.startTime), index('activity_start_idx').on(t.startTime, t.id)])
+
+/** A department (部门) of a base's members; `/testee/find?groupId=` is its id. */
+export const testeeGroups = pgTable('testee_group', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  name: varchar('name', { length: 50 }).notNull(),
+}, (t) => [uniqueIndex('testee_group_company_name_uq').on(t.companyId, t.name)])
+
+export const testees = pgTable('testee', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  groupId: integer('group_id').references(() => testeeGroups.id, { onDelete: 'set null' }),
+  name: varchar('name', { length: 50 }).notNull(),
+  sex: varchar('sex', { length: 1 }).notNull(),
+  nation: varchar('nation', { length: 10 }),
+  idNo: varchar('id_no', { length: 18 }).notNull(),
+  workUnit: varchar('work_unit', { length: 100 }),
+  job: varchar('job', { length: 50 }),
+  workUnitAndJob: varchar('work_unit_and_job', { length: 150 }),
+  phone: varchar('phone', { length: 11 }),
+  remarks: varchar('remarks', { length: 200 }),
+  createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+  updateTime: timestamp('update_time', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  // a device names the person by ID number; one member per number and base
+  uniqueIndex('testee_company_id_no_uq').on(t.companyId, t.idNo),
+  index('testee_company_time_idx').on(t.companyId, t.createTime, t.id),
+  index('testee_group_idx').on(t.groupId),
+])
+
+/** A device of a base; it signs its posts with its number and a secret of its own (kept as a SHA-256). */
+export const machines = pgTable('machine', {
+  id: serial('id').primaryKey(),
+  companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  type: varchar('type', { length: 50 }).notNull(),
+  deviceNo: varchar('device_no', { length: 50 }).notNull(),
+  secretHash: varchar('secret_hash', { length: 64 }).notNull(),
+  createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('machine_device_no_uq').on(t.deviceNo), index('machine_company_idx').on(t.companyId)])
+
+/**
+ * One reading. On PostgreSQL the table is partitioned by month of `measured_time` (migration 0021
+ * writes the partitioning, which drizzle-kit does not know): a key must hold the partition column, so
+ * the primary key is (id, measured_time) and a device's request ids live in `measurement_request`.
+ */
+export const measurements = pgTable('measurement', {
+  id: bigserial('id', { mode: 'number' }).notNull(),
+  companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  machineId: integer('machine_id').notNull().references(() => machines.id),
+  testeeId: integer('testee_id').notNull().references(() => testees.id),
+  measuredTime: timestamp('measured_time', { withTimezone: true }).notNull(),
+  systolic: smallint('systolic'),
+  diastolic: smallint('diastolic'),
+  sugar: numeric('sugar', { precision: 4, scale: 1 }),
+  height: numeric('height', { precision: 4, scale: 1 }),
+  weight: numeric('weight', { precision: 4, scale: 1 }),
+  bmi: numeric('bmi', { precision: 4, scale: 1 }),
+  bpConclusion: varchar('bp_conclusion', { length: 10 }),
+  sugarConclusion: varchar('sugar_conclusion', { length: 10 }),
+  bmiConclusion: varchar('bmi_conclusion', { length: 10 }),
+  createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.id, t.measuredTime] }),
+  index('measurement_company_time_idx').on(t.companyId, t.measuredTime.desc(), t.id.desc()),
+  index('measurement_testee_time_idx').on(t.testeeId, t.measuredTime),
+  index('measurement_machine_time_idx').on(t.machineId, t.measuredTime),
+])
+
+/** A device's request ids: a retry with the same id finds its reading here and records nothing new. */
+export const measurementRequests = pgTable('measurement_request', {
+  machineId: integer('machine_id').notNull().references(() => machines.id, { onDelete: 'cascade' }),
+  requestId: varchar('request_id', { length: 64 }).notNull(),
+  measurementId: bigint('measurement_id', { mode: 'number' }).notNull(),
+  measuredTime: timestamp('measured_time', { withTimezone: true }).notNull(),
+}, (t) => [primaryKey({ columns: [t.machineId, t.requestId] })])
+
+/**
+ * Readings a day per device and conclusion, kept in the transaction that inserts each reading, so a
+ * chart never scans `measurement`. `measure` is 'all' (every reading, conclusion ''), 'bp', 'sugar' or
+ * 'bmi'; `province` is the base's at the time.
+ */
+export const measurementDaily = pgTable('measurement_daily', {
+  day: date('day').notNull(),
+  machineId: integer('machine_id').notNull().references(() => machines.id, { onDelete: 'cascade' }),
+  companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  province: varchar('province', { length: 20 }).notNull().default(''),
+  measure: varchar('measure', { length: 10 }).notNull(),
+  conclusion: varchar('conclusion', { length: 10 }).notNull().default(''),
+  count: integer('count').notNull().default(0),
+}, (t) => [
+  primaryKey({ columns: [t.day, t.machineId, t.measure, t.conclusion] }),
+  index('measurement_daily_company_day_idx').on(t.companyId, t.day),
+  index('measurement_daily_province_day_idx').on(t.province, t.day),
+])

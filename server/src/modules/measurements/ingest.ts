@@ -1,0 +1,73 @@
+import { conclusionsOf, formatDateTime, MeasurementMsg, parseDateTime, type MeasurementBody } from '@app/contract'
+import { and, eq, sql } from 'drizzle-orm'
+import type { Executor } from '../../db/client.js'
+import { measurementDaily, measurementRequests, measurements, testees } from '../../db/schema/index.js'
+import { NotFoundError } from '../../platform/errors.js'
+import type { authenticateDevice } from './devices.js'
+
+type Device = Awaited<ReturnType<typeof authenticateDevice>>
+
+/** Month partitions known to exist ('YYYY-MM' in China Standard Time), per database. */
+const ensuredMonths = new WeakMap<Executor, Set<string>>()
+
+/** Makes the month's partition of `measurement` before its first reading (migration 0021's measurement_ensure_month). */
+async function ensureMonth(db: Executor, at: Date) {
+  const month = formatDateTime(at).slice(0, 7)
+  const known = ensuredMonths.get(db) ?? new Set<string>()
+  ensuredMonths.set(db, known)
+  if (known.has(month)) return
+  await db.execute(sql`select measurement_ensure_month(${at.toISOString()}::timestamptz)`)
+  known.add(month)
+}
+
+export interface Recorded {
+  id: number
+  /** true when this request id had been recorded before: nothing new was stored */
+  repeated: boolean
+  bmi: number | null
+  bpConclusion: string | null
+  sugarConclusion: string | null
+  bmiConclusion: string | null
+}
+
+/**
+ * Records one reading of a device, once per request id: the request id, the reading and the day's
+ * counts are written in one transaction, so a retry after a lost answer, or two copies racing, store it
+ * once (the second waits on the first's request row and then finds it).
+ */
+export async function recordMeasurement(db: Executor, device: Device, body: MeasurementBody): Promise<Recorded> {
+  const measuredTime = parseDateTime(body.measuredTime)
+  const [member] = await db.select({ id: testees.id }).from(testees).where(and(eq(testees.companyId, device.companyId), eq(testees.idNo, body.idNo)))
+  if (!member) throw new NotFoundError(MeasurementMsg.memberUnknown)
+  const found = conclusionsOf(body)
+  await ensureMonth(db, measuredTime)
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx.insert(measurementRequests).values({
+      machineId: device.id, requestId: body.requestId, measurementId: sql`nextval('measurement_id_seq')`, measuredTime,
+    }).onConflictDoNothing().returning({ measurementId: measurementRequests.measurementId })
+    if (!claimed) return earlier(tx, device.id, body.requestId)
+    await tx.insert(measurements).values({
+      id: claimed.measurementId, companyId: device.companyId, machineId: device.id, testeeId: member.id, measuredTime,
+      systolic: body.systolic, diastolic: body.diastolic, sugar: numeric(body.sugar), height: numeric(body.height), weight: numeric(body.weight),
+      bmi: numeric(found.bmi), bpConclusion: found.bpConclusion, sugarConclusion: found.sugarConclusion, bmiConclusion: found.bmiConclusion,
+    })
+    const day = formatDateTime(measuredTime).slice(0, 10)
+    const counted = [['all', ''], ['bp', found.bpConclusion], ['sugar', found.sugarConclusion], ['bmi', found.bmiConclusion]] as const
+    await tx.insert(measurementDaily)
+      .values(counted.filter(([, c]) => c !== null).map(([measure, conclusion]) => ({
+        day, machineId: device.id, companyId: device.companyId, province: device.province, measure, conclusion: conclusion!, count: 1,
+      })))
+      .onConflictDoUpdate({ target: [measurementDaily.day, measurementDaily.machineId, measurementDaily.measure, measurementDaily.conclusion], set: { count: sql`${measurementDaily.count} + 1` } })
+    return { id: claimed.measurementId, repeated: false, ...found }
+  })
+}
+
+const numeric = (n: number | null | undefined) => (n == null ? null : String(n))
+
+async function earlier(tx: Executor, machineId: number, requestId: string): Promise<Recorded> {
+  const [row] = await tx.select({
+    id: measurements.id, bmi: measurements.bmi, bpConclusion: measurements.bpConclusion, sugarConclusion: measurements.sugarConclusion, bmiConclusion: measurements.bmiConclusion,
+  }).from(measurementRequests).innerJoin(measurements, and(eq(measurements.id, measurementRequests.measurementId), eq(measurements.measuredTime, measurementRequests.measuredTime)))
+    .where(and(eq(measurementRequests.machineId, machineId), eq(measurementRequests.requestId, requestId)))
+  return { id: row!.id, repeated: true, bmi: row!.bmi === null ? null : Number(row!.bmi), bpConclusion: row!.bpConclusion, sugarConclusion: row!.sugarConclusion, bmiConclusion: row!.bmiConclusion }
+}

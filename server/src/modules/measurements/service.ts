@@ -1,0 +1,131 @@
+import {
+  ageOfIdNumber, formatDateTime, maskPhone, MeasurementMsg,
+  type Machine, type MachineBody, type MachineQuery, type MachineWithSecret, type Measurement, type MeasurementQuery, type Page,
+} from '@app/contract'
+import { and, desc, eq, ne, or, sql, type Column, type SQL } from 'drizzle-orm'
+import type { Executor } from '../../db/client.js'
+import { companies, machines, measurements, testees } from '../../db/schema/index.js'
+import { ConflictError, NotFoundError } from '../../platform/errors.js'
+import { listSource, pagedList } from '../../platform/list.js'
+import { contains, containsEach, isForeignKeyViolation, isUniqueViolation, withinRange } from '../../platform/query.js'
+import type { SessionUser } from '../../platform/sessions.js'
+import { assertCompanyInScope, assertInScope, inCompanyScope, ownerCompany } from '../../platform/tenancy.js'
+import { assertCompanyExists } from '../companies/index.js'
+import { newDeviceSecret, secretHashOf } from './devices.js'
+
+// --- devices ---------------------------------------------------------------------------------------
+
+type MachineRow = typeof machines.$inferSelect
+const toMachine = ({ m, companyName }: { m: MachineRow; companyName: string | null }): Machine => ({
+  id: m.id, companyId: m.companyId, companyName: companyName ?? '', type: m.type, deviceNo: m.deviceNo, createTime: formatDateTime(m.createTime),
+})
+
+const machineWhere = (auth: SessionUser, q: MachineQuery) => and(
+  inCompanyScope(auth, machines.companyId, q.companyId), ...containsEach(q, { deviceNo: machines.deviceNo, type: machines.type }),
+)
+
+export const findMachines = (db: Executor, auth: SessionUser, q: MachineQuery): Promise<Page<Machine>> => pagedList(listSource({
+  db,
+  query: () => db.select({ m: machines, companyName: companies.name }).from(machines).leftJoin(companies, eq(companies.id, machines.companyId))
+    .where(machineWhere(auth, q)).$dynamic(),
+  count: () => db.select({ id: machines.id }).from(machines).where(machineWhere(auth, q)).$dynamic(),
+  orderBy: [desc(machines.createTime), desc(machines.id)],
+  map: toMachine,
+}), q)
+
+async function ownMachine(db: Executor, auth: SessionUser, id: number) {
+  const [row] = await db.select().from(machines).where(eq(machines.id, id))
+  if (!row) throw new NotFoundError(MeasurementMsg.machineNotFound)
+  assertInScope(auth, row.companyId, MeasurementMsg.machineNotFound)
+  return row
+}
+
+async function withCompany(db: Executor, m: MachineRow) {
+  const [c] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, m.companyId))
+  return toMachine({ m, companyName: c?.name ?? null })
+}
+
+const duplicateNo = (err: unknown) => (isUniqueViolation(err, 'machine_device_no_uq') ? new ConflictError(MeasurementMsg.duplicateDeviceNo) : err)
+
+/** A new device with its secret, shown in this answer only. */
+export async function saveMachine(db: Executor, auth: SessionUser, body: MachineBody): Promise<MachineWithSecret> {
+  const companyId = ownerCompany(auth, body.companyId)
+  const secret = newDeviceSecret()
+  try {
+    return await db.transaction(async (tx) => {
+      await assertCompanyExists(tx, companyId)
+      const [row] = await tx.insert(machines).values({ companyId, type: body.type, deviceNo: body.deviceNo, secretHash: secretHashOf(secret) }).returning()
+      return { ...(await withCompany(tx, row!)), secret }
+    })
+  } catch (err) {
+    throw duplicateNo(err)
+  }
+}
+
+/** Changes the type and number; a device stays with its base (its readings and counts are the base's). */
+export async function updateMachine(db: Executor, auth: SessionUser, id: number, body: MachineBody): Promise<Machine> {
+  assertCompanyInScope(auth, body.companyId)
+  try {
+    await ownMachine(db, auth, id)
+    const [row] = await db.update(machines).set({ type: body.type, deviceNo: body.deviceNo }).where(eq(machines.id, id)).returning()
+    return withCompany(db, row!)
+  } catch (err) {
+    throw duplicateNo(err)
+  }
+}
+
+/** A new secret for a device (the old one stops working at once), shown in this answer only. */
+export async function resetMachineSecret(db: Executor, auth: SessionUser, id: number): Promise<MachineWithSecret> {
+  await ownMachine(db, auth, id)
+  const secret = newDeviceSecret()
+  const [row] = await db.update(machines).set({ secretHash: secretHashOf(secret) }).where(eq(machines.id, id)).returning()
+  return { ...(await withCompany(db, row!)), secret }
+}
+
+export async function deleteMachine(db: Executor, auth: SessionUser, id: number) {
+  try {
+    const deleted = await db.delete(machines).where(and(eq(machines.id, id), inCompanyScope(auth, machines.companyId))).returning({ id: machines.id })
+    if (!deleted.length) throw new NotFoundError(MeasurementMsg.machineNotFound)
+  } catch (err) {
+    if (isForeignKeyViolation(err)) throw new ConflictError(MeasurementMsg.machineHasMeasurements)
+    throw err
+  }
+}
+
+// --- the measurement list --------------------------------------------------------------------------
+
+const abnormal = (c: Column) => and(sql`${c} is not null`, ne(c, '正常'))
+
+function measurementWhere(auth: SessionUser, q: MeasurementQuery): SQL | undefined {
+  return and(
+    inCompanyScope(auth, measurements.companyId, q.companyId),
+    q.machineId ? eq(measurements.machineId, q.machineId) : undefined,
+    q.testeeId ? eq(measurements.testeeId, q.testeeId) : undefined,
+    q.name ? contains(testees.name, q.name) : undefined,
+    withinRange(measurements.measuredTime, q.measuredTimeQuery as (string | null)[] | undefined),
+    q.abnormal === true ? or(abnormal(measurements.bpConclusion), abnormal(measurements.sugarConclusion), abnormal(measurements.bmiConclusion)) : undefined,
+    q.abnormal === false ? sql`coalesce(${measurements.bpConclusion}, '正常') = '正常' and coalesce(${measurements.sugarConclusion}, '正常') = '正常' and coalesce(${measurements.bmiConclusion}, '正常') = '正常'` : undefined,
+  )
+}
+
+const num = (v: string | null) => (v === null ? null : Number(v))
+
+export function findMeasurements(db: Executor, auth: SessionUser, q: MeasurementQuery): Promise<Page<Measurement>> {
+  const now = formatDateTime(new Date()).slice(0, 10)
+  const where = measurementWhere(auth, q)
+  return pagedList(listSource({
+    db,
+    query: () => db.select({ m: measurements, t: { name: testees.name, sex: testees.sex, phone: testees.phone, idNo: testees.idNo }, deviceNo: machines.deviceNo })
+      .from(measurements).innerJoin(testees, eq(testees.id, measurements.testeeId)).innerJoin(machines, eq(machines.id, measurements.machineId))
+      .where(where).$dynamic(),
+    count: () => db.select({ id: measurements.id }).from(measurements).innerJoin(testees, eq(testees.id, measurements.testeeId)).where(where).$dynamic(),
+    orderBy: [desc(measurements.measuredTime), desc(measurements.id)],
+    map: ({ m, t, deviceNo }): Measurement => ({
+      id: m.id, companyId: m.companyId, machineId: m.machineId, deviceNo, testeeId: m.testeeId, name: t.name, sex: t.sex, phone: maskPhone(t.phone),
+      age: ageOfIdNumber(t.idNo, now), measuredTime: formatDateTime(m.measuredTime), systolic: m.systolic, diastolic: m.diastolic,
+      sugar: num(m.sugar), height: num(m.height), weight: num(m.weight), bmi: num(m.bmi),
+      bpConclusion: m.bpConclusion as Measurement['bpConclusion'], sugarConclusion: m.sugarConclusion as Measurement['sugarConclusion'],
+      bmiConclusion: m.bmiConclusion as Measurement['bmiConclusion'],
+    }),
+  }), q)
+}
