@@ -5,7 +5,7 @@ import {
 } from '@app/contract'
 import { countDifference, countedProblem, quantityText } from '../src/features/stock/quantities'
 import { materialBodyOf, materialFormValues, quantityInput } from '../src/pages/materials/materialValues'
-import { checkCount, ledgerUrl, movementSource, sheetRows } from '../src/pages/stock/stockValues'
+import { checkCount, ledgerUrl, movementSource, sheetRows, stockTakeUrl } from '../src/pages/stock/stockValues'
 import { buildRouteTable } from '../src/router/menu'
 
 const material = (id: number, name: string, extra: Partial<Material> = {}): Material => ({
@@ -92,6 +92,8 @@ describe('quantities and a count\'s difference', () => {
     expect(movementSource({ supplyOrderId: null, saleId: null, stockTakeId: null })).toBeNull()
     expect(ledgerUrl(5)).toBe('/material/ledger?materialId=5')
     expect(ledgerUrl(5, 2)).toBe('/material/ledger?companyId=2&materialId=5')
+    expect(stockTakeUrl()).toBe('/material/stockTake')
+    expect(stockTakeUrl(2)).toBe('/material/stockTake?companyId=2')
   })
 })
 

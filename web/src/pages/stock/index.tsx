@@ -5,8 +5,9 @@
  */
 import { Button, Space, Tag, Typography } from 'antd'
 import { AuditOutlined, HistoryOutlined } from '@ant-design/icons'
+import { useRef } from 'react'
 import { useNavigate } from 'react-router-dom'
-import type { ProColumns } from '@ant-design/pro-components'
+import type { ProColumns, ProFormInstance } from '@ant-design/pro-components'
 import { HQ_COMPANY_ID, type StockBalance, type StockQuery } from '@app/contract'
 import * as materialsApi from '../../api/materials'
 import * as api from '../../api/stock'
@@ -16,11 +17,12 @@ import { companyChoices, useCompanyOptions } from '../../components/companies'
 import ListPage from '../../components/ListPage'
 import { useChoices } from '../../components/useChoices'
 import { quantityText } from '../../features/stock/quantities'
-import { balanceFilters, ledgerUrl, LEDGER_PATH, LOW_OPTIONS, STOCK_TAKE_PATH } from './stockValues'
+import { balanceFilters, ledgerUrl, LEDGER_PATH, LOW_OPTIONS, stockTakeUrl } from './stockValues'
 
 export default function StockPage() {
   const info = useUserInfo()
   const navigate = useNavigate()
+  const formRef = useRef<ProFormInstance>(undefined)
   const headquarters = info?.companyId === HQ_COMPANY_ID
   const bases = useCompanyOptions({ enabled: headquarters }).filter((c) => c.id !== HQ_COMPANY_ID)
   const types = useChoices(['materialTypes'], materialsApi.allMaterialTypes, { enabled: info?.permissions.includes('materialType') ?? false })
@@ -62,10 +64,12 @@ export default function StockPage() {
       columns={columns}
       rowKey={(r: StockBalance) => `${r.companyId}-${r.materialId}`}
       form={{ name: 'stock-search' }}
+      formRef={formRef}
       list={(q: StockQuery) => api.findBalances(q)}
       filters={balanceFilters}
       buttons={[
-        <Button key="take" type="primary" icon={<AuditOutlined />} onClick={() => navigate(STOCK_TAKE_PATH)}>盘点</Button>,
+        <Button key="take" type="primary" icon={<AuditOutlined />}
+          onClick={() => navigate(stockTakeUrl(headquarters ? formRef.current?.getFieldValue('companyId') : undefined))}>盘点</Button>,
         <Button key="ledger" icon={<HistoryOutlined />} onClick={() => navigate(LEDGER_PATH)}>出入库明细</Button>,
       ]}
       exportList={info ? (filters, opts) => api.exportBalances(info.companyId, filters, opts) : undefined}

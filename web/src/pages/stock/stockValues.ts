@@ -29,6 +29,9 @@ export function ledgerFilters(values: Record<string, unknown>): Omit<LedgerQuery
 export const ledgerUrl = (materialId: number, companyId?: number) =>
   `${LEDGER_PATH}?${new URLSearchParams({ ...(companyId != null && { companyId: String(companyId) }), materialId: String(materialId) })}`
 
+/** The count sheet, of the base headquarters has picked on the stock page (a base counts its own). */
+export const stockTakeUrl = (companyId?: number) => (companyId != null ? `${STOCK_TAKE_PATH}?companyId=${companyId}` : STOCK_TAKE_PATH)
+
 /** The document a movement came from: 供货单 12, 销售单 7, 盘点单 3, or null (recorded by hand). */
 export function movementSource(e: Pick<LedgerEntry, 'supplyOrderId' | 'saleId' | 'stockTakeId'>): string | null {
   if (e.supplyOrderId != null) return `供货单 ${e.supplyOrderId}`
