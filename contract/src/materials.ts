@@ -61,6 +61,35 @@ export const quantity = (label: string, { min = 0.001, max = QUANTITY_MAX_UNITS 
 /** A price in fen (integer). */
 export const priceFen = (label: string) => int(label, 0, PRICE_MAX_FEN)
 
+const YUAN_RE = /^\d{1,7}(\.\d{1,2})?$/
+
+/** '12.5' yuan → 1250 fen; the text has passed YUAN_RE (no floating point on the way) */
+export function parseYuan(s: string): number {
+  const [whole, frac = ''] = s.split('.')
+  return Number(whole) * 100 + Number(frac.padEnd(2, '0'))
+}
+
+/** 1250 fen → '12.50' (also negative, for a refund) */
+export function formatYuan(fen: number): string {
+  const sign = fen < 0 ? '-' : ''
+  const abs = Math.abs(fen)
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
+}
+
+/**
+ * A price a form takes in yuan (text or a number, at most 2 decimals), answering fen: what a form
+ * checks before it sends the fen field. '{label}不能为空', '{label}格式不正确…', '{label}不能大于…元'.
+ */
+export const yuanPrice = (label: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v),
+    z.string({ error: (iss) => (iss.input == null ? `${label}不能为空` : `${label}格式不正确，应为金额，最多2位小数`) })
+      .trim().min(1, { error: `${label}不能为空` })
+      .regex(YUAN_RE, { error: `${label}格式不正确，应为金额，最多2位小数` })
+      .transform(parseYuan)
+      .refine((n) => n <= PRICE_MAX_FEN, { error: `${label}不能大于${PRICE_MAX_FEN / 100}元` }),
+  ).describe(label)
+
 /** An optional choice of a filter: '' and null mean any. */
 export const optChoice = <T extends string>(label: string, values: readonly [T, ...T[]]) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), oneOf(label, values).optional()).describe(label)

@@ -13,6 +13,8 @@ export const COMPONENT_KEYS = [
   'model', 'indicator_out', 'indicator', 'groups',
   // 检验统计 (issue 12 KPI): the page; kpi_detail (drill-down, step times, export) lives in it
   'kpi', 'kpi_detail',
+  // materials (headquarters) and each base's stock (issue 37): keys as the spec's permission keys
+  'materialType', 'material', 'company_material',
 ] as const
 export type ComponentKey = (typeof COMPONENT_KEYS)[number]
 
@@ -68,6 +70,11 @@ export const MENU_SEED: MenuSeed[] = [
     ['indicatorOut', 'IndicatorOut', 'indicator_out', '非流程模板', 'profile', 'indicator_out'],
     ['indicator', 'Indicator', 'indicator', '检验指标', 'audit', 'indicator'],
     ['groups', 'Groups', 'groups', '工位分组', 'apartment', 'groups'],
+  ]),
+  section('/material', 'Materials', '物料库存', 'database', [
+    ['type', 'MaterialType', 'materialType', '物料类型', 'appstore', 'materialType'],
+    ['index', 'Material', 'material', '物料列表', 'unordered-list', 'material'],
+    ['stock', 'CompanyMaterial', 'company_material', '库存管理', 'database', 'company_material'],
   ]),
   section('/agent', 'Bases', '基地管理', 'bank', [
     ['index', 'Agent', 'agent', '基地列表', 'apartment', 'agent'],

@@ -39,6 +39,9 @@ export const PAGE_REGISTRY: Record<ComponentKey, PageLoader | null> = {
   kpi: () => import('../pages/kpi'),
   // the drill-down of 检验统计 is part of its page (permission kpi_detail), never a menu node of its own
   kpi_detail: () => import('../pages/kpi'),
+  materialType: () => import('../pages/materialTypes'),
+  material: () => import('../pages/materials'),
+  company_material: () => import('../pages/stock'),
 }
 
 export const isComponentKey = (key: string): key is ComponentKey => (COMPONENT_KEYS as readonly string[]).includes(key)

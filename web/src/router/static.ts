@@ -37,5 +37,7 @@ export const SHELL_ROUTES: StaticRoute[] = [
   { path: '/trace/select', name: 'StationLookup', title: '工位终端', permission: 'trace', page: () => import('../pages/reports/StationLookup'), parent: '/trace/index' },
   { path: '/trace/tankers', name: 'TankerPicker', title: '罐车选择', permission: 'trace', page: () => import('../pages/reports/Tankers'), parent: '/trace/index' },
   { path: '/diagramDetail/index', name: 'DiagramDetail', title: '检验图纸', permission: 'trace', page: () => import('../pages/diagrams'), parent: '/trace/index' },
+  { path: '/material/ledger', name: 'StockLedger', title: '出入库明细', permission: 'company_material', page: () => import('../pages/stock/LedgerPage'), parent: '/material/stock' },
+  { path: '/material/stockTake', name: 'StockTake', title: '盘点', permission: 'company_material', page: () => import('../pages/stock/StockTakePage'), parent: '/material/stock' },
   { path: '/diagramDetail/sketch', name: 'DiagramSketch', title: '草图板', permission: 'trace', page: () => import('../pages/diagrams/Sketch'), parent: '/trace/index' },
 ]
