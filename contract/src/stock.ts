@@ -65,6 +65,21 @@ export const StockMsg = {
   receiptFailed: '销售单未能生成 PDF（超出了限定的时间和内存），请稍后重试',
 } as const
 
+/** fen → yuan text with 2 decimals ('-12.05' for -1205), exactly */
+export function formatYuan(fen: number): string {
+  const abs = Math.abs(fen)
+  return `${fen < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
+}
+
+const YUAN_RE = /^\d{1,7}(\.\d{1,2})?$/
+/** yuan as typed ('12', '12.5', '12.05') → fen, from the digits and never through a float; null when it is not such an amount */
+export function parseYuan(text: string): number | null {
+  const t = text.trim()
+  if (!YUAN_RE.test(t)) return null
+  const [whole, frac = ''] = t.split('.')
+  return Number(whole) * 100 + Number(frac.padEnd(2, '0'))
+}
+
 const lines = <T extends z.ZodTypeAny>(label: string, line: T) =>
   z.array(line, { error: (iss) => (iss.input == null ? `${label}不能为空` : `${label}格式不正确`) })
     .min(1, { error: `${label}至少需要1项` }).max(STOCK_MAX_LINES, { error: `${label}不能超过${STOCK_MAX_LINES}项` })
@@ -239,18 +254,32 @@ export const saleFilters = z.object({
 export const saleQuery = paging.extend(saleFilters.shape)
 export type SaleQuery = z.infer<typeof saleQuery>
 
-/** Sales added up by the database a day or a month (China time) and base. */
-export const saleSummaryQuery = paging.extend({
+export const SALE_SUMMARY_EXPORT_NAME = '销售汇总'
+/** what the summary adds up apart within a day or month: each base, each material, each seller */
+export const SALE_SUMMARY_GROUPS = { base: '按基地', material: '按物料', seller: '按销售人' } as const
+export type SaleSummaryGroup = keyof typeof SALE_SUMMARY_GROUPS
+const SUMMARY_GROUP_KEYS = Object.keys(SALE_SUMMARY_GROUPS) as [SaleSummaryGroup, ...SaleSummaryGroup[]]
+
+/** Sales added up by the database a day or a month (China time) and base, material or seller. */
+export const saleSummaryFilters = z.object({
   companyId: optIdField('基地'),
   by: oneOf('汇总方式', ['day', 'month'], '按日（day）、按月（month）').default('day'),
+  group: oneOf('汇总对象', SUMMARY_GROUP_KEYS, '按基地（base）、按物料（material）、按销售人（seller）').default('base'),
   createTimeQuery: dateRange('销售时间'),
 })
+export const saleSummaryQuery = paging.extend(saleSummaryFilters.shape)
 export type SaleSummaryQuery = z.infer<typeof saleSummaryQuery>
 export interface SaleSummary {
   /** 'YYYY-MM-DD' or 'YYYY-MM' */
   period: string
   companyId: number
   companyName: string
+  /** the material's or the seller's id and name; null when summed by base */
+  itemId: number | null
+  itemName: string | null
+  /** by material: its unit and the quantity sold less the quantity refunded; else null */
+  unit: string | null
+  quantity: string | null
   saleCount: number
   refundCount: number
   /** fen */
