@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { dateRange, filterText, idField, oneOf, optIdField, optInt, optText, text } from './fields.js'
-import { optChoice, priceFen, quantity } from './materials.js'
+import { optChoice, priceFen, QUANTITY_SCALE, quantity } from './materials.js'
 import { paging } from './zod.js'
 
 /**
@@ -62,6 +62,13 @@ export const StockMsg = {
   alreadyRefunded: '该销售单已退款',
   refunded: '已退款，库存已退回',
   reportNotFound: '检验报告不存在',
+  priceYuan: '单价格式不正确，应为不超过1000000元的金额，最多2位小数',
+  priceNeeded: '请填写单价',
+  materialNeeded: '请选择物料',
+  duplicateLine: '同一物料请合并为一行',
+  supplierNeeded: '请选择供货基地',
+  noSupplier: '总部尚未给本基地设置供货基地，暂不能下供货单',
+  receiptOpened: '销售单已在新窗口打开',
   receiptFailed: '销售单未能生成 PDF（超出了限定的时间和内存），请稍后重试',
 } as const
 
@@ -78,6 +85,12 @@ export function parseYuan(text: string): number | null {
   if (!YUAN_RE.test(t)) return null
   const [whole, frac = ''] = t.split('.')
   return Number(whole) * 100 + Number(frac.padEnd(2, '0'))
+}
+
+/** A sale line's amount: fen a unit × thousandths → fen, half up, exactly (BigInt: a large line passes 2^53 in between). */
+export function lineAmount(price: number, quantity: number): number {
+  const scale = BigInt(QUANTITY_SCALE)
+  return Number((BigInt(price) * BigInt(quantity) * 2n + scale) / (2n * scale))
 }
 
 const lines = <T extends z.ZodTypeAny>(label: string, line: T) =>
@@ -199,6 +212,10 @@ export const supplyOrderBody = z.object({
   remark: optText('备注', 200),
 })
 export type SupplyOrderBody = z.infer<typeof supplyOrderBody>
+/** a line as a client sends it: the quantity as decimal text ('1.5'), which the schema turns into thousandths */
+type SentLine<L> = Omit<L, 'quantity'> & { quantity: string }
+/** what the web sends to /supplyOrder/save */
+export type SupplyOrderRequest = Omit<SupplyOrderBody, 'lines'> & { lines: SentLine<SupplyOrderBody['lines'][number]>[] }
 export const supplyOrderQuery = paging.extend({
   companyId: optIdField('采购基地'),
   supplierCompanyId: optIdField('供货基地'),
@@ -241,6 +258,8 @@ export const saleBody = z.object({
   remark: optText('备注', 200),
 })
 export type SaleBody = z.infer<typeof saleBody>
+/** what the web sends to /sale/save */
+export type SaleRequest = Omit<SaleBody, 'lines'> & { lines: SentLine<SaleBody['lines'][number]>[] }
 export const refundBody = z.object({ reason: text('退款原因', 200) })
 export type RefundBody = z.infer<typeof refundBody>
 

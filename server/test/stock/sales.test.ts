@@ -1,7 +1,6 @@
-import { StockMsg } from '@app/contract'
+import { lineAmount, StockMsg } from '@app/contract'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { reports } from '../../src/db/schema/index.js'
-import { lineAmount } from '../../src/modules/stock/sales.js'
 import { stockWorld, type StockWorld } from './stockKit.js'
 
 let w: StockWorld

@@ -39,6 +39,10 @@ export const PAGE_REGISTRY: Record<ComponentKey, PageLoader | null> = {
   kpi: () => import('../pages/kpi'),
   // the drill-down of 检验统计 is part of its page (permission kpi_detail), never a menu node of its own
   kpi_detail: () => import('../pages/kpi'),
+  // issue 37: supply orders between paired bases, sales and their summaries
+  supply_order: () => import('../pages/supplyOrders'),
+  sale: () => import('../pages/sales'),
+  sale_summary: () => import('../pages/sales/SummaryPage'),
 }
 
 export const isComponentKey = (key: string): key is ComponentKey => (COMPONENT_KEYS as readonly string[]).includes(key)

@@ -1,5 +1,5 @@
 import {
-  formatDateTime, formatQuantity, formatYuan, QUANTITY_SCALE, SALE_EXPORT_NAME, StockMsg,
+  formatDateTime, formatQuantity, formatYuan, lineAmount, SALE_EXPORT_NAME, StockMsg,
   type Page, type RefundBody, type Sale, type SaleBody, type SaleQuery,
 } from '@app/contract'
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
@@ -26,11 +26,6 @@ import { applyMovement, materialsOf } from './ledger.js'
 type Filters<Q> = Omit<Q, 'page' | 'size' | 'pageNo' | 'pageSize'>
 const refund = alias(sales, 'refund')
 
-/** fen × thousandths → fen, half up, exactly (BigInt: a large line passes 2^53 in between) */
-export function lineAmount(price: number, quantity: number): number {
-  const scale = BigInt(QUANTITY_SCALE)
-  return Number((BigInt(price) * BigInt(quantity) * 2n + scale) / (2n * scale))
-}
 
 function saleWhere(auth: SessionUser, q: Filters<SaleQuery>): SQL | undefined {
   return and(
