@@ -21,7 +21,7 @@ export default function RefundForm({ sale, onClose, onDone }: { sale: Sale; onCl
     >
       <Alert
         type="warning" showIcon style={{ marginBottom: 16 }}
-        message={`整单退款 ${yuanText(-sale.total)}，${linesText(sale.lines)} 将退回库存。退款后不能撤销。`}
+        message={`整单退款 ${yuanText(sale.total)}，${linesText(sale.lines)} 将退回库存。退款后不能撤销。`}
       />
       <SchemaTextArea name="reason" label="退款原因" placeholder="如 客户退货" schema={refundBody.shape.reason} fieldProps={{ autoSize: { minRows: 2, maxRows: 4 } }} />
     </ModalForm>

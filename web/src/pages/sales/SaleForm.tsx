@@ -20,6 +20,8 @@ import { lineAmountOf, listPriceText, priceOf, saleBodyOf, saleTotalOf, yuanText
 const fields = saleBody.shape
 const line = fields.lines.element.shape
 
+type ReportOption = { label: string; value: number; org: string | null }
+
 /** The reports of this base whose plate or number holds the typed text, for the picker. */
 function useReportChoices(term: string, enabled: boolean) {
   const { data } = useQuery({
@@ -34,7 +36,10 @@ export default function SaleForm({ sellerName, canPickReport, ...dialog }: EditD
   const materials = useMaterials()
   const formRef = useRef<ProFormInstance<SaleFormValues>>(undefined)
   const [term, setTerm] = useState('')
-  const reports = useReportChoices(term.trim(), canPickReport)
+  const found: ReportOption[] = useReportChoices(term.trim(), canPickReport)
+    .map((r) => ({ label: `${r.reportNumber} ${r.licenseNumber}${r.org ? ` ${r.org}` : ''}`, value: r.id, org: r.org }))
+  // the report picked stays named after the search that found it is cleared
+  const [picked, setPicked] = useState<ReportOption | null>(null)
   return (
     <ModalForm<SaleFormValues>
       {...editDialog(dialog, {
@@ -51,12 +56,13 @@ export default function SaleForm({ sellerName, canPickReport, ...dialog }: EditD
       {canPickReport && (
         <ProFormSelect
           name="reportId" label="检验报告" placeholder="输入车牌号或报告编号查找（可不选）" allowClear
-          options={reports.map((r) => ({ label: `${r.reportNumber} ${r.licenseNumber}${r.org ? ` ${r.org}` : ''}`, value: r.id, org: r.org }))}
+          options={picked && !found.some((o) => o.value === picked.value) ? [picked, ...found] : found}
           fieldProps={{
             showSearch: true, filterOption: false, onSearch: setTerm,
             onChange: (_v: unknown, option: unknown) => {
-              const org = (option as { org?: string | null } | undefined)?.org
-              if (org) formRef.current?.setFieldsValue({ customer: org })
+              const chosen = option as ReportOption | undefined
+              setPicked(chosen ?? null)
+              if (chosen?.org) formRef.current?.setFieldsValue({ customer: chosen.org })
             },
           }}
         />

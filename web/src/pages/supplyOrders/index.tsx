@@ -5,7 +5,7 @@
  * only to the side that may take it, behind a confirm. A refused step (409: the order moved on
  * meanwhile) shows the server's message and the list is read again.
  */
-import { App, Tag } from 'antd'
+import { App, Tag, Tooltip } from 'antd'
 import type { ProColumns } from '@ant-design/pro-components'
 import { HQ_COMPANY_ID, type SupplyOrder, type SupplyOrderQuery } from '@app/contract'
 import * as api from '../../api/supplyOrders'
@@ -26,6 +26,10 @@ const STEP_CALLS: Record<SupplyStep, (id: number) => Promise<SupplyOrder>> = {
 }
 /** 方向 (a base's own filter): the orders it placed, or those placed with it */
 const SIDES = [{ label: '本基地采购', value: 'buy' }, { label: '本基地供货', value: 'supply' }]
+
+/** when the order was shipped and received, for the status tag's tooltip */
+const stepTimes = (o: SupplyOrder) =>
+  [o.shipTime && `发货：${o.shipTime}`, o.receiveTime && `收货：${o.receiveTime}`].filter(Boolean).join('，') || undefined
 
 export default function SupplyOrdersPage() {
   const info = useUserInfo()
@@ -57,10 +61,10 @@ export default function SupplyOrdersPage() {
   })
 
   const columns: ProColumns<SupplyOrder>[] = [
-    { title: '单号', dataIndex: 'id', width: 70, hideInSearch: true },
+    { title: '单号', dataIndex: 'id', width: 60, hideInSearch: true },
     {
       title: '状态', dataIndex: 'status', width: 90, valueType: 'select', fieldProps: { options: statusOptions, placeholder: '全部' },
-      render: (_, r) => <Tag color={STATUS_COLORS[r.status]}>{r.statusName}</Tag>,
+      render: (_, r) => <Tooltip title={stepTimes(r)}><Tag color={STATUS_COLORS[r.status]}>{r.statusName}</Tag></Tooltip>,
     },
     ...(headquarters ? [] : [{
       title: '方向', dataIndex: 'side', hideInTable: true, valueType: 'select' as const, fieldProps: { options: SIDES, placeholder: '全部' },
@@ -68,15 +72,15 @@ export default function SupplyOrdersPage() {
     }]),
     baseColumn('采购基地', 'companyName', 'companyId'),
     baseColumn('供货基地', 'supplierCompanyName', 'supplierCompanyId'),
-    { title: '物料', dataIndex: 'lines', width: 260, ellipsis: true, hideInSearch: true, render: (_, r) => linesText(r.lines) },
-    { title: '下单人', dataIndex: 'userName', width: 90, hideInSearch: true },
+    { title: '物料', dataIndex: 'lines', width: 190, ellipsis: true, hideInSearch: true, render: (_, r) => linesText(r.lines) },
+    { title: '下单人', dataIndex: 'userName', width: 80, hideInSearch: true },
     {
       title: '下单时间', dataIndex: 'createTime', width: 165, valueType: 'dateRange', fieldProps: DATE_RANGE_PROPS,
       search: { transform: (v: unknown) => ({ createTimeQuery: toDateRange(v) }) }, render: (_, r) => r.createTime,
     },
     { title: '发货时间', dataIndex: 'shipTime', width: 165, hideInSearch: true },
     { title: '收货时间', dataIndex: 'receiveTime', width: 165, hideInSearch: true },
-    { title: '备注', dataIndex: 'remark', width: 140, ellipsis: true, hideInSearch: true },
+    { title: '备注', dataIndex: 'remark', width: 100, ellipsis: true, hideInSearch: true },
     actionColumn<SupplyOrder>(150, (r) => stepsFor(r, me).map((step) => (
       <a key={step} role="button" style={step === 'cancel' ? { color: DANGER_COLOR } : undefined} onClick={() => take(r, step)}>{STEP_LABELS[step]}</a>
     ))),
@@ -86,6 +90,8 @@ export default function SupplyOrdersPage() {
     <ListPage<SupplyOrder, SupplyOrderQuery>
       headerTitle="供货单" noun="供货单" page={page} columns={columns}
       list={api.findSupplyOrders}
+      // the shipping and receiving times are on the status tag's tooltip, and one click away in 列设置
+      columnsState={{ defaultValue: { shipTime: { show: false }, receiveTime: { show: false } } }}
       dialog={headquarters ? undefined : (form) => <SupplyOrderForm {...form} companyId={me!} />}
     />
   )
