@@ -56,8 +56,8 @@ export function saleTotalOf(lines: readonly (SaleLineValues | undefined)[] | und
   return { total, incomplete }
 }
 
-/** ¥ and yuan with 2 decimals. */
-export const yuanText = (fen: number) => `¥${formatYuan(fen)}`
+/** ¥ and yuan with 2 decimals, a refund's minus before the ¥ (-¥24.70). */
+export const yuanText = (fen: number) => `${fen < 0 ? '-' : ''}¥${formatYuan(Math.abs(fen))}`
 
 /** A material's list price as the price field's yuan text. */
 export const listPriceText = (m: Pick<Material, 'listPrice'>) => formatYuan(m.listPrice)
