@@ -62,18 +62,18 @@ export const quantity = (label: string, { min = 0.001, max = QUANTITY_MAX_UNITS 
 export const priceFen = (label: string) => int(label, 0, PRICE_MAX_FEN)
 
 const YUAN_RE = /^\d{1,7}(\.\d{1,2})?$/
-
-/** '12.5' yuan → 1250 fen; the text has passed YUAN_RE (no floating point on the way) */
-export function parseYuan(s: string): number {
-  const [whole, frac = ''] = s.split('.')
+/** yuan as typed ('12', '12.5', '12.05') → fen, from the digits and never through a float; null when it is not such an amount */
+export function parseYuan(text: string): number | null {
+  const t = text.trim()
+  if (!YUAN_RE.test(t)) return null
+  const [whole, frac = ''] = t.split('.')
   return Number(whole) * 100 + Number(frac.padEnd(2, '0'))
 }
 
-/** 1250 fen → '12.50' (also negative, for a refund) */
+/** fen → yuan text with 2 decimals ('-12.05' for -1205), exactly */
 export function formatYuan(fen: number): string {
-  const sign = fen < 0 ? '-' : ''
   const abs = Math.abs(fen)
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
+  return `${fen < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
 }
 
 /**
@@ -86,7 +86,7 @@ export const yuanPrice = (label: string) =>
     z.string({ error: (iss) => (iss.input == null ? `${label}不能为空` : `${label}格式不正确，应为金额，最多2位小数`) })
       .trim().min(1, { error: `${label}不能为空` })
       .regex(YUAN_RE, { error: `${label}格式不正确，应为金额，最多2位小数` })
-      .transform(parseYuan)
+      .transform((t) => parseYuan(t)!)
       .refine((n) => n <= PRICE_MAX_FEN, { error: `${label}不能大于${PRICE_MAX_FEN / 100}元` }),
   ).describe(label)
 

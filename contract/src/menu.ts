@@ -15,6 +15,8 @@ export const COMPONENT_KEYS = [
   'kpi', 'kpi_detail',
   // materials (headquarters) and each base's stock (issue 37): keys as the spec's permission keys
   'materialType', 'material', 'company_material',
+  // supply orders and sales (issue 37): 供货单 (permission company_material), 销售 and 销售汇总 (permission sale)
+  'supply_order', 'sale', 'sale_summary',
 ] as const
 export type ComponentKey = (typeof COMPONENT_KEYS)[number]
 
@@ -90,6 +92,11 @@ export const MENU_SEED: MenuSeed[] = [
   ]),
   section('/log', 'Logs', '系统日志', 'alert', [
     ['index', 'Log', 'log', '日志列表', 'bell', 'log'],
+  ]),
+  section('/supply', 'SupplySales', '物料供销', 'shop', [
+    ['index', 'Sale', 'sale', '物料销售', 'shopping-cart', 'sale'],
+    ['summary', 'SaleSummary', 'sale_summary', '销售汇总', 'bar-chart', 'sale'],
+    ['order', 'SupplyOrder', 'supply_order', '供货单', 'car', 'company_material'],
   ]),
   section('/imagesearch', 'Goods', '物品登记', 'picture', [
     ['index', 'ImageSearch', 'imagesearch', '物品列表', 'search', 'goods'],

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { dateRange, filterText, idField, oneOf, optIdField, optInt, optText, text } from './fields.js'
-import { optChoice, priceFen, quantity } from './materials.js'
+import { optChoice, priceFen, QUANTITY_SCALE, quantity } from './materials.js'
 import { paging } from './zod.js'
 
 /**
@@ -62,8 +62,21 @@ export const StockMsg = {
   alreadyRefunded: '该销售单已退款',
   refunded: '已退款，库存已退回',
   reportNotFound: '检验报告不存在',
+  priceYuan: '单价格式不正确，应为不超过1000000元的金额，最多2位小数',
+  priceNeeded: '请填写单价',
+  materialNeeded: '请选择物料',
+  duplicateLine: '同一物料请合并为一行',
+  supplierNeeded: '请选择供货基地',
+  noSupplier: '总部尚未给本基地设置供货基地，暂不能下供货单',
+  receiptOpened: '销售单已在新窗口打开',
   receiptFailed: '销售单未能生成 PDF（超出了限定的时间和内存），请稍后重试',
 } as const
+
+/** A sale line's amount: fen a unit × thousandths → fen, half up, exactly (BigInt: a large line passes 2^53 in between). */
+export function lineAmount(price: number, quantity: number): number {
+  const scale = BigInt(QUANTITY_SCALE)
+  return Number((BigInt(price) * BigInt(quantity) * 2n + scale) / (2n * scale))
+}
 
 const lines = <T extends z.ZodTypeAny>(label: string, line: T) =>
   z.array(line, { error: (iss) => (iss.input == null ? `${label}不能为空` : `${label}格式不正确`) })
@@ -184,6 +197,10 @@ export const supplyOrderBody = z.object({
   remark: optText('备注', 200),
 })
 export type SupplyOrderBody = z.infer<typeof supplyOrderBody>
+/** a line as a client sends it: the quantity as decimal text ('1.5'), which the schema turns into thousandths */
+type SentLine<L> = Omit<L, 'quantity'> & { quantity: string }
+/** what the web sends to /supplyOrder/save */
+export type SupplyOrderRequest = Omit<SupplyOrderBody, 'lines'> & { lines: SentLine<SupplyOrderBody['lines'][number]>[] }
 export const supplyOrderQuery = paging.extend({
   companyId: optIdField('采购基地'),
   supplierCompanyId: optIdField('供货基地'),
@@ -226,6 +243,8 @@ export const saleBody = z.object({
   remark: optText('备注', 200),
 })
 export type SaleBody = z.infer<typeof saleBody>
+/** what the web sends to /sale/save */
+export type SaleRequest = Omit<SaleBody, 'lines'> & { lines: SentLine<SaleBody['lines'][number]>[] }
 export const refundBody = z.object({ reason: text('退款原因', 200) })
 export type RefundBody = z.infer<typeof refundBody>
 
@@ -239,18 +258,32 @@ export const saleFilters = z.object({
 export const saleQuery = paging.extend(saleFilters.shape)
 export type SaleQuery = z.infer<typeof saleQuery>
 
-/** Sales added up by the database a day or a month (China time) and base. */
-export const saleSummaryQuery = paging.extend({
+export const SALE_SUMMARY_EXPORT_NAME = '销售汇总'
+/** what the summary adds up apart within a day or month: each base, each material, each seller */
+export const SALE_SUMMARY_GROUPS = { base: '按基地', material: '按物料', seller: '按销售人' } as const
+export type SaleSummaryGroup = keyof typeof SALE_SUMMARY_GROUPS
+const SUMMARY_GROUP_KEYS = Object.keys(SALE_SUMMARY_GROUPS) as [SaleSummaryGroup, ...SaleSummaryGroup[]]
+
+/** Sales added up by the database a day or a month (China time) and base, material or seller. */
+export const saleSummaryFilters = z.object({
   companyId: optIdField('基地'),
   by: oneOf('汇总方式', ['day', 'month'], '按日（day）、按月（month）').default('day'),
+  group: oneOf('汇总对象', SUMMARY_GROUP_KEYS, '按基地（base）、按物料（material）、按销售人（seller）').default('base'),
   createTimeQuery: dateRange('销售时间'),
 })
+export const saleSummaryQuery = paging.extend(saleSummaryFilters.shape)
 export type SaleSummaryQuery = z.infer<typeof saleSummaryQuery>
 export interface SaleSummary {
   /** 'YYYY-MM-DD' or 'YYYY-MM' */
   period: string
   companyId: number
   companyName: string
+  /** the material's or the seller's id and name; null when summed by base */
+  itemId: number | null
+  itemName: string | null
+  /** by material: its unit and the quantity sold less the quantity refunded; else null */
+  unit: string | null
+  quantity: string | null
   saleCount: number
   refundCount: number
   /** fen */

@@ -1,4 +1,4 @@
-import type { Sale } from '@app/contract'
+import { formatYuan, type Sale } from '@app/contract'
 import { pdfDocument } from './pdfDocument.js'
 
 /**
@@ -10,7 +10,6 @@ import { pdfDocument } from './pdfDocument.js'
 const WIDTH = 226.77 // 80 mm
 const MARGIN = 12
 const INNER = WIDTH - MARGIN * 2
-const yuan = (fen: number) => `${fen < 0 ? '-' : ''}${Math.floor(Math.abs(fen) / 100)}.${String(Math.abs(fen) % 100).padStart(2, '0')}`
 
 export async function saleReceipt(sale: Sale): Promise<Buffer> {
   // tall enough for every line; the roll is cut after the text
@@ -26,10 +25,10 @@ export async function saleReceipt(sale: Sale): Promise<Buffer> {
   doc.moveDown(0.3).text('—'.repeat(20), { width: INNER })
   for (const l of sale.lines) {
     doc.text(l.materialName, { width: INNER })
-    doc.text(`${l.quantity}${l.unit} × ${yuan(l.price)}`, { continued: true }).text(yuan(l.amount), { align: 'right' })
+    doc.text(`${l.quantity}${l.unit} × ${formatYuan(l.price)}`, { continued: true }).text(formatYuan(l.amount), { align: 'right' })
   }
   doc.text('—'.repeat(20), { width: INNER })
-  doc.fontSize(10).text('合计（元）', { continued: true }).text(yuan(sale.total), { align: 'right' })
+  doc.fontSize(10).text('合计（元）', { continued: true }).text(formatYuan(sale.total), { align: 'right' })
   doc.fontSize(8).text(`付款方式：${sale.paymentMethod}`)
   doc.text(`经办人：${sale.sellerName}`)
   if (sale.remark) doc.text(`${sale.kind === '退款' ? '退款原因' : '备注'}：${sale.remark}`, { width: INNER })

@@ -1,7 +1,6 @@
-import { StockMsg } from '@app/contract'
+import { lineAmount, StockMsg } from '@app/contract'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { reports } from '../../src/db/schema/index.js'
-import { lineAmount } from '../../src/modules/stock/sales.js'
 import { stockWorld, type StockWorld } from './stockKit.js'
 
 let w: StockWorld
@@ -76,4 +75,27 @@ test('the customer may be an inspection report of the same base only; bad lines 
   expect((await sell(w.baseA, { paymentMethod: '比特币', lines: [{ materialId: m, quantity: 1 }] })).message).toMatch(/^付款方式只能是/)
   expect((await sell(w.baseA, { customer: 'x'.repeat(5000), lines: [{ materialId: m, quantity: 1 }] })).message).toBe('客户单位不能超过100个字符')
   expect((await sell(w.baseA, { lines: [{ materialId: 999999, quantity: 1 }] })).status).toBe(404)
+})
+
+test('the summary adds up each material (net quantity) and each seller of a day, and exports', async () => {
+  const m = await w.material()
+  const n = await w.material()
+  await w.stock(w.baseB, m, '10')
+  await w.stock(w.baseB, n, '5')
+  await sell(w.baseB, { lines: [{ materialId: m, quantity: 2 }, { materialId: n, quantity: 1, price: 999 }] })
+  const second = await sell(w.baseB, { lines: [{ materialId: m, quantity: 1 }] })
+  await w.call(w.baseB, 'POST', `/api/sale/refund/${second.data.id}`, { reason: '退货' })
+
+  const byMaterial = await w.call(w.baseB, 'POST', '/api/sale/summary', { group: 'material' })
+  expect(byMaterial.data.data).toEqual([
+    expect.objectContaining({ itemId: m, itemName: expect.stringMatching(/^物料/), unit: '桶', quantity: '2.000', saleCount: 2, refundCount: 1, salesTotal: 3750, refundTotal: -1250, net: 2500 }),
+    expect.objectContaining({ itemId: n, quantity: '1.000', saleCount: 1, refundCount: 0, salesTotal: 999, refundTotal: 0, net: 999 }),
+  ])
+  const bySeller = await w.call(w.baseB, 'POST', '/api/sale/summary', { group: 'seller', by: 'month' })
+  expect(bySeller.data.data).toEqual([expect.objectContaining({ itemName: '乙管理员', quantity: null, saleCount: 2, refundCount: 1, salesTotal: 4749, refundTotal: -1250, net: 3499 })])
+  expect((await w.call(w.baseB, 'POST', '/api/sale/summary', { group: 'customer' })).message).toMatch(/^汇总对象只能是/)
+  const file = await w.env.app.inject({ method: 'GET', url: `/api/sale/summary/export/${w.b}?group=material`, headers: { authorization: `Bearer ${w.baseB}` } })
+  expect(file.statusCode).toBe(200)
+  expect(file.headers['content-type']).toMatch(/spreadsheetml/)
+  expect((await w.call(w.baseB, 'GET', `/api/sale/summary/export/${w.a}`)).status).toBe(404)
 })

@@ -42,6 +42,10 @@ export const PAGE_REGISTRY: Record<ComponentKey, PageLoader | null> = {
   materialType: () => import('../pages/materialTypes'),
   material: () => import('../pages/materials'),
   company_material: () => import('../pages/stock'),
+  // issue 37: supply orders between paired bases, sales and their summaries
+  supply_order: () => import('../pages/supplyOrders'),
+  sale: () => import('../pages/sales'),
+  sale_summary: () => import('../pages/sales/SummaryPage'),
 }
 
 export const isComponentKey = (key: string): key is ComponentKey => (COMPONENT_KEYS as readonly string[]).includes(key)

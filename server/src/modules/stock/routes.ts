@@ -1,5 +1,5 @@
 import {
-  idParam, ledgerFilters, ledgerQuery, movementBody, Msg, refundBody, saleBody, saleFilters, saleQuery, saleSummaryQuery, stockFilters, stockQuery,
+  idParam, ledgerFilters, ledgerQuery, movementBody, Msg, refundBody, saleBody, saleFilters, saleQuery, saleSummaryFilters, saleSummaryQuery, stockFilters, stockQuery,
   StockMsg, stockTakeBody, stockTakeQuery, supplyOrderBody, supplyOrderQuery,
 } from '@app/contract'
 import type { FastifyInstance } from 'fastify'
@@ -14,7 +14,7 @@ import { asBuffer } from '../../platform/workerPool.js'
 import * as balances from './balances.js'
 import * as orders from './orders.js'
 import * as sales from './sales.js'
-import { saleSummary } from './saleSummary.js'
+import { allSaleSummary, saleSummary, saleSummaryExport } from './saleSummary.js'
 import * as takes from './stockTakes.js'
 
 /**
@@ -88,8 +88,10 @@ export function stockRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.type('application/pdf').header('content-disposition', contentDisposition(`销售单-${sale.id}.pdf`, true))
       .header('cache-control', 'private, no-store').send(asBuffer(pdf))
   })
-  r.post('/sale/summary', { config: saleConfig, schema: { tags: saleTags, summary: '销售日报、月报（by：day 或 month；金额单位分，由数据库汇总）', body: saleSummaryQuery } },
+  r.post('/sale/summary', { config: saleConfig, schema: { tags: saleTags, summary: '销售日报、月报（by：day 或 month；group：按基地 base、物料 material 或销售人 seller；金额单位分，由数据库汇总）', body: saleSummaryQuery } },
     async (req) => saleSummary(ctx.db, authOf(req), req.body))
+  exportRoute(app, { url: '/sale/summary/export', config: saleConfig, tags: saleTags, summary: '导出销售日报、月报（xlsx）', query: saleSummaryFilters,
+    exporter: saleSummaryExport, rows: (auth, q) => allSaleSummary(ctx.db, auth, q) })
   exportRoute(app, { url: '/sale/export', config: saleConfig, tags: saleTags, summary: '导出销售列表（xlsx）', query: saleFilters, exporter: sales.saleExport,
     rows: (auth, q) => sales.allSales(ctx.db, auth, q) })
 }

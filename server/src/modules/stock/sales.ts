@@ -1,5 +1,5 @@
 import {
-  formatDateTime, formatQuantity, QUANTITY_SCALE, SALE_EXPORT_NAME, StockMsg,
+  formatDateTime, formatQuantity, formatYuan, lineAmount, SALE_EXPORT_NAME, StockMsg,
   type Page, type RefundBody, type Sale, type SaleBody, type SaleQuery,
 } from '@app/contract'
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
@@ -26,11 +26,6 @@ import { applyMovement, materialsOf } from './ledger.js'
 type Filters<Q> = Omit<Q, 'page' | 'size' | 'pageNo' | 'pageSize'>
 const refund = alias(sales, 'refund')
 
-/** fen × thousandths → fen, half up, exactly (BigInt: a large line passes 2^53 in between) */
-export function lineAmount(price: number, quantity: number): number {
-  const scale = BigInt(QUANTITY_SCALE)
-  return Number((BigInt(price) * BigInt(quantity) * 2n + scale) / (2n * scale))
-}
 
 function saleWhere(auth: SessionUser, q: Filters<SaleQuery>): SQL | undefined {
   return and(
@@ -80,7 +75,6 @@ const saleList = (db: Executor, auth: SessionUser, q: Filters<SaleQuery>) => lis
 export const findSales = (db: Executor, auth: SessionUser, q: SaleQuery): Promise<Page<Sale>> => pagedList(saleList(db, auth, q), q)
 export const allSales = (db: Executor, auth: SessionUser, q: Filters<SaleQuery>) => allRows(saleList(db, auth, q))
 
-const yuan = (fen: number) => `${fen < 0 ? '-' : ''}${Math.floor(Math.abs(fen) / 100)}.${String(Math.abs(fen) % 100).padStart(2, '0')}`
 export const saleExport = defineExport<Sale>({
   name: SALE_EXPORT_NAME, sheet: '销售', format: 'xlsx',
   columns: [
@@ -89,8 +83,8 @@ export const saleExport = defineExport<Sale>({
     { header: '所属基地', value: (r) => r.companyName, width: 24 },
     { header: '客户单位', value: (r) => r.customer, width: 24 },
     { header: '检验报告', value: (r) => r.reportNumber, width: 18 },
-    { header: '明细', value: (r) => r.lines.map((l) => `${l.materialName}×${l.quantity}${l.unit}@${yuan(l.price)}`).join('；'), width: 40 },
-    { header: '金额（元）', value: (r) => yuan(r.total), width: 12 },
+    { header: '明细', value: (r) => r.lines.map((l) => `${l.materialName}×${l.quantity}${l.unit}@${formatYuan(l.price)}`).join('；'), width: 40 },
+    { header: '金额（元）', value: (r) => formatYuan(r.total), width: 12 },
     { header: '付款方式', value: (r) => r.paymentMethod, width: 10 },
     { header: '销售人', value: (r) => r.sellerName, width: 12 },
     { header: '备注', value: (r) => r.remark, width: 24 },

@@ -62,6 +62,10 @@ export const stockExamples: Examples = {
     { body: { customer: '走查单位', reportId: b.id('report'), paymentMethod: '现金', lines: [{ materialId: b.id('material'), quantity: '1' }] }, expect: 'refused' },
   ],
   '/api/sale/summary': ({ b }) => [{ body: { companyId: b.companyId }, expect: 'otherBase' }, { body: { by: 'month' }, expect: 'served' }],
+  '/api/sale/summary/export/:companyId': ({ b }) => [
+    { params: { companyId: b.companyId }, expect: 'otherBase' },
+    { params: { companyId: b.companyId }, query: { companyId: b.companyId, group: 'seller' }, expect: 'otherBase' },
+  ],
   '/api/sale/receipt/:id': ({ b }) => refused({ params: { id: b.id('sale') } }),
   '/api/sale/get/:id': ({ b }) => refused({ params: { id: b.id('sale') } }),
   '/api/sale/refund/:id': ({ b }) => refused({ params: { id: b.id('sale') }, body: { reason: '走查退款' } }),

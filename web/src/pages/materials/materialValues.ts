@@ -31,7 +31,8 @@ export function materialBodyOf(v: MaterialFormValues): MaterialSend {
     typeId: v.typeId!,
     specification: (v.specification ?? '').trim() || null,
     unit: v.unit.trim(),
-    listPrice: parseYuan(String(v.listPrice).trim()),
+    // the form's rule (yuanPrice) has passed it
+    listPrice: parseYuan(String(v.listPrice))!,
     lowStock: low || '0',
   }
 }
