@@ -129,7 +129,7 @@ export default function ReportsPage() {
     { title: '单位', dataIndex: 'org', width: 130, ellipsis: true, fieldProps: { placeholder: '请输入单位', maxLength: 100 }, render: (_, r) => blank(r.org) },
     { title: '驾驶员', dataIndex: 'contactName', width: 75, fieldProps: { placeholder: '请输入姓名', maxLength: 50 } },
     {
-      title: '电话', dataIndex: 'phone', width: 120, fieldProps: { placeholder: '完整的11位手机号', maxLength: 20 },
+      title: '电话', dataIndex: 'phone', width: 120, ellipsis: false, fieldProps: { placeholder: '完整的11位手机号', maxLength: 20 },
       render: (_, r) => <Revealable field="phone" masked={r.phone} allowed={mayReveal} reveal={() => api.revealPhone(r.id)} />,
     },
     { title: '最近装载介质', dataIndex: 'latestMaterial', width: 110, hideInSearch: true, render: (_, r) => blank(r.latestMaterial) },

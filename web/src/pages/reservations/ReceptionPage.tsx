@@ -44,7 +44,7 @@ export default function ReceptionPage() {
     { title: '车辆类型', dataIndex: 'tankerType', width: 100, hideInSearch: true },
     { title: '驾驶员', dataIndex: 'contactName', width: 100, hideInSearch: true },
     {
-      title: '驾驶员电话', dataIndex: 'phone', width: 130, hideInSearch: true,
+      title: '驾驶员电话', dataIndex: 'phone', width: 140, hideInSearch: true, ellipsis: false,
       render: (_, r) => <Revealable field="phone" masked={r.phone} allowed={mayReveal} reveal={() => api.revealPhone(r.id)} />,
     },
     {

@@ -34,7 +34,7 @@ export default function ReservationsPage() {
     { title: '车牌号', dataIndex: 'licenseNumber', width: 110, fieldProps: { placeholder: '请输入车牌号', maxLength: 20 } },
     { title: '驾驶员', dataIndex: 'contactName', width: 100, fieldProps: { placeholder: '请输入驾驶员姓名', maxLength: 50 } },
     {
-      title: '驾驶员电话', dataIndex: 'phone', width: 130, fieldProps: { placeholder: '完整的11位手机号', maxLength: 20 },
+      title: '驾驶员电话', dataIndex: 'phone', width: 140, ellipsis: false, fieldProps: { placeholder: '完整的11位手机号', maxLength: 20 },
       render: (_, r) => <Revealable field="phone" masked={r.phone} allowed={mayReveal} reveal={() => api.revealPhone(r.id)} />,
     },
     { title: '车辆类型', dataIndex: 'tankerType', width: 100, valueType: 'select', fieldProps: { options: options(TANKER_TYPES), placeholder: '全部' } },
