@@ -75,7 +75,7 @@ async function expectFittingList(page: Page, name: string) {
 }
 
 describe('检验登记 at 1440x900', () => {
-  it('a base sees 状态 and 检验结果 after the plate, the default columns without sideways scrolling, and 电话 one click away', async () => {
+  it('a base sees 状态 and 检验结果 after the plate, the default columns without sideways scrolling, and 电话 one click away, masked until revealed', async () => {
     const page = await signIn(BASE.phone, BASE.password)
     await expectFittingList(page, 'reports-list-base')
     await page.getByRole('img', { name: 'setting' }).click()
@@ -83,6 +83,9 @@ describe('检验登记 at 1440x900', () => {
     await settings.getByText('电话', { exact: true }).click()
     await page.keyboard.press('Escape')
     expect(await headers(page)).toContain('电话')
+    // masked, and whole after the eye (a base admin may; the server logs it)
+    await tableRow(page, PLATES[10]!).getByText('139****3010').waitFor()
+    await tableRow(page, PLATES[10]!).getByRole('button', { name: '查看完整手机号' }).click()
     await tableRow(page, PLATES[10]!).getByText('13900003010').waitFor()
     await shot(page, 'reports-list-phone-shown')
   })

@@ -96,6 +96,10 @@ describe('预约', () => {
     await dialog.waitFor({ state: 'hidden' })
     const first = rows(base).filter({ hasText: '苏A12345' })
     for (const text of ['王师傅', '已预约', today, '上午', '常压车辆']) await first.getByText(text, { exact: true }).first().waitFor()
+    // the driver's phone is masked; the base's admin sees it whole with the eye (the server logs it)
+    await first.getByText('139****5678', { exact: true }).waitFor()
+    await first.getByRole('button', { name: '查看完整手机号' }).click()
+    await first.getByText('13912345678', { exact: true }).waitFor()
 
     const second = await book('苏A23456', '李师傅')
     await toast(base, '预约成功').waitFor()
@@ -113,7 +117,7 @@ describe('预约', () => {
     const cell = base.locator(`.reservation-day[data-date="${today}"]`)
     await cell.getByText('上午 常压 2/2').waitFor()
     await base.getByText(`${today} 的预约`).waitFor()
-    await tableRow(base, '苏A23456').waitFor()
+    await tableRow(base, '苏A23456').getByText('139****5678').waitFor()
     await shot(base, 'reservations-calendar')
   })
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { dateRange, filterText, idField, mobileField, oneOf, optIdField, parseDateTime, text } from './fields.js'
-import { idNumberField, PERSONAL_FIELDS, type PersonalField } from './personalData.js'
+import { idNumberField, revealBody } from './personalData.js'
 import { paging } from './zod.js'
 
 /**
@@ -21,8 +21,8 @@ export const GoodsMsg = {
   deleteConfirm: '是否确定删除该物品？',
   pawnTimeFuture: '当票时间不能晚于现在',
   notPicture: (id: number) => `物品照片和当票照片必须是图片（附件编号 ${id}）`,
-  revealForbidden: '只有总部管理员和基地管理员可以查看完整的身份证号和手机号',
-  revealLog: (field: PersonalField, id: number, ticketNumber: string) => `查看了物品 ${id}（当票号 ${ticketNumber}）的完整${PERSONAL_FIELDS[field]}`,
+  /** what a reveal's log entry calls the item (PersonalDataMsg.revealLog) */
+  revealSubject: (id: number, ticketNumber: string) => `物品 ${id}（当票号 ${ticketNumber}）`,
   markDoubtable: '确定将该物品标记为可疑吗？',
   markNormal: '确定取消该物品的可疑标记吗？',
   markInvalid: '确定将该物品作废吗？作废后仍可在列表中查到。',
@@ -105,7 +105,7 @@ export type GoodsFilters = z.infer<typeof goodsFilters>
 export const goodsQuery = paging.extend(goodsFilters.shape)
 export type GoodsQuery = z.infer<typeof goodsQuery>
 
-export const goodsRevealBody = z.object({ field: oneOf('字段', Object.keys(PERSONAL_FIELDS) as [PersonalField, ...PersonalField[]], '身份证号（idNumber）、手机号（phone）') })
+export const goodsRevealBody = revealBody(['idNumber', 'phone'])
 export type GoodsRevealBody = z.infer<typeof goodsRevealBody>
 
 /** An item as lists, exports and the detail show it: phone and ID number masked. */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { oneOf } from './fields.js'
 import { ROLES } from './permissions.js'
 
 /**
@@ -50,3 +51,17 @@ export const mayRevealPersonalData = (nickName: string | null | undefined) => RE
 
 export const PERSONAL_FIELDS = { idNumber: '身份证号', phone: '手机号' } as const
 export type PersonalField = keyof typeof PERSONAL_FIELDS
+
+/**
+ * The messages of a reveal, one for every kind of row: `subject` names the row without its personal data
+ * ('物品 12（当票号 DT001）', '预约 7（车牌 苏A12345）'), so the log says what was seen, not the value.
+ */
+export const PersonalDataMsg = {
+  revealForbidden: '只有总部管理员和基地管理员可以查看完整的身份证号和手机号',
+  revealLog: (subject: string, field: PersonalField) => `查看了${subject}的完整${PERSONAL_FIELDS[field]}`,
+} as const
+
+/** The body of a `…/reveal/{id}` call: which of the row's personal fields to show in full. */
+export const revealBody = <F extends PersonalField>(fields: readonly [F, ...F[]]) =>
+  z.object({ field: oneOf('字段', fields, fields.map((f) => `${PERSONAL_FIELDS[f]}（${f}）`).join('、')) })
+export type RevealAnswer = { value: string }

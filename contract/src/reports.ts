@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { dateField, dateRange, filterText, idField, mobileField, optIdField, optText, text } from './fields.js'
 import { CHECK_ITEM_VALUE_MAX, type CheckItem, type InspectionCenter, type TemplateStep } from './inspectionRefs.js'
+import { revealBody } from './personalData.js'
 import { licensePlateField, tankerTypeField } from './reservations.js'
 import { paging } from './zod.js'
 
@@ -87,6 +88,8 @@ export const REPORT_LIMITS = { images: 9, photosPerItem: 9, textValue: 500, retu
 
 export const ReportMsg = {
   notFound: '检验报告不存在',
+  /** what a reveal's log entry calls the report (PersonalDataMsg.revealLog) */
+  revealSubject: (reportNumber: string, plate: string) => `检验报告 ${reportNumber}（车牌 ${plate}）`,
   registered: '登记成功',
   updated: '修改成功',
   started: '已开始检验',
@@ -124,15 +127,22 @@ export const ReportMsg = {
 
 // ---- registration ----
 
-/** The register dialog (spec 000 §5: all seven required) plus the optional tank number and scene photos. */
-export const reportRegistrationBody = z.object({
+/** The driver's phone where one must be typed: a new registration not made from a booking. */
+export const reportPhoneField = mobileField('驾驶员电话')
+
+/**
+ * The register dialog (spec 000 §5: all seven required) plus the optional tank number and scene photos.
+ * Lists show the phone masked, so a dialog never holds it whole: left out, an edit keeps the report's
+ * and a registration from a booking takes the booking's; any other registration must give it.
+ */
+const registrationFields = z.object({
   /** headquarters registers for the base it names; everyone else for their own */
   companyId: optIdField('基地'),
   licenseNumber: licensePlateField('车牌号'),
   tankerType: tankerTypeField('车辆类型'),
   org: text('单位', 100),
   contactName: text('驾驶员姓名', 50),
-  phone: mobileField('驾驶员电话'),
+  phone: reportPhoneField.optional(),
   latestMaterial: text('最近装载介质', 50),
   outdate: dateField('有效期'),
   tankerNumber: optText('罐体编号', 50),
@@ -141,10 +151,14 @@ export const reportRegistrationBody = z.object({
   /** the booking it came from (reception's check-in) */
   receptionId: optIdField('预约'),
 })
+const phoneUnlessKept = (b: { phone?: string; receptionId?: number | null; id?: number | null }, ctx: z.RefinementCtx) => {
+  if (b.phone === undefined && b.receptionId == null && b.id == null) ctx.addIssue({ code: 'custom', path: ['phone'], message: '驾驶员电话不能为空' })
+}
+export const reportRegistrationBody = registrationFields.superRefine(phoneUnlessKept)
 export type ReportRegistrationBody = z.infer<typeof reportRegistrationBody>
 
 /** `/report/save`: with an id the registration of a report still 已登记 is edited, without one a report is registered. */
-export const reportSaveBody = reportRegistrationBody.extend({ id: optIdField('报告编号') })
+export const reportSaveBody = registrationFields.extend({ id: optIdField('报告编号') }).superRefine(phoneUnlessKept)
 export type ReportSaveBody = z.infer<typeof reportSaveBody>
 
 // ---- moves ----
@@ -246,6 +260,7 @@ export const reportFilters = z.object({
   licenseNumber: filterText('车牌号', 20),
   tankerNumber: filterText('罐体编号', 50),
   contactName: filterText('驾驶员姓名', 50),
+  /** the whole number (lists show it masked) */
   phone: filterText('电话', 20),
   org: filterText('单位', 100),
   tankerType: z.preprocess((v) => (v === '' || v === null ? undefined : v), tankerTypeField('车辆类型').optional()),
@@ -289,7 +304,10 @@ export const reportSelectParams = z.object({ stationId: idField('工位'), licen
 
 export interface ReportImage { id: number; name: string }
 
-/** A row of the inspection list (spec 000 §3 report fields, as this product names them). */
+/** `POST /report/reveal/{id}`: the driver's phone in full (roles of mayRevealPersonalData; logged). */
+export const reportRevealBody = revealBody(['phone'])
+
+/** A row of the inspection list (spec 000 §3 report fields, as this product names them); the phone masked. */
 export interface Report {
   id: number
   reportNumber: string

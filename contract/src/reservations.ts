@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { RESERVE_PERIODS, TANKER_TYPES, type ReservationPlanRow } from './companies.js'
 import { dateField, dateRange, filterText, formatDateTime, idField, int, mobileField, oneOf, optIdField, optText, text } from './fields.js'
+import { revealBody } from './personalData.js'
 import { paging } from './zod.js'
 
 /**
@@ -12,6 +13,8 @@ import { paging } from './zod.js'
 export const ReservationMsg = {
   booked: '预约成功',
   notFound: '预约不存在',
+  /** what a reveal's log entry calls the booking (PersonalDataMsg.revealLog) */
+  revealSubject: (id: number, plate: string) => `预约 ${id}（车牌 ${plate}）`,
   planNotFound: '预约设置不存在',
   noPlan: (day: string, period: string, tankerType: string) => `该基地 ${day} ${period} 未开放${tankerType}的预约，请选择其他时段`,
   full: (day: string, period: string, tankerType: string, total: number) =>
@@ -122,6 +125,7 @@ export const reservationFilters = z.object({
   companyId: optIdField('基地'),
   licenseNumber: filterText('车牌号', 20),
   contactName: filterText('驾驶员姓名', 50),
+  /** the whole number: lists show it masked, and a part would let the count of matches spell it out */
   phone: filterText('驾驶员电话', 20),
   status: z.preprocess((v) => (v === '' || v === null ? undefined : v), statusField('预约状态').optional()),
   tankerType: z.preprocess((v) => (v === '' || v === null ? undefined : v), tankerType.optional()),
@@ -132,6 +136,10 @@ export type ReservationFilters = z.infer<typeof reservationFilters>
 export const reservationQuery = paging.extend(reservationFilters.shape)
 export type ReservationQuery = z.infer<typeof reservationQuery>
 
+/** `POST /reservation/reveal/{id}`: the driver's phone in full (roles of mayRevealPersonalData; logged). */
+export const reservationRevealBody = revealBody(['phone'])
+
+/** A booking as lists and answers show it: the phone masked (maskPhone). */
 export interface Reservation {
   id: number
   companyId: number

@@ -145,6 +145,13 @@ describe('columns beside the fixed 操作 column', () => {
     expect(fitted[1]!.width).toBeLessThan(300)
   })
 
+  it('keep the width of a cell that may not be cut (a masked phone and its eye)', () => {
+    const withPhone = [{ title: '电话', dataIndex: 'phone', width: 130, ellipsis: false }, ...columns]
+    const { columns: fitted } = fitColumns(withPhone, 700, 1130)
+    expect(fitted[0]!.width).toBe(130)
+    expect(fitted[1]!.width).toBeLessThan(300)
+  })
+
   it('leave out the columns the list hides until 列设置 shows them', () => {
     const wide = [...columns.slice(0, 3), { title: '电话', dataIndex: 'phone', width: 400 }, columns[3]!]
     // without the list's default hiding, 电话 would make them narrow and the table scroll

@@ -1,7 +1,7 @@
 /** 检验登记 (inspection reports): server module reports (server/src/modules/reports/routes.ts). */
 import {
   REPORT_EXPORT_NAME, ROLES, type Page, type Report, type ReportDetail, type ReportFilters, type ReportMoveBody, type ReportQuery,
-  type ReportRecord, type ReportRecordBody, type ReportSaveBody, type ReportStartBody, type ReportStatus, type UserChoice,
+  type ReportRecord, type ReportRecordBody, type ReportSaveBody, type ReportStartBody, type ReportStatus, type RevealAnswer, type UserChoice,
 } from '@app/contract'
 import { download, http, type RequestOptions } from './request'
 
@@ -13,6 +13,8 @@ export const vehicleHistory = (id: number, opts?: RequestOptions) => http.post<R
 /** a station terminal's look-up: the plate's reports at station `stationId` */
 export const selectReports = (stationId: number, licenseNumber: string, opts?: RequestOptions) =>
   http.get<Report[]>(`/report/selectReports/${stationId}/${encodeURIComponent(licenseNumber)}`, undefined, opts)
+/** the driver's whole phone (lists show it masked; admins only, each reveal logged) */
+export const revealPhone = (id: number, opts?: RequestOptions) => http.post<RevealAnswer>(`/report/reveal/${id}`, { field: 'phone' }, opts)
 export const reportDetail = (id: number, opts?: RequestOptions) => http.post<ReportDetail>(`/report/getDetail/${id}`, undefined, opts)
 export const startReport = (id: number, body: ReportStartBody, opts?: RequestOptions) => http.post<Report>(`/report/start/${id}`, body, opts)
 export const changeStatus = (id: number, status: ReportStatus, body: ReportMoveBody = {}, opts?: RequestOptions) =>

@@ -1,7 +1,7 @@
 /** Reservation plans, bookings and reception (server modules/reservations). */
 import type {
   Page, PlanBatchResult, ReceptionQuery, Reservation, ReservationBody, ReservationMonth, ReservationMonthBody, ReservationPlanFindBody,
-  ReservationPlanBatchBody, ReservationPlanCopyWeekBody, ReservationPlanListRow, ReservationPlanSaveBody, ReservationQuery, ReservationStatus,
+  ReservationPlanBatchBody, ReservationPlanCopyWeekBody, ReservationPlanListRow, ReservationPlanSaveBody, ReservationQuery, ReservationStatus, RevealAnswer,
 } from '@app/contract'
 import { http, type RequestOptions } from './request'
 
@@ -18,6 +18,8 @@ export const findReservations = (q: ReservationQuery, opts?: RequestOptions) => 
 export const book = (body: ReservationBody, opts?: RequestOptions) => http.post<Reservation>('/reservation/save', body, opts)
 export const changeStatus = (id: number, status: ReservationStatus, opts?: RequestOptions) =>
   http.post<Reservation>(`/reservation/upStatus/${id}`, { status }, opts)
+/** the driver's whole phone (lists show it masked; admins only, each reveal logged) */
+export const revealPhone = (id: number, opts?: RequestOptions) => http.post<RevealAnswer>(`/reservation/reveal/${id}`, { field: 'phone' }, opts)
 
 // ---- reception (接待)
 export const todaysReservations = (q: ReceptionQuery, opts?: RequestOptions) => http.post<Page<Reservation>>('/reception/today', q, opts)

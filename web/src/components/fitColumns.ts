@@ -28,8 +28,9 @@ export function fitColumns<T>(columns: ProColumns<T>[], room: number | undefined
   const hidden = (c: ProColumns<T>) => c.hideInTable || hiddenByDefault?.[String(c.key ?? c.dataIndex)]?.show === false
   const shown = columns.filter((c) => !hidden(c))
   const width = (c: ProColumns<T>) => (typeof c.width === 'number' ? c.width : FLEX_WIDTH)
-  // a value the user copies (a ticket number) is read whole: it keeps its width
-  const narrows = (c: ProColumns<T>) => !c.fixed && !c.copyable && typeof c.width === 'number'
+  // a value the user copies (a ticket number) is read whole, and a cell saying `ellipsis: false` holds a
+  // control beside its value (a masked phone's eye) that cutting would hide: they keep their width
+  const narrows = (c: ProColumns<T>) => !c.fixed && !c.copyable && c.ellipsis !== false && typeof c.width === 'number'
   const kept = shown.filter((c) => !narrows(c)).reduce((s, c) => s + width(c), 0)
   const narrowing = shown.filter(narrows).reduce((s, c) => s + width(c), 0)
   if (room === undefined || kept + narrowing <= room || narrowing === 0) return { columns, x: pageX }

@@ -28,6 +28,15 @@ export function zodRule(schema: FieldSchema): ZodFormRule {
   }
 }
 
+/**
+ * `rule` checked only when something is typed: a phone or ID number a dialog shows masked is left empty
+ * to keep the stored value (the dialog never holds it whole).
+ */
+export const whenTyped = (rule: ZodFormRule) => ({ validator: (r: unknown, v: unknown) => (v ? rule.validator(r, v) : Promise.resolve()) })
+
+/** The placeholder of such a field: the masked value and how to keep it. */
+export const retypePlaceholder = (masked: string) => `${masked}（不修改请留空）`
+
 /** A date picker's value (a dayjs) as the contract's 'YYYY-MM-DD' before the field's check. */
 export function dateRule(schema: FieldSchema): ZodFormRule {
   const rule = zodRule(schema)

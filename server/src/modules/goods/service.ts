@@ -1,15 +1,16 @@
 import {
-  formatDateTime, GOODS_EXPORT_NAME, GoodsMsg, maskIdNumber, maskPhone, mayRevealPersonalData, parseDateTime,
+  formatDateTime, GOODS_EXPORT_NAME, GoodsMsg, maskIdNumber, maskPhone, parseDateTime, type RevealAnswer,
   type Goods, type GoodsBody, type GoodsQuery, type GoodsUpdateBody, type Page, type PersonalField,
 } from '@app/contract'
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
-import { attachments, companies, goods, users } from '../../db/schema/index.js'
+import { attachments, companies, goods } from '../../db/schema/index.js'
 import type { Auth } from '../../platform/access.js'
 import { claimAttachments } from '../../platform/attachments.js'
-import { ForbiddenError, NotFoundError, ValidationError } from '../../platform/errors.js'
+import { NotFoundError, ValidationError } from '../../platform/errors.js'
 import { defineExport } from '../../platform/exports.js'
 import { allRows, listSource, pagedList } from '../../platform/list.js'
+import { revealPersonalData } from '../../platform/personalData.js'
 import { contains, containsEach, withinRange } from '../../platform/query.js'
 import type { SessionUser } from '../../platform/sessions.js'
 import { assertInScope, inCompanyScope, ownerCompany } from '../../platform/tenancy.js'
@@ -184,20 +185,14 @@ export async function deleteGoods(db: Executor, auth: SessionUser, id: number) {
   if (!deleted.length) throw new NotFoundError(GoodsMsg.notFound)
 }
 
-/**
- * One item's ID number or phone in full, for the roles allowed (REVEAL_ROLES, contract/personalData.ts);
- * each reveal is written to the operation log: who, which item and field (the entry's time is when).
- */
-export async function revealGoods(db: Executor, auth: Auth, id: number, field: PersonalField): Promise<{ value: string }> {
-  if (!mayRevealPersonalData(auth.role.nickName)) throw new ForbiddenError(GoodsMsg.revealForbidden)
-  const row = await ownGoods(db, auth, id)
-  const [user] = await db.select({ phone: users.phone, name: users.name }).from(users).where(eq(users.id, auth.userId))
-  await writeLog(db, {
-    companyId: row.companyId, level: 0, phone: user?.phone ?? null, serialNumber: `goods-${row.id}`,
-    errorMes: `${user?.name ?? `用户${auth.userId}`}${GoodsMsg.revealLog(field, row.id, row.ticketNumber)}`,
-  })
-  return { value: row[field] }
-}
+/** One item's ID number or phone in full, for the roles allowed, logged (platform/personalData.ts). */
+export const revealGoods = (db: Executor, auth: Auth, id: number, field: PersonalField): Promise<RevealAnswer> => revealPersonalData(db, auth, {
+  field, notFound: GoodsMsg.notFound, log: writeLog,
+  load: async () => {
+    const [row] = await db.select().from(goods).where(eq(goods.id, id))
+    return row && { companyId: row.companyId, subject: GoodsMsg.revealSubject(row.id, row.ticketNumber), serialNumber: `goods-${row.id}`, values: row }
+  },
+})
 
 /** Stores what the OCR read on an item's photos, unless its photos changed meanwhile. */
 export async function storePhotoText(db: Executor, id: number, goodsPicIds: number[], text: string) {

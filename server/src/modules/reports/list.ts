@@ -1,6 +1,6 @@
 import {
-  chinaToday, EXPIRY_LEVELS, expiryOf, formatDateTime, parseCenterFilter, REPORT_STATUS, REPORT_EXPORT_NAME, REPORT_LOOKUP_LIMIT, REPORT_PAGE_SIZE, REPORT_STATUS_LABELS, ReportMsg, reportTypeLabel,
-  type InspectionCenter, type Page, type Paging, type Report, type ReportFilters, type ReportImage, type ReportResult, type ReportStatus,
+  chinaToday, EXPIRY_LEVELS, expiryOf, formatDateTime, maskPhone, parseCenterFilter, REPORT_STATUS, REPORT_EXPORT_NAME, REPORT_LOOKUP_LIMIT, REPORT_PAGE_SIZE, REPORT_STATUS_LABELS, ReportMsg, reportTypeLabel,
+  type InspectionCenter, type Page, type Paging, type Report, type ReportFilters, type ReportImage, type ReportResult, type ReportStatus, type RevealAnswer,
 } from '@app/contract'
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
@@ -10,8 +10,10 @@ import type { Auth } from '../../platform/access.js'
 import { NotFoundError } from '../../platform/errors.js'
 import { defineExport } from '../../platform/exports.js'
 import { allRows, listSource, pagedList } from '../../platform/list.js'
+import { revealPersonalData } from '../../platform/personalData.js'
 import { contains, containsEach, withinRange } from '../../platform/query.js'
 import { assertInScope, inCompanyScope, scopeCompany } from '../../platform/tenancy.js'
+import { writeLog } from '../logs/index.js'
 
 /** The inspection list (spec 000 §2 trace list) and one report as every other call answers it. */
 
@@ -42,12 +44,13 @@ const withNames = (db: Executor) =>
 
 type Row = Awaited<ReturnType<ReturnType<typeof withNames>['execute']>>[number]
 
+/** A report as every answer and the export show it: the driver's phone masked (`revealReport` gives it whole). */
 export function toReport({ r, ...n }: Row): Report {
   const status = r.status as ReportStatus
   return {
     id: r.id, reportNumber: r.reportNumber, companyId: r.companyId, companyName: n.companyName, center: r.center as InspectionCenter | null,
     licenseNumber: r.licenseNumber, tankerType: r.tankerType, tankerNumber: r.tankerNumber, org: r.org, contactName: r.contactName,
-    phone: r.phone, latestMaterial: r.latestMaterial, outdate: r.outdate, images: n.images ?? [],
+    phone: maskPhone(r.phone), latestMaterial: r.latestMaterial, outdate: r.outdate, images: n.images ?? [],
     status, statusName: REPORT_STATUS_LABELS[status] ?? String(r.status), isOut: r.isOut, typeName: reportTypeLabel(r.isOut),
     receptionId: r.receptionId, templateId: r.templateId, templateName: n.templateName, templateVersion: n.templateVersion,
     inspectorId: r.inspectorId, inspectorName: n.inspectorName, stationId: r.stationId, stationName: n.stationName,
@@ -75,7 +78,9 @@ function where(auth: Auth, q: ReportFilters): SQL | undefined {
     q.licenseNumber ? contains(reports.licenseNumber, q.licenseNumber.toUpperCase()) : undefined,
     q.inspectorId != null ? eq(reports.inspectorId, q.inspectorId) : undefined,
     q.stationId != null ? eq(reports.stationId, q.stationId) : undefined,
-    ...containsEach(q, { tankerNumber: reports.tankerNumber, contactName: reports.contactName, phone: reports.phone, org: reports.org }),
+    ...containsEach(q, { tankerNumber: reports.tankerNumber, contactName: reports.contactName, org: reports.org }),
+    // the whole number only: the list shows it masked, and counting what a part finds would spell it out
+    q.phone ? eq(reports.phone, q.phone) : undefined,
     q.tankerType ? eq(reports.tankerType, q.tankerType) : undefined,
     q.status != null ? eq(reports.status, q.status) : undefined,
     q.isOut != null ? eq(reports.isOut, q.isOut) : undefined,
@@ -159,3 +164,12 @@ export async function getReport(db: Executor, auth: Auth, id: number): Promise<R
   assertInScope(auth, row.r.companyId, ReportMsg.notFound)
   return toReport(row)
 }
+
+/** The driver's phone of one report in full, for the roles allowed, logged (platform/personalData.ts). */
+export const revealReport = (db: Executor, auth: Auth, id: number, field: 'phone'): Promise<RevealAnswer> => revealPersonalData(db, auth, {
+  field, notFound: ReportMsg.notFound, log: writeLog,
+  load: async () => {
+    const [row] = await db.select().from(reports).where(eq(reports.id, id))
+    return row && { companyId: row.companyId, subject: ReportMsg.revealSubject(row.reportNumber, row.licenseNumber), serialNumber: `report-${row.id}`, values: row }
+  },
+})

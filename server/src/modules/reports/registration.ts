@@ -12,7 +12,7 @@ import { ConflictError } from '../../platform/errors.js'
 import { isUniqueViolation } from '../../platform/query.js'
 import { assertCompanyInScope, ownerCompany } from '../../platform/tenancy.js'
 import { assertCompanyExists } from '../companies/index.js'
-import { checkIn, getReservation } from '../reservations/index.js'
+import { checkIn, loadReservation } from '../reservations/index.js'
 import { getReport, reportRow } from './list.js'
 
 /**
@@ -22,8 +22,8 @@ import { getReport, reportRow } from './list.js'
  */
 
 /** What a registration holds; a booking has no unit, material or expiry until 编辑登记 adds them. */
-type Registration = Omit<ReportRegistrationBody, 'companyId' | 'org' | 'latestMaterial' | 'outdate'> &
-  { org: string | null; latestMaterial: string | null; outdate: string | null }
+type Registration = Omit<ReportRegistrationBody, 'companyId' | 'org' | 'latestMaterial' | 'outdate' | 'phone'> &
+  { org: string | null; latestMaterial: string | null; outdate: string | null; phone: string }
 
 async function insertReport(tx: Tx, auth: Auth, companyId: number, body: Registration, now: Date): Promise<number> {
   await claimAttachments(tx, auth, body.images ?? [], companyId)
@@ -58,9 +58,11 @@ export async function registerReport(db: Db, auth: Auth, body: ReportRegistratio
   const companyId = ownerCompany(auth, body.companyId)
   await assertCompanyExists(db, companyId)
   const id = await withUsedBooking(async () => {
-    if (body.receptionId == null) return db.transaction((tx) => insertReport(tx, auth, companyId, body, now))
-    const booking = await getReservation(db, auth, body.receptionId)
-    return registerBooking(db, auth, booking, body, now)
+    // without a booking the contract requires the phone
+    if (body.receptionId == null) return db.transaction((tx) => insertReport(tx, auth, companyId, { ...body, phone: body.phone! }, now))
+    const booking = await loadReservation(db, auth, body.receptionId)
+    // the dialog's 同步预约 has only the masked phone: left out, it is the booking's
+    return registerBooking(db, auth, booking, { ...body, phone: body.phone ?? booking.phone }, now)
   })
   return getReport(db, auth, id)
 }
@@ -81,7 +83,7 @@ async function registerBooking(db: Db, auth: Auth, booking: Reservation, body: R
  * is filled in later with 编辑登记 while the report is still 已登记.
  */
 export async function registerFromReservation(db: Db, auth: Auth, reservationId: number, now = new Date()): Promise<Report> {
-  const booking = await getReservation(db, auth, reservationId)
+  const booking = await loadReservation(db, auth, reservationId)
   const id = await withUsedBooking(() => registerBooking(db, auth, booking, {
     licenseNumber: booking.licenseNumber, tankerType: booking.tankerType as Registration['tankerType'], org: null,
     contactName: booking.contactName, phone: booking.phone, latestMaterial: null, outdate: null, receptionId: booking.id,
@@ -89,7 +91,7 @@ export async function registerFromReservation(db: Db, auth: Auth, reservationId:
   return getReport(db, auth, id)
 }
 
-/** 编辑登记: only while 已登记; the base and the booking it came from stay. */
+/** 编辑登记: only while 已登记; the base and the booking it came from stay, and the phone when left out (lists show it masked). */
 export async function updateRegistration(db: Db, auth: Auth, id: number, body: ReportRegistrationBody, now = new Date()): Promise<Report> {
   // the report stays with its base; naming another one is still refused
   assertCompanyInScope(auth, body.companyId)
@@ -101,7 +103,7 @@ export async function updateRegistration(db: Db, auth: Auth, id: number, body: R
     await claimAttachments(tx, auth, body.images ?? [], row.companyId)
     await tx.update(reports).set({
       licenseNumber: body.licenseNumber, tankerType: body.tankerType, tankerNumber: body.tankerNumber ?? null, org: body.org,
-      contactName: body.contactName, phone: body.phone, latestMaterial: body.latestMaterial, outdate: body.outdate,
+      contactName: body.contactName, phone: body.phone ?? row.phone, latestMaterial: body.latestMaterial, outdate: body.outdate,
       images: body.images ?? row.images, updateTime: now, version: sql`${reports.version} + 1`,
     }).where(eq(reports.id, id))
   })

@@ -1,5 +1,5 @@
 import {
-  ANY_TERM, idParam, paging, REPORT_STATUS, reportFilters, reportMoveBody, ReportMsg, reportQuery, reportRegistrationBody, reportRecordBody, reportSaveBody,
+  ANY_TERM, idParam, paging, REPORT_STATUS, reportFilters, reportMoveBody, ReportMsg, reportQuery, reportRegistrationBody, reportRecordBody, reportRevealBody, reportSaveBody,
   reportSearchParams, reportSelectParams, reportStartBody, reportStationBody, reportStatusParams, reportStatusQuery,
 } from '@app/contract'
 import type { FastifyInstance } from 'fastify'
@@ -59,6 +59,10 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
     url: '/report/export', config, tags, summary: '导出检验登记列表（xlsx）', query: reportFilters,
     exporter: list.reportExport, rows: (auth, q) => list.allReports(ctx.db, auth, q),
   })
+
+  r.post('/report/reveal/:id', {
+    config, schema: { tags, summary: '查看完整的驾驶员电话（总部管理员、基地管理员；每次查看记入日志）', params: idParams, body: reportRevealBody },
+  }, async (req) => list.revealReport(ctx.db, authOf(req), req.params.id, req.body.field))
 
   r.post('/report/saveFirst', { config, schema: { tags, summary: '车辆登记（七项必填）', body: reportRegistrationBody } },
     async (req) => done(await registration.registerReport(ctx.db, authOf(req), req.body), ReportMsg.registered))

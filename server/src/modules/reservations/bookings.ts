@@ -1,6 +1,6 @@
 import {
-  canMoveReservation, chinaToday, formatDateTime, HOLDS_PLACE, rangeBounds, RESERVATION_STATUS, RESERVATION_STATUS_LABELS, ReservationMsg,
-  type Page, type Paging, type ReceptionQuery, type Reservation, type ReservationBody, type ReservationFilters, type ReservationStatus,
+  canMoveReservation, chinaToday, formatDateTime, HOLDS_PLACE, maskPhone, rangeBounds, RESERVATION_STATUS, RESERVATION_STATUS_LABELS, ReservationMsg,
+  type Page, type Paging, type ReceptionQuery, type Reservation, type ReservationBody, type ReservationFilters, type ReservationStatus, type RevealAnswer,
 } from '@app/contract'
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm'
 import type { Db, Executor, Tx } from '../../db/client.js'
@@ -8,9 +8,11 @@ import { companies, reservationPlans, reservations, users } from '../../db/schem
 import type { Auth } from '../../platform/access.js'
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors.js'
 import { listSource, pagedList } from '../../platform/list.js'
+import { revealPersonalData } from '../../platform/personalData.js'
 import { contains, isUniqueViolation } from '../../platform/query.js'
 import { assertInScope, ownerCompany, scopeCompany } from '../../platform/tenancy.js'
 import { assertCompanyExists } from '../companies/index.js'
+import { writeLog } from '../logs/index.js'
 
 /**
  * Bookings (预约) of a plan's places, their status moves (RESERVATION_MOVES) and reception (接待):
@@ -23,6 +25,7 @@ const withNames = (db: Executor) =>
     .leftJoin(users, eq(users.id, reservations.createUserId))
 
 type Row = { r: typeof reservations.$inferSelect; companyName: string; createUserName: string | null }
+/** The booking whole, for the server's own use (a registration takes its phone); answers go through `shown`. */
 const toItem = ({ r, companyName, createUserName }: Row): Reservation => ({
   id: r.id, companyId: r.companyId, companyName, planId: r.planId, licenseNumber: r.licenseNumber, contactName: r.contactName,
   phone: r.phone, tankerType: r.tankerType, reserveTime: r.reserveTime, reservePeriod: r.reservePeriod,
@@ -30,13 +33,28 @@ const toItem = ({ r, companyName, createUserName }: Row): Reservation => ({
   remarks: r.remarks, arriveTimeStr: formatDateTime(r.arriveTime), createUserName: createUserName ?? '', createTimeStr: formatDateTime(r.createTime),
 })
 
-/** One booking the caller may see (another base's answers as missing). */
-export async function getReservation(db: Executor, auth: Auth, id: number): Promise<Reservation> {
+/** A booking as lists and answers show it: the driver's phone masked; `revealReservation` gives it whole. */
+const shown = (r: Reservation): Reservation => ({ ...r, phone: maskPhone(r.phone) })
+
+/** One booking the caller may see (another base's answers as missing), whole: for the server's own use. */
+export async function loadReservation(db: Executor, auth: Auth, id: number): Promise<Reservation> {
   const [row] = await withNames(db).where(eq(reservations.id, id))
   if (!row) throw new NotFoundError(ReservationMsg.notFound)
   assertInScope(auth, row.r.companyId, ReservationMsg.notFound)
   return toItem(row)
 }
+
+/** One booking the caller may see, as answers show it. */
+export const getReservation = async (db: Executor, auth: Auth, id: number): Promise<Reservation> => shown(await loadReservation(db, auth, id))
+
+/** The driver's phone of one booking in full, for the roles allowed, logged (platform/personalData.ts). */
+export const revealReservation = (db: Executor, auth: Auth, id: number, field: 'phone'): Promise<RevealAnswer> => revealPersonalData(db, auth, {
+  field, notFound: ReservationMsg.notFound, log: writeLog,
+  load: async () => {
+    const [row] = await db.select().from(reservations).where(eq(reservations.id, id))
+    return row && { companyId: row.companyId, subject: ReservationMsg.revealSubject(row.id, row.licenseNumber), serialNumber: `reservation-${row.id}`, values: row }
+  },
+})
 
 /**
  * Books a place. Under the plan's row lock, one INSERT … SELECT admits the booking only while fewer
@@ -83,7 +101,8 @@ function where(auth: Auth, q: ReservationFilters & { day?: string }): SQL | unde
     companyId != null ? eq(reservations.companyId, companyId) : undefined,
     q.licenseNumber ? contains(reservations.licenseNumber, q.licenseNumber.toUpperCase()) : undefined,
     q.contactName ? contains(reservations.contactName, q.contactName) : undefined,
-    q.phone ? contains(reservations.phone, q.phone) : undefined,
+    // the whole number only: the list shows it masked, and counting what a part finds would spell it out
+    q.phone ? eq(reservations.phone, q.phone) : undefined,
     q.status != null ? eq(reservations.status, q.status) : undefined,
     q.tankerType ? eq(reservations.tankerType, q.tankerType) : undefined,
     q.reservePeriod ? eq(reservations.reservePeriod, q.reservePeriod) : undefined,
@@ -99,7 +118,7 @@ export const findReservations = (db: Db, auth: Auth, q: ReservationFilters & Pag
   db,
   query: () => withNames(db).where(where(auth, q)).$dynamic(),
   orderBy: [desc(reservations.reserveTime), asc(reservations.reservePeriod), desc(reservations.id)],
-  map: toItem,
+  map: (row: Row) => shown(toItem(row)),
   count: () => db.select({ id: reservations.id }).from(reservations).where(where(auth, q)).$dynamic(),
 }), q)
 
@@ -110,7 +129,7 @@ export const todaysReservations = (db: Db, auth: Auth, q: ReceptionQuery, now = 
     db,
     query: () => withNames(db).where(where(auth, filters)).$dynamic(),
     orderBy: [asc(reservations.reservePeriod), asc(reservations.status), asc(reservations.licenseNumber)],
-    map: toItem,
+    map: (row: Row) => shown(toItem(row)),
     count: () => db.select({ id: reservations.id }).from(reservations).where(where(auth, filters)).$dynamic(),
   }), q)
 }
@@ -143,7 +162,8 @@ export async function changeReservationStatus(db: Db, auth: Auth, id: number, to
 }
 
 /**
- * Check-in at reception: the booking becomes 已到场 and, in the same transaction, `then` runs with it.
+ * Check-in at reception: the booking becomes 已到场 and, in the same transaction, `then` runs with it
+ * (whole; the answer's `reservation` is as lists show it).
  * SEAM for the registration workflow: the report module passes the step that creates the vehicle
  * registration from the booking (`/report/syncFromReservation/{id}`: plate, driver, phone, tanker
  * type, receptionId), so a check-in and its registration commit or fail together.
@@ -153,7 +173,7 @@ export async function checkIn<T = void>(
 ): Promise<{ reservation: Reservation; then?: T }> {
   return db.transaction(async (tx) => {
     await move(tx, auth, id, RESERVATION_STATUS.arrived, now)
-    const reservation = await getReservation(tx, auth, id)
-    return { reservation, ...(then && { then: await then(tx, reservation) }) }
+    const reservation = await loadReservation(tx, auth, id)
+    return { reservation: shown(reservation), ...(then && { then: await then(tx, reservation) }) }
   })
 }

@@ -1,6 +1,6 @@
 import {
   idParam, Msg, receptionQuery, reservationBody, reservationMonthBody, reservationPlanFindBody, reservationPlanSaveBody, ReservationMsg,
-  reservationQuery, reservationStatusBody, CompanyMsg, reservationPlanBatchBody, reservationPlanCopyWeekBody, PLAN_BATCH_MAX,
+  reservationQuery, reservationRevealBody, reservationStatusBody, CompanyMsg, reservationPlanBatchBody, reservationPlanCopyWeekBody, PLAN_BATCH_MAX,
 } from '@app/contract'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -82,6 +82,12 @@ export function reservationRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { access: 'reservation' },
     schema: { tags, summary: '更改预约状态（已预约→已到场/已取消/未到，未到→已到场）', params: idParams('预约'), body: reservationStatusBody },
   }, async (req) => done(await bookings.changeReservationStatus(ctx.db, authOf(req), req.params.id, req.body.status), ReservationMsg.statusChanged))
+
+  // reception's list shows the phone masked too, so either key reveals; the role is checked as well
+  r.post('/reservation/reveal/:id', {
+    config: { access: { anyOf: ['reservation', 'reception'] } },
+    schema: { tags, summary: '查看完整的驾驶员电话（总部管理员、基地管理员；每次查看记入日志）', params: idParams('预约'), body: reservationRevealBody },
+  }, async (req) => bookings.revealReservation(ctx.db, authOf(req), req.params.id, req.body.field))
 
   r.post('/reception/today', {
     config: { access: 'reception' },

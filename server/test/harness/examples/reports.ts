@@ -17,6 +17,7 @@ export const reportExamples: Examples = {
     { body: { ...registration, id: b.id('report') }, expect: 'refused' },
     { body: { ...registration, companyId: b.companyId }, expect: 'otherBase' },
   ],
+  '/api/report/reveal/:id': ({ b }) => ({ params: { id: b.id('report') }, body: { field: 'phone' }, expect: 'refused' }),
   '/api/report/syncFromReservation/:id': ({ b }) => ({ params: { id: b.id('todaysReservation') }, expect: 'refused' }),
   '/api/report/getDetail/:id': ({ b }) => ({ params: { id: b.id('report') }, expect: 'refused' }),
   '/api/report/get/:testeeId': ({ b }) => ({ params: { testeeId: b.id('report') }, expect: 'refused' }),

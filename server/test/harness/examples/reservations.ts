@@ -22,6 +22,7 @@ export const reservationExamples: Examples = {
     { params: { id: b.id('reservation') }, body: { status: 2 }, expect: 'refused' },
     { params: { id: b.id('todaysReservation') }, body: { status: 1 }, expect: 'refused' },
   ],
+  '/api/reservation/reveal/:id': ({ b }) => ({ params: { id: b.id('reservation') }, body: { field: 'phone' }, expect: 'refused' }),
   '/api/reception/today': ({ b }) => ({ body: { companyId: b.companyId }, expect: 'otherBase' }),
   '/api/reception/checkIn/:id': ({ b }) => ({ params: { id: b.id('todaysReservation') }, expect: 'refused' }),
 }

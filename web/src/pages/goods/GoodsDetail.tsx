@@ -14,7 +14,7 @@ import { confirmDanger } from '../../components/confirmAction'
 import { submitDialog } from '../../components/dialogForm'
 import { useRecordById } from '../../components/useRecordById'
 import { GoodsThumb, GoodsThumbs } from './GoodsPictures'
-import Revealable from './Revealable'
+import Revealable from '../../components/Revealable'
 import { DOUBTABLE_OPTIONS, INVALID_OPTIONS } from './goodsValues'
 
 const LIST_PATH = '/imagesearch/index'
@@ -60,8 +60,8 @@ export default function GoodsDetailPage() {
         <Descriptions.Item label="当票号">{goods.ticketNumber}</Descriptions.Item>
         <Descriptions.Item label="当票时间">{goods.pawnTime}</Descriptions.Item>
         <Descriptions.Item label="当户姓名">{goods.pawnName}</Descriptions.Item>
-        <Descriptions.Item label="手机号"><Revealable id={goods.id} field="phone" masked={goods.phone} allowed={mayReveal} /></Descriptions.Item>
-        <Descriptions.Item label="身份证号"><Revealable id={goods.id} field="idNumber" masked={goods.idNumber} allowed={mayReveal} /></Descriptions.Item>
+        <Descriptions.Item label="手机号"><Revealable field="phone" masked={goods.phone} allowed={mayReveal} reveal={() => goodsApi.revealGoods(goods.id, 'phone')} /></Descriptions.Item>
+        <Descriptions.Item label="身份证号"><Revealable field="idNumber" masked={goods.idNumber} allowed={mayReveal} reveal={() => goodsApi.revealGoods(goods.id, 'idNumber')} /></Descriptions.Item>
         <Descriptions.Item label="所属基地">{goods.shopName}</Descriptions.Item>
         <Descriptions.Item label="是否可疑">
           {active ? goods.doubtable : <Radio.Group optionType="button" options={DOUBTABLE_OPTIONS} value={shown.doubtable} onChange={(e) => setMarks({ ...shown, doubtable: e.target.value })} />}

@@ -10,12 +10,9 @@ import AttachmentUpload from '../../components/AttachmentUpload'
 import { editDialog, type EditDialogProps } from '../../components/editDialog'
 import HiddenSubmit from '../../components/HiddenSubmit'
 import { SchemaText } from '../../components/SchemaField'
-import { zodRule } from '../../components/zodRule'
+import { retypePlaceholder as retype, whenTyped, zodRule } from '../../components/zodRule'
 import { PictureListUpload } from './GoodsPictures'
 import { CATEGORY_OPTIONS, editedGoodsBody, editValues, newGoodsBody, type GoodsFormValues } from './goodsValues'
-
-/** Checked only when something is typed (an edit keeps the stored value otherwise). */
-const whenTyped = (rule: ReturnType<typeof zodRule>) => ({ validator: (r: unknown, v: unknown) => (v ? rule.validator(r, v) : Promise.resolve()) })
 
 export default function GoodsForm({ shops, defaultShopId, ...dialog }: EditDialogProps<Goods> & {
   /** headquarters picks the base (empty for a base's own users) */
@@ -24,7 +21,6 @@ export default function GoodsForm({ shops, defaultShopId, ...dialog }: EditDialo
 }) {
   const { editing } = dialog
   const initialValues: Partial<GoodsFormValues> = editing ? editValues(editing) : { category: '黄金', goodsPicIds: [], shopId: defaultShopId }
-  const retype = (masked: string) => `${masked}（不修改请留空）`
 
   return (
     <ModalForm<GoodsFormValues>

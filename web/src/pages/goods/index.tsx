@@ -20,7 +20,7 @@ import { useListPage } from '../../components/useListPage'
 import GoodsForm from './GoodsForm'
 import { PhotoSearchButton } from './PhotoSearch'
 import { GoodsThumbs } from './GoodsPictures'
-import Revealable from './Revealable'
+import Revealable from '../../components/Revealable'
 import { CATEGORY_OPTIONS, detailUrl, DOUBTABLE_OPTIONS, goodsColumnsState, goodsFilters, INVALID_OPTIONS } from './goodsValues'
 
 export default function GoodsPage() {
@@ -48,11 +48,11 @@ export default function GoodsPage() {
     { title: '当户姓名', dataIndex: 'pawnName', width: 90, fieldProps: { maxLength: 50 } },
     {
       title: '手机号', dataIndex: 'phone', width: 150, fieldProps: { maxLength: 11 },
-      render: (_, r) => <Revealable id={r.id} field="phone" masked={r.phone} allowed={mayReveal} />,
+      render: (_, r) => <Revealable field="phone" masked={r.phone} allowed={mayReveal} reveal={() => goodsApi.revealGoods(r.id, 'phone')} />,
     },
     {
       title: '身份证号', dataIndex: 'idNumber', width: 215, fieldProps: { maxLength: 18 },
-      render: (_, r) => <Revealable id={r.id} field="idNumber" masked={r.idNumber} allowed={mayReveal} />,
+      render: (_, r) => <Revealable field="idNumber" masked={r.idNumber} allowed={mayReveal} reveal={() => goodsApi.revealGoods(r.id, 'idNumber')} />,
     },
     {
       title: '是否可疑', dataIndex: 'doubtable', width: 90, valueType: 'select', fieldProps: { options: DOUBTABLE_OPTIONS, placeholder: '全部' },

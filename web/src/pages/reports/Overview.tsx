@@ -9,6 +9,7 @@ import { rangeText, type CheckItem, type RecordValue, type Report, type ReportRe
 import * as diagramsApi from '../../api/diagrams'
 import * as api from '../../api/reports'
 import { usePictureUrl } from '../../components/pictureUrl'
+import Revealable, { useMayReveal } from '../../components/Revealable'
 import StatusTag from './StatusTag'
 import { blank } from './reportValues'
 import { ReportLoading, useReport } from './Workflow'
@@ -59,6 +60,7 @@ export default function OverviewPage() {
   const { id, report, error } = useReport()
   const navigate = useNavigate()
   const picture = useDiagramPicture(id, !!report?.steps.length)
+  const mayReveal = useMayReveal()
   if (!report) return <ReportLoading error={error} />
   const byItem = new Map(report.records.map((r) => [r.itemKey, r]))
   const openPdf = async () => {
@@ -85,7 +87,7 @@ export default function OverviewPage() {
           <Descriptions.Item label="罐体编号">{blank(report.tankerNumber)}</Descriptions.Item>
           <Descriptions.Item label="单位">{blank(report.org)}</Descriptions.Item>
           <Descriptions.Item label="驾驶员">{report.contactName}</Descriptions.Item>
-          <Descriptions.Item label="电话">{report.phone}</Descriptions.Item>
+          <Descriptions.Item label="电话"><Revealable field="phone" masked={report.phone} allowed={mayReveal} reveal={() => api.revealPhone(id)} /></Descriptions.Item>
           <Descriptions.Item label="最近装载介质">{blank(report.latestMaterial)}</Descriptions.Item>
           <Descriptions.Item label="有效期">{blank(report.outdate)}</Descriptions.Item>
           <Descriptions.Item label="基地">{report.companyName}{report.center ? `（${report.center}）` : ''}</Descriptions.Item>

@@ -22,6 +22,7 @@ import { companyChoices, companyColumn, useCompanyOptions } from '../../componen
 import { DATE_RANGE_PROPS, toDateRange } from '../../components/dateRange'
 import { shownWidth } from '../../components/fitColumns'
 import ListPage from '../../components/ListPage'
+import Revealable, { useMayReveal } from '../../components/Revealable'
 import { useListPage } from '../../components/useListPage'
 import RegisterForm from './RegisterForm'
 import StatusTag from './StatusTag'
@@ -58,6 +59,7 @@ export default function ReportsPage() {
   const companies = useCompanyOptions({ enabled: headquarters })
   const [dialog, setDialog] = useState<Dialog>(null)
   const remembered = useMemo(() => readRemembered(sessionStorage), [])
+  const mayReveal = useMayReveal()
 
   const move = async (r: Report, m: ReportMove) => {
     try {
@@ -126,7 +128,10 @@ export default function ReportsPage() {
     { title: '罐体编号', dataIndex: 'tankerNumber', width: 130, hideInSearch: true, render: (_, r) => blank(r.tankerNumber) },
     { title: '单位', dataIndex: 'org', width: 130, ellipsis: true, fieldProps: { placeholder: '请输入单位', maxLength: 100 }, render: (_, r) => blank(r.org) },
     { title: '驾驶员', dataIndex: 'contactName', width: 75, fieldProps: { placeholder: '请输入姓名', maxLength: 50 } },
-    { title: '电话', dataIndex: 'phone', width: 120, fieldProps: { placeholder: '请输入电话', maxLength: 20 } },
+    {
+      title: '电话', dataIndex: 'phone', width: 120, ellipsis: false, fieldProps: { placeholder: '完整的11位手机号', maxLength: 20 },
+      render: (_, r) => <Revealable field="phone" masked={r.phone} allowed={mayReveal} reveal={() => api.revealPhone(r.id)} />,
+    },
     { title: '最近装载介质', dataIndex: 'latestMaterial', width: 110, hideInSearch: true, render: (_, r) => blank(r.latestMaterial) },
     { title: '有效期', dataIndex: 'outdate', width: 105, hideInSearch: true, render: (_, r) => blank(r.outdate) },
     {

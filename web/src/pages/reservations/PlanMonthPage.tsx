@@ -16,6 +16,7 @@ import {
 import * as api from '../../api/reservations'
 import { useUserInfo } from '../../app/session'
 import { companyChoices, useCompanyOptions } from '../../components/companies'
+import Revealable, { useMayReveal } from '../../components/Revealable'
 import ShortTable from '../../components/ShortTable'
 import PlanBatchButtons from './PlanBatchButtons'
 import { StatusTag } from './StatusActions'
@@ -37,6 +38,7 @@ export default function ReservationPlanMonthPage() {
   const [value, setValue] = useState<Dayjs>(() => dayjs(chinaToday()))
   const [day, setDay] = useState<string>(chinaToday())
   const monthKey = value.format('YYYY-MM')
+  const mayReveal = useMayReveal()
 
   const ready = info != null && (!headquarters || companyId != null)
   // the month shown stays until the next one has arrived
@@ -125,7 +127,14 @@ export default function ReservationPlanMonthPage() {
                 { title: '时段', dataIndex: 'reservePeriod', width: 52, render: (_, r) => <>{r.reservePeriod}<br /><Typography.Text type="secondary">{r.tankerType.replace('车辆', '')}</Typography.Text></> },
                 {
                   title: '车辆与驾驶员', dataIndex: 'licenseNumber',
-                  render: (_, r) => <>{r.licenseNumber}<br /><Typography.Text type="secondary" className={styles.driver}>{r.contactName} {r.phone}</Typography.Text></>,
+                  render: (_, r) => (
+                    <>
+                      {r.licenseNumber}<br />
+                      <Typography.Text type="secondary" className={styles.driver}>
+                        {r.contactName} <Revealable field="phone" masked={r.phone} allowed={mayReveal} reveal={() => api.revealPhone(r.id)} />
+                      </Typography.Text>
+                    </>
+                  ),
                 },
                 { title: '状态', dataIndex: 'status', width: 72, render: (_, r) => <StatusTag row={r} /> },
               ]}

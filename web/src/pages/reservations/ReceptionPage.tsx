@@ -12,6 +12,7 @@ import { registerFromReservation } from '../../api/receptionRegistration'
 import { isHandled } from '../../api/request'
 import { actionColumn } from '../../components/actionColumn'
 import ListPage from '../../components/ListPage'
+import Revealable, { useMayReveal } from '../../components/Revealable'
 import { useListPage } from '../../components/useListPage'
 import { StatusTag } from './StatusActions'
 import { statusOptions } from './reservationValues'
@@ -20,6 +21,7 @@ export default function ReceptionPage() {
   const page = useListPage<Reservation>()
   const { message } = App.useApp()
   const today = chinaToday()
+  const mayReveal = useMayReveal()
 
   const checkIn = async (r: Reservation, register: boolean) => {
     try {
@@ -41,7 +43,10 @@ export default function ReceptionPage() {
     { title: '车牌号', dataIndex: 'licenseNumber', width: 120, fieldProps: { placeholder: '请输入车牌号', maxLength: 20 } },
     { title: '车辆类型', dataIndex: 'tankerType', width: 100, hideInSearch: true },
     { title: '驾驶员', dataIndex: 'contactName', width: 100, hideInSearch: true },
-    { title: '驾驶员电话', dataIndex: 'phone', width: 130, hideInSearch: true },
+    {
+      title: '驾驶员电话', dataIndex: 'phone', width: 140, hideInSearch: true, ellipsis: false,
+      render: (_, r) => <Revealable field="phone" masked={r.phone} allowed={mayReveal} reveal={() => api.revealPhone(r.id)} />,
+    },
     {
       title: '状态', dataIndex: 'status', width: 90, valueType: 'select', fieldProps: { options: statusOptions, placeholder: '全部' },
       render: (_, r) => <StatusTag row={r} />,

@@ -14,6 +14,7 @@ import { actionColumn } from '../../components/actionColumn'
 import { companyColumn, useCompanyOptions } from '../../components/companies'
 import { DATE_RANGE_PROPS, toDateRange } from '../../components/dateRange'
 import ListPage from '../../components/ListPage'
+import Revealable, { useMayReveal } from '../../components/Revealable'
 import { useListPage } from '../../components/useListPage'
 import ReservationForm from './ReservationForm'
 import StatusActions, { StatusTag } from './StatusActions'
@@ -27,11 +28,15 @@ export default function ReservationsPage() {
   const page = useListPage<Reservation>()
   const companies = useCompanyOptions({ enabled: headquarters })
   const today = chinaToday()
+  const mayReveal = useMayReveal()
 
   const columns: ProColumns<Reservation>[] = [
     { title: '车牌号', dataIndex: 'licenseNumber', width: 110, fieldProps: { placeholder: '请输入车牌号', maxLength: 20 } },
     { title: '驾驶员', dataIndex: 'contactName', width: 100, fieldProps: { placeholder: '请输入驾驶员姓名', maxLength: 50 } },
-    { title: '驾驶员电话', dataIndex: 'phone', width: 130, fieldProps: { placeholder: '请输入电话', maxLength: 20 } },
+    {
+      title: '驾驶员电话', dataIndex: 'phone', width: 140, ellipsis: false, fieldProps: { placeholder: '完整的11位手机号', maxLength: 20 },
+      render: (_, r) => <Revealable field="phone" masked={r.phone} allowed={mayReveal} reveal={() => api.revealPhone(r.id)} />,
+    },
     { title: '车辆类型', dataIndex: 'tankerType', width: 100, valueType: 'select', fieldProps: { options: options(TANKER_TYPES), placeholder: '全部' } },
     {
       title: '预约日期', dataIndex: 'reserveTime', width: 110, valueType: 'dateRange',

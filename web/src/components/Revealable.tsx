@@ -1,23 +1,32 @@
 /**
  * A masked phone or ID number with, for the roles allowed (contract REVEAL_ROLES), an eye that asks the
  * server for the full value: each reveal is logged there, so nothing is fetched before the click.
+ * `reveal` is the row's module call (goods, bookings, inspection reports: `…/reveal/{id}`).
  */
 import { useState } from 'react'
 import { Button, Space, Tooltip } from 'antd'
 import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons'
-import { PERSONAL_FIELDS, type PersonalField } from '@app/contract'
-import * as goodsApi from '../../api/goods'
+import { mayRevealPersonalData, PERSONAL_FIELDS, type PersonalField, type RevealAnswer } from '@app/contract'
+import { useUserInfo } from '../app/session'
 
-export default function Revealable({ id, field, masked, allowed }: { id: number; field: PersonalField; masked: string; allowed: boolean }) {
+/** Whether the signed-in user's role may reveal (the server checks it again on every reveal). */
+export const useMayReveal = () => mayRevealPersonalData(useUserInfo()?.nickName)
+
+export default function Revealable({ field, masked, allowed, reveal }: {
+  field: PersonalField
+  masked: string
+  allowed: boolean
+  reveal: () => Promise<RevealAnswer>
+}) {
   const [full, setFull] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  if (!allowed) return <span>{masked}</span>
+  if (!allowed || !masked) return <span>{masked}</span>
   const label = PERSONAL_FIELDS[field]
   const toggle = async () => {
     if (full) return setFull(null)
     setBusy(true)
     try {
-      setFull((await goodsApi.revealGoods(id, field)).value)
+      setFull((await reveal()).value)
     } catch {
       // the request client showed why
     } finally {
