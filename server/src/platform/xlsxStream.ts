@@ -35,6 +35,33 @@ const entry = resolveWorkerEntry(import.meta.url, { bundled: 'xlsx-worker.js', s
 let writing = 0
 
 /**
+ * Writers that finished an export cleanly, kept for the next: starting a thread and loading exceljs
+ * cost ~250 ms, twenty times an empty export's own work. One that failed or was cut off is ended.
+ */
+const idle: { worker: Worker; drop: () => void }[] = []
+
+function takeWriter(): Worker {
+  const kept = idle.pop()
+  if (!kept) return startWorker(entry, { resourceLimits: { maxOldGenerationSizeMb: 256 } })
+  kept.worker.off('exit', kept.drop).off('error', kept.drop)
+  kept.worker.ref()
+  return kept.worker
+}
+
+function keepWriter(worker: Worker) {
+  if (idle.length >= XLSX_WRITERS) return void worker.terminate()
+  const drop = () => {
+    const i = idle.findIndex((k) => k.worker === worker)
+    if (i >= 0) idle.splice(i, 1)
+    void worker.terminate()
+  }
+  worker.once('exit', drop).once('error', drop)
+  // an idle writer does not keep the process alive
+  worker.unref()
+  idle.push({ worker, drop })
+}
+
+/**
  * An xlsx file of `rows`, written in a worker thread (xlsxWorker.ts) as they are read: this thread only
  * reads the rows and hands their cell values over, a batch at a time, no further ahead of the answer than
  * AHEAD_BYTES. A failure (reading the rows, the writer) destroys the stream with the error; a stream
@@ -43,7 +70,7 @@ let writing = 0
  */
 export function xlsxStream<T>(sheet: string, columns: SheetColumn[], cellsOf: (row: T) => Cell[], rows: AsyncIterable<T>): Readable {
   if (writing >= XLSX_WRITERS) throw new RateLimitError(ExportMsg.busy)
-  const worker: Worker = startWorker(entry, { resourceLimits: { maxOldGenerationSizeMb: 256 } })
+  const worker = takeWriter()
   writing++
   let wake: (() => void) | null = null
   let stall: NodeJS.Timeout | undefined
@@ -60,8 +87,12 @@ export function xlsxStream<T>(sheet: string, columns: SheetColumn[], cellsOf: (r
   })
   let written = 0
   let finished = false
-  const fail = (err: Error) => { if (!file.destroyed) file.destroy(err) }
-  worker.on('message', (msg: FromXlsxWorker) => {
+  let failed = false
+  const fail = (err: Error) => {
+    failed = true
+    if (!file.destroyed) file.destroy(err)
+  }
+  const onMessage = (msg: FromXlsxWorker) => {
     if (msg.type === 'chunk') {
       stall?.refresh()
       file.push(Buffer.from(msg.data.buffer, msg.data.byteOffset, msg.data.byteLength))
@@ -69,16 +100,18 @@ export function xlsxStream<T>(sheet: string, columns: SheetColumn[], cellsOf: (r
     else if (msg.type === 'written') { written++; nudge() }
     else if (msg.type === 'done') { finished = true; file.push(null) }
     else fail(new Error(`xlsx writer: ${msg.message}`))
-  })
-  worker.on('error', fail)
-  worker.on('exit', (code) => { if (!finished) fail(new Error(`xlsx writer exited with code ${code}`)) })
+  }
+  const onExit = (code: number) => { if (!finished) fail(new Error(`xlsx writer exited with code ${code}`)) }
+  worker.on('message', onMessage).on('error', fail).on('exit', onExit)
   stall = setTimeout(() => fail(new Error(`xlsx download took nothing for ${xlsxLimits.stallMs} ms`)), xlsxLimits.stallMs)
   stall.unref()
   file.once('close', () => {
     writing--
     clearTimeout(stall)
     nudge()
-    void worker.terminate()
+    worker.off('message', onMessage).off('error', fail).off('exit', onExit)
+    if (finished && !failed) keepWriter(worker)
+    else void worker.terminate()
   })
 
   const post = (msg: ToXlsxWorker) => worker.postMessage(msg)

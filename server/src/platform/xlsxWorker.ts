@@ -1,7 +1,8 @@
 /**
- * The worker thread that writes one xlsx export (started by xlsxStream.ts): exceljs' streaming writer,
- * whose zipping (a 100,000-row sheet's CRC and deflate at the end) held the event loop for seconds.
- * It takes the sheet, then batches of cell values, and sends the file's bytes back as they are written.
+ * The worker thread that writes xlsx exports (started by xlsxStream.ts), one after another: exceljs'
+ * streaming writer, whose zipping (a 100,000-row sheet's CRC and deflate at the end) held the event
+ * loop for seconds. It takes the sheet, then batches of cell values, and sends the file's bytes back as
+ * they are written; after `done` it may be given the next export's `start`.
  */
 import { PassThrough } from 'node:stream'
 import { parentPort } from 'node:worker_threads'
@@ -10,10 +11,6 @@ import type { FromXlsxWorker, ToXlsxWorker } from './xlsxStream.js'
 
 const port = parentPort!
 const post = (msg: FromXlsxWorker) => port.postMessage(msg)
-const out = new PassThrough()
-out.on('data', (chunk: Buffer) => post({ type: 'chunk', data: chunk }))
-out.on('end', () => post({ type: 'done' }))
-
 let book: ExcelJS.stream.xlsx.WorkbookWriter | undefined
 let sheet: ExcelJS.Worksheet | undefined
 
@@ -34,6 +31,9 @@ async function untilZipCatchesUp() {
 
 async function handle(msg: ToXlsxWorker) {
   if (msg.type === 'start') {
+    const out = new PassThrough()
+    out.on('data', (chunk: Buffer) => post({ type: 'chunk', data: chunk }))
+    out.on('end', () => post({ type: 'done' }))
     book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true })
     // the header stays in view while scrolling
     sheet = book.addWorksheet(msg.sheet, { views: [{ state: 'frozen', ySplit: 1 }] })

@@ -34,6 +34,21 @@ test('writes every row, in order, with its column formats, across many batches',
   expect(sheet.getCell('B2').numFmt).toBe('0.00')
 })
 
+test('files written one after another, by a kept writer or a failed one\'s successor, each hold only their own rows', async () => {
+  const sheetOf = async (file: Readable, name: string) => {
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.load(await bytesOf(file) as never)
+    return book.getWorksheet(name)!
+  }
+  const first = await sheetOf(xlsxStream('第一', columns, cellsOf, rowsOf(700)), '第一')
+  await expect(bytesOf(xlsxStream('中断', columns, cellsOf, rowsOf(900, 600)))).rejects.toThrow('the database went away')
+  const second = await sheetOf(xlsxStream('第二', [{ header: '编号' }], (r: Row) => [r.plate], rowsOf(3)), '第二')
+  expect(first.rowCount).toBe(701)
+  expect(second.rowCount).toBe(4)
+  expect(second.getRow(1).values).toEqual([undefined, '编号'])
+  expect(second.getRow(4).values).toEqual([undefined, '苏A00003'])
+})
+
 test('a failure while reading the rows ends the file with the error, never as a whole file', async () => {
   await expect(bytesOf(xlsxStream('运单', columns, cellsOf, rowsOf(5000, 2600)))).rejects.toThrow('the database went away')
 })
