@@ -5,6 +5,8 @@
 //   - after signing in, the home grid's (/by_agent/index) first rows painted, cold ≤ 2.5 s
 //   - bytes over the wire for the login page ≤ 350 kB
 //   - a 10,000-row transport page's JSON ≥ 8× smaller compressed than raw
+//   - a phone photo of a ticket through the upload page (issue 38): its time to go up as taken and
+//     shrunk in the browser, with the fields the server reads of each (WEB_LOAD_ONLY=upload: this alone)
 // Each browser figure is also taken without compression in the same run (`Accept-Encoding: identity`),
 // and the 10,000-row page is compressed at several Brotli qualities to show what quality 4 buys.
 import { spawnSync } from 'node:child_process'
@@ -13,20 +15,31 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import { IDLE_TIMEOUT_MS } from '@app/contract'
+import { IDLE_TIMEOUT_MS, TICKET_FIELDS, type TicketReadingAnswer } from '@app/contract'
 import { sql } from 'drizzle-orm'
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core'
 import { MALLOC_ENV } from '../scripts/malloc-env.mjs'
 import { openDatabase } from '../server/src/db/client.js'
 import { createSession } from '../server/src/platform/sessions.js'
 import { BROTLI_QUALITY, GZIP_LEVEL } from '../server/src/platform/compression.js'
-import { report, root, startBuiltServer } from './lib.js'
+import { fieldRight, loadTruth } from '../server/test/ocr/accuracy.js'
+import sharp from 'sharp'
+import { BENCH_FIXTURES, report, root, startBuiltServer } from './lib.js'
 
 // the page's globals, for the functions that run in Chromium (the server's tsconfig has no DOM types)
-interface PageElement { disabled?: boolean; readOnly?: boolean; getBoundingClientRect(): { width: number; height: number } }
+interface PageElement { disabled?: boolean; readOnly?: boolean; textContent: string | null; getBoundingClientRect(): { width: number; height: number } }
 declare const document: { querySelector(selector: string): PageElement | null; addEventListener(type: string, listener: () => void, options: object): void }
 declare const location: { pathname: string }
-declare const window: { clickedAt: number }
+declare const window: {
+  clickedAt: number
+  pickedAt: number
+  sentBytes?: number
+  createImageBitmap?: unknown
+  XMLHttpRequest: { prototype: { send(body?: unknown): void } }
+  FormData: new () => { entries(): IterableIterator<[string, unknown]> }
+  Blob: new () => { size: number }
+}
+declare const localStorage: { setItem(key: string, value: string): void }
 
 const PASSWORD = 'Bench@123456'
 const BIG_PAGE = 10_000
@@ -35,6 +48,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const RUNS = Number(process.env.WEB_LOAD_RUNS ?? 3)
 /** WEB_LOAD_TRACE=1: print each request of the sign-in phase (compressed) with its start, end and bytes */
 const TRACE = process.env.WEB_LOAD_TRACE === '1'
+/** WEB_LOAD_ONLY=upload: the ticket upload phase alone */
+const ONLY_UPLOAD = process.env.WEB_LOAD_ONLY === 'upload'
 
 /** A data directory with the demo data (as `npm run seed:demo` makes it), 10,000 more transports and a headquarters session. */
 async function prepareData() {
@@ -314,6 +329,102 @@ async function bigPageFigures(browser: Browser, base: string, token: string) {
   }
 }
 
+/** The phone shots of the fixtures, and one of them stored on its side with an EXIF orientation (6: turn 90° clockwise to show). */
+async function phonePhotos(dir: string) {
+  const phoneDir = path.join(BENCH_FIXTURES, 'tickets-phone')
+  const photos = loadTruth(phoneDir).map((t) => ({ ...t, path: path.join(phoneDir, t.file) }))
+  const first = photos[0]!
+  const sideways = path.join(dir, first.file.replace(/\.jpe?g$/i, '-exif6.jpg'))
+  await sharp(first.path).rotate(270).withMetadata({ orientation: 6 }).jpeg({ quality: 92 }).toFile(sideways)
+  return [...photos, { ...first, file: path.basename(sideways), path: sideways }]
+}
+
+/**
+ * One photo picked in the upload page's step of its ticket type, on the slow link: ms from the pick
+ * until it is up (the page's 识别中…), until the server's reading is back, the bytes sent and the
+ * reading. `asTaken`: the page without createImageBitmap, whose fallback sends the photo as it was
+ * (the page as it was before it shrank photos; nothing in the app is switched for the bench).
+ */
+async function uploadThroughPage(browser: Browser, base: string, token: string, photo: { path: string; fileType: 1 | 2 }, asTaken: boolean) {
+  const { context, page } = await newPage(browser, base, 'compressed')
+  try {
+    await context.addInitScript(({ token, asTaken }) => {
+      localStorage.setItem('token', token)
+      localStorage.setItem('isLogin', '1')
+      if (asTaken) delete window.createImageBitmap
+      // the files a form sends add up to its size (CDP reports no body size for a file upload)
+      const send = window.XMLHttpRequest.prototype.send
+      window.XMLHttpRequest.prototype.send = function (this: unknown, body?: unknown) {
+        if (body instanceof window.FormData) for (const [, v] of body.entries()) if (v instanceof window.Blob) window.sentBytes = (window.sentBytes ?? 0) + v.size
+        return send.call(this, body)
+      }
+    }, { token, asTaken })
+    const step = photo.fileType === 1 ? 'step-delivery' : 'step-sign'
+    await page.goto('/upload/index')
+    const input = page.getByTestId(step).locator('input[type=file]').first()
+    await input.waitFor({ state: 'attached', timeout: 60_000 })
+    await page.evaluate(() => document.addEventListener('change', () => { window.pickedAt = performance.now() }, { capture: true, once: true }))
+    const answered = page.waitForResponse((r) => r.url().includes('/api/logistics/analysis'), { timeout: 300_000 })
+    await input.setInputFiles(photo.path)
+    const upMs = await (await page.waitForFunction((step) => {
+      const progress = document.querySelector(`[data-testid="${step}"] [data-testid="upload-progress"]`)
+      return progress?.textContent?.includes('识别中') ? performance.now() - window.pickedAt : 0
+    }, step, { polling: 'raf', timeout: 300_000 })).jsonValue() as number
+    const response = await answered
+    const readMs = await page.evaluate(() => performance.now() - window.pickedAt)
+    const body = await response.json() as { code: number; message: string; data: TicketReadingAnswer }
+    if (body.code !== 200) throw new Error(`${photo.path}: ${body.code} ${body.message}`)
+    const bytes = await page.evaluate(() => window.sentBytes ?? 0)
+    return { upMs, readMs, bytes, reading: body.data }
+  } finally {
+    await context.close()
+  }
+}
+
+/** Each phone photo up through the page as taken and shrunk: the times on the slow link, and whether the server reads the same fields of both. */
+async function ticketUploadFigures(browser: Browser, base: string, token: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-load-photos-'))
+  try {
+    const photos = await phonePhotos(dir)
+    const sum = { asTaken: { up: 0, read: 0, bytes: 0, right: 0 }, shrunk: { up: 0, read: 0, bytes: 0, right: 0 } }
+    let fields = 0
+    let truthFields = 0
+    let same = 0
+    const differing: string[] = []
+    console.log(`  ticket photos up through 上传票据 (${photos.length} phone shots of ${path.join(BENCH_FIXTURES, 'tickets-phone')}, one turned by EXIF): as taken → shrunk in the browser`)
+    for (const photo of photos) {
+      const asTaken = await uploadThroughPage(browser, base, token, photo, true)
+      const shrunk = await uploadThroughPage(browser, base, token, photo, false)
+      const names = (Object.keys(TICKET_FIELDS) as (keyof TicketReadingAnswer)[]).filter((f) => f in asTaken.reading || f in shrunk.reading)
+      let photoSame = 0
+      for (const f of names) {
+        fields++
+        if (JSON.stringify(asTaken.reading[f] ?? null) === JSON.stringify(shrunk.reading[f] ?? null)) photoSame++
+        else differing.push(`${photo.file} ${String(f)}: ${JSON.stringify(asTaken.reading[f])} → ${JSON.stringify(shrunk.reading[f])}`)
+      }
+      same += photoSame
+      const rightOf = (r: TicketReadingAnswer) => Object.entries(photo.fields).filter(([f, want]) => fieldRight(f, want, r[f as keyof TicketReadingAnswer] as never)).length
+      truthFields += Object.keys(photo.fields).length
+      for (const [mode, r] of [['asTaken', asTaken], ['shrunk', shrunk]] as const) {
+        Object.assign(sum[mode], { up: sum[mode].up + r.upMs, read: sum[mode].read + r.readMs, bytes: sum[mode].bytes + r.bytes, right: sum[mode].right + rightOf(r.reading) })
+      }
+      console.log(`    ${photo.file.padEnd(18)} ${kB(asTaken.bytes).toFixed(0).padStart(5)} kB ${(asTaken.upMs / 1000).toFixed(1).padStart(5)} s up ${(asTaken.readMs / 1000).toFixed(1).padStart(5)} s read`
+        + `  →  ${kB(shrunk.bytes).toFixed(0).padStart(5)} kB ${(shrunk.upMs / 1000).toFixed(1).padStart(5)} s up ${(shrunk.readMs / 1000).toFixed(1).padStart(5)} s read`
+        + `  (${shrunk.reading.width}×${shrunk.reading.height}; fields alike ${photoSame}/${names.length}, right ${rightOf(asTaken.reading)} → ${rightOf(shrunk.reading)} of ${Object.keys(photo.fields).length})`)
+    }
+    const n = photos.length
+    report('phone photo up on 1 Mbit/s, as taken (mean)', sum.asTaken.up / n / 1000, `s, ${kB(sum.asTaken.bytes / n).toFixed(0)} kB sent`)
+    report('phone photo up on 1 Mbit/s, shrunk in the browser (mean, shrinking included)', sum.shrunk.up / n / 1000, `s, ${kB(sum.shrunk.bytes / n).toFixed(0)} kB sent`)
+    report('  as taken / shrunk, time up', sum.asTaken.up / sum.shrunk.up, '×')
+    report('phone photo picked to reading back, as taken / shrunk (mean)', sum.asTaken.read / n / 1000, `s / ${(sum.shrunk.read / n / 1000).toFixed(1)} s`)
+    report('fields the server reads alike, as taken and shrunk', same, `of ${fields}`, `all ${fields}`)
+    report('fields right per truth.json, as taken / shrunk', sum.asTaken.right, `/ ${sum.shrunk.right} of ${truthFields}`)
+    for (const d of differing) console.log(`    differs: ${d}`)
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+}
+
 if (!fs.existsSync(path.join(root, 'web/dist/index.html'))) throw new Error('build first: npm run build')
 if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium fonts-noto-cjk (or set CHROMIUM_PATH)`)
 const { dataDir, token } = await prepareData()
@@ -325,8 +436,11 @@ const browser = await chromium.launch({
 try {
   console.log('link: 4 Mbit/s down, 1 Mbit/s up, 80 ms round trip (CDP Network.emulateNetworkConditions)')
   // a trace is for reading the compressed sign-in, so the other figures are left out
-  for (const mode of TRACE ? ['compressed' as const] : ['compressed', 'identity', 'loopback'] as const) await browserFigures(browser, server.base, mode)
-  if (!TRACE) await bigPageFigures(browser, server.base, token)
+  if (!ONLY_UPLOAD) {
+    for (const mode of TRACE ? ['compressed' as const] : ['compressed', 'identity', 'loopback'] as const) await browserFigures(browser, server.base, mode)
+    if (!TRACE) await bigPageFigures(browser, server.base, token)
+  }
+  if (!TRACE) await ticketUploadFigures(browser, server.base, token)
 } finally {
   await browser.close()
   await server.stop()

@@ -8,8 +8,38 @@ export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024
 export const THUMBNAIL_MAX_SIDE = 320
 /** Pictures with more pixels are refused from their header, before decoding (attachments and ticket photos alike). */
 export const IMAGE_MAX_PIXELS = 40_000_000
-/** Stored pictures are shrunk so that their longest side is at most this (ticket photos keep 2400 px). */
+/** Stored pictures are shrunk so that their longest side is at most this (ticket photos keep TICKET_PICTURE_SIZE). */
 export const IMAGE_MAX_SIDE = 4096
+
+/** The longest side a ticket photo is read at (the OCR's working image). */
+export const TICKET_READ_SIDE = 1600
+
+/** How big a stored picture may be (`keptLongest`). */
+export interface PictureSize {
+  /** its longest side at most this */
+  maxSide: number
+  /** a picture more than twice this is kept at half its size while that is under maxSide */
+  halfSizeFrom?: number
+}
+
+/**
+ * How big a ticket photo is kept, read or not: more detail than other pictures (the text must stay
+ * legible), up to 2400 px; one of 3200–4800 px at half its size, still more than the OCR reads. The
+ * browser shrinks a photo to this before sending it (the bytes beyond it would only be thrown away).
+ */
+export const TICKET_PICTURE_SIZE = { maxSide: 2400, halfSizeFrom: TICKET_READ_SIDE } as const satisfies PictureSize
+
+/**
+ * A stored picture's longest side: its own up to `maxSide`; at half its size when that is at least
+ * `halfSizeFrom` and under `maxSide`, which a JPEG decodes at half size straight away (libjpeg's
+ * shrink-on-load, a quarter of the pixels): a 3520 px phone shot of a ticket is kept at 1760 px (more
+ * than the OCR's 1600 px working image) rather than decoded whole for 2400 px.
+ */
+export function keptLongest(longest: number, { maxSide, halfSizeFrom }: PictureSize) {
+  if (longest <= maxSide) return longest
+  const half = longest / 2
+  return halfSizeFrom !== undefined && half >= halfSizeFrom && half < maxSide ? half : maxSide
+}
 
 /** fileType of an upload: what the file is for. Picture types accept images only. */
 export const ATTACHMENT_TYPES = {

@@ -2,13 +2,13 @@
  * Ticket image intake: content type check, size / pixel limits, EXIF rotation, downscale.
  * Every refusal is a TicketImageError with a Chinese message the server answers as is.
  */
-import { AttachmentMsg, IMAGE_MAX_PIXELS, THUMBNAIL_MAX_SIDE, TICKET_MAX_BYTES, TicketMsg } from '@app/contract'
+import { AttachmentMsg, IMAGE_MAX_PIXELS, THUMBNAIL_MAX_SIDE, TICKET_MAX_BYTES, TICKET_READ_SIDE, TicketMsg } from '@app/contract'
 import sharp from 'sharp'
 import { keptLongest, STORED_JPEG, THUMBNAIL_JPEG, type PictureSize } from '../platform/pictureEncoding.js'
 import type { Box, RawImage } from './ocrLine.js'
 
 /** longest side of the working image (OCR crops are taken from it) */
-export const WORK_MAX_SIDE = 1600
+export const WORK_MAX_SIDE = TICKET_READ_SIDE
 /** images smaller than this are upscaled (up to 2x) */
 export const WORK_MIN_SIDE = 1000
 

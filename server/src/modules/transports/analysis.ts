@@ -1,6 +1,5 @@
-import { FIELD_PREFIX, TICKET_TYPES, TicketMsg, type DuplicateTicket, type TicketType } from '@app/contract'
+import { FIELD_PREFIX, TICKET_PICTURE_SIZE, TICKET_TYPES, TicketMsg, type DuplicateTicket, type TicketType } from '@app/contract'
 import { ticketReadings } from '../../db/schema/index.js'
-import { WORK_MAX_SIDE } from '../../ocr/image.js'
 import type { TicketReader } from '../../ocr/reader.js'
 import type { TicketAnalysis, TicketReading } from '../../ocr/types.js'
 import { storeEncodedPicture, type AttachmentDeps } from '../../platform/attachments.js'
@@ -29,11 +28,8 @@ export interface AnalysisAnswer extends Record<string, unknown> {
   duplicates: DuplicateTicket[]
 }
 
-/**
- * How big a ticket photo is kept, read or not: more detail than other pictures (the text must stay
- * legible), up to 2400 px; one of 3200–4800 px at half its size, still more than the OCR reads (keptLongest).
- */
-export const TICKET_PICTURE_SIZE = { maxSide: 2400, halfSizeFrom: WORK_MAX_SIDE } as const
+/** How big a ticket photo is kept, read or not (the browser sends it no bigger). */
+export { TICKET_PICTURE_SIZE }
 
 /**
  * The names the base has saved on its transports (the findList suggestions), per field: a reading

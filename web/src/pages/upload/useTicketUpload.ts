@@ -8,6 +8,7 @@ import { ResultCode, UploadMsg, type TicketReadingAnswer, type TicketType } from
 import { isCanceled, isHandled, RequestError } from '../../api/request'
 import * as transportsApi from '../../api/transports'
 import { imageProblem } from '../../features/ticketPictures/tester'
+import { shrinkPicture } from '../../features/ticketPictures/shrinkPicture'
 import { readingOf, type Reading } from '../../features/ticketForm/uploadValues'
 
 export type UploadPhase = 'idle' | 'uploading' | 'reading' | 'done' | 'failed'
@@ -53,7 +54,10 @@ export function useTicketUpload(type: TicketType, onRead: (answer: TicketReading
     const replacesReading = readingRef.current !== null
     setState({ ...IDLE, phase: 'uploading', file })
     try {
-      const answer = await transportsApi.analyzeTicket(type, file, {
+      // shrunk to what the server keeps: the preview stays the photo picked
+      const sent = await shrinkPicture(file)
+      if (!current()) return
+      const answer = await transportsApi.analyzeTicket(type, sent, {
         silent: true,
         onUploadProgress: (percent) => {
           if (current()) setState((s) => ({ ...s, percent, phase: percent >= 100 ? 'reading' : 'uploading' }))
