@@ -1,8 +1,8 @@
 import {
-  formatDateTime, formatQuantity, LEDGER_EXPORT_NAME, MOVEMENT_KINDS, STOCK_EXPORT_NAME,
+  formatDateTime, HQ_COMPANY_ID, formatQuantity, LEDGER_EXPORT_NAME, MOVEMENT_KINDS, STOCK_EXPORT_NAME,
   type LedgerEntry, type LedgerQuery, type MovementBody, type MovementKind, type Page, type StockBalance, type StockQuery,
 } from '@app/contract'
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { companies, companyMaterials, materials, materialTypes, stockMovements, users } from '../../db/schema/index.js'
 import { defineExport } from '../../platform/exports.js'
@@ -18,11 +18,19 @@ type Filters<Q> = Omit<Q, 'page' | 'size' | 'pageNo' | 'pageSize'>
 
 // ---- balances
 
-const isLow = sql<boolean>`(${materials.lowStock} > 0 and ${companyMaterials.quantity} <= ${materials.lowStock})`
+/**
+ * A base's stock page lists every material in use, at 0 where the base never held it (that is what a
+ * low-stock mark is there to say, and what a count starts from), and any retired one it still has a
+ * balance row for. Headquarters' own rows show only where it holds stock: it is no base.
+ */
+const quantity = sql<number>`coalesce(${companyMaterials.quantity}, 0)`
+const isLow = sql<boolean>`(${materials.lowStock} > 0 and ${quantity} <= ${materials.lowStock})`
+const listed = or(isNotNull(companyMaterials.companyId), and(eq(materials.retired, false), ne(companies.id, HQ_COMPANY_ID)))
 
 function balanceWhere(auth: SessionUser, q: Filters<StockQuery>): SQL | undefined {
   return and(
-    inCompanyScope(auth, companyMaterials.companyId, q.companyId),
+    listed,
+    inCompanyScope(auth, companies.id, q.companyId),
     q.materialName ? contains(materials.name, q.materialName) : undefined,
     q.typeId ? eq(materials.typeId, q.typeId) : undefined,
     q.low === '是' ? isLow : q.low === '否' ? sql`not ${isLow}` : undefined,
@@ -31,17 +39,20 @@ function balanceWhere(auth: SessionUser, q: Filters<StockQuery>): SQL | undefine
 
 const balanceList = (db: Executor, auth: SessionUser, q: Filters<StockQuery>) => listSource({
   db,
-  query: () => db.select({ cm: companyMaterials, m: materials, typeName: materialTypes.name, companyName: companies.name, low: isLow })
-    .from(companyMaterials)
-    .innerJoin(materials, eq(materials.id, companyMaterials.materialId))
+  query: () => db.select({
+    companyId: companies.id, companyName: companies.name, m: materials, typeName: materialTypes.name,
+    quantity, updateTime: companyMaterials.updateTime, low: isLow,
+  })
+    .from(companies)
+    .innerJoin(materials, sql`true`)
+    .leftJoin(companyMaterials, and(eq(companyMaterials.companyId, companies.id), eq(companyMaterials.materialId, materials.id)))
     .leftJoin(materialTypes, eq(materialTypes.id, materials.typeId))
-    .leftJoin(companies, eq(companies.id, companyMaterials.companyId))
     .where(balanceWhere(auth, q)).$dynamic(),
-  orderBy: [desc(isLow), asc(companyMaterials.companyId), asc(materials.name), asc(materials.id)],
-  map: ({ cm, m, typeName, companyName, low }): StockBalance => ({
-    companyId: cm.companyId, companyName: companyName ?? '', materialId: m.id, materialName: m.name, typeName: typeName ?? '',
-    specification: m.specification, unit: m.unit, quantity: formatQuantity(cm.quantity), lowStock: formatQuantity(m.lowStock),
-    low: Boolean(low), updateTime: formatDateTime(cm.updateTime),
+  orderBy: [desc(isLow), asc(companies.id), asc(materials.name), asc(materials.id)],
+  map: ({ companyId, companyName, m, typeName, quantity: held, updateTime, low }): StockBalance => ({
+    companyId, companyName, materialId: m.id, materialName: m.name, typeName: typeName ?? '',
+    specification: m.specification, unit: m.unit, quantity: formatQuantity(Number(held)), lowStock: formatQuantity(m.lowStock),
+    low: Boolean(low), updateTime: updateTime ? formatDateTime(updateTime) : null,
   }),
 })
 
