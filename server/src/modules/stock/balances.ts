@@ -6,15 +6,13 @@ import { and, asc, desc, eq, isNotNull, ne, or, sql, type SQL } from 'drizzle-or
 import type { Executor } from '../../db/client.js'
 import { companies, companyMaterials, materials, materialTypes, stockMovements, users } from '../../db/schema/index.js'
 import { defineExport } from '../../platform/exports.js'
-import { allRows, listSource, pagedList } from '../../platform/list.js'
+import { allRows, listSource, pagedList, type ListFilters } from '../../platform/list.js'
 import { contains, withinRange } from '../../platform/query.js'
 import type { SessionUser } from '../../platform/sessions.js'
 import { inCompanyScope, ownerCompany } from '../../platform/tenancy.js'
 import { assertCompanyExists } from '../companies/index.js'
 import { logChange } from './audit.js'
 import { applyMovement, materialsOf } from './ledger.js'
-
-type Filters<Q> = Omit<Q, 'page' | 'size' | 'pageNo' | 'pageSize'>
 
 // ---- balances
 
@@ -27,7 +25,7 @@ const quantity = sql<number>`coalesce(${companyMaterials.quantity}, 0)`
 const isLow = sql<boolean>`(${materials.lowStock} > 0 and ${quantity} <= ${materials.lowStock})`
 const listed = or(isNotNull(companyMaterials.companyId), and(eq(materials.retired, false), ne(companies.id, HQ_COMPANY_ID)))
 
-function balanceWhere(auth: SessionUser, q: Filters<StockQuery>): SQL | undefined {
+function balanceWhere(auth: SessionUser, q: ListFilters<StockQuery>): SQL | undefined {
   return and(
     listed,
     inCompanyScope(auth, companies.id, q.companyId),
@@ -37,7 +35,7 @@ function balanceWhere(auth: SessionUser, q: Filters<StockQuery>): SQL | undefine
   )
 }
 
-const balanceList = (db: Executor, auth: SessionUser, q: Filters<StockQuery>) => listSource({
+const balanceList = (db: Executor, auth: SessionUser, q: ListFilters<StockQuery>) => listSource({
   db,
   query: () => db.select({
     companyId: companies.id, companyName: companies.name, m: materials, typeName: materialTypes.name,
@@ -58,7 +56,7 @@ const balanceList = (db: Executor, auth: SessionUser, q: Filters<StockQuery>) =>
 
 /** Each base's balances the caller may see, those at or under their threshold first. */
 export const findBalances = (db: Executor, auth: SessionUser, q: StockQuery): Promise<Page<StockBalance>> => pagedList(balanceList(db, auth, q), q)
-export const allBalances = (db: Executor, auth: SessionUser, q: Filters<StockQuery>) => allRows(balanceList(db, auth, q))
+export const allBalances = (db: Executor, auth: SessionUser, q: ListFilters<StockQuery>) => allRows(balanceList(db, auth, q))
 
 export const balanceExport = defineExport<StockBalance>({
   name: STOCK_EXPORT_NAME, sheet: '库存', format: 'xlsx',
@@ -77,7 +75,7 @@ export const balanceExport = defineExport<StockBalance>({
 
 // ---- ledger
 
-function ledgerWhere(auth: SessionUser, q: Filters<LedgerQuery>): SQL | undefined {
+function ledgerWhere(auth: SessionUser, q: ListFilters<LedgerQuery>): SQL | undefined {
   return and(
     inCompanyScope(auth, stockMovements.companyId, q.companyId),
     q.materialId ? eq(stockMovements.materialId, q.materialId) : undefined,
@@ -86,7 +84,7 @@ function ledgerWhere(auth: SessionUser, q: Filters<LedgerQuery>): SQL | undefine
   )
 }
 
-const ledgerList = (db: Executor, auth: SessionUser, q: Filters<LedgerQuery>) => listSource({
+const ledgerList = (db: Executor, auth: SessionUser, q: ListFilters<LedgerQuery>) => listSource({
   db,
   query: () => db.select({ s: stockMovements, name: materials.name, unit: materials.unit, userName: users.name })
     .from(stockMovements)
@@ -104,7 +102,7 @@ const ledgerList = (db: Executor, auth: SessionUser, q: Filters<LedgerQuery>) =>
 
 /** The movements the caller may see, newest first. */
 export const findLedger = (db: Executor, auth: SessionUser, q: LedgerQuery): Promise<Page<LedgerEntry>> => pagedList(ledgerList(db, auth, q), q)
-export const allLedger = (db: Executor, auth: SessionUser, q: Filters<LedgerQuery>) => allRows(ledgerList(db, auth, q))
+export const allLedger = (db: Executor, auth: SessionUser, q: ListFilters<LedgerQuery>) => allRows(ledgerList(db, auth, q))
 
 export const ledgerExport = defineExport<LedgerEntry>({
   name: LEDGER_EXPORT_NAME, sheet: '出入库明细', format: 'xlsx',
