@@ -107,7 +107,8 @@ export interface StockBalance {
   lowStock: string
   /** at or under the threshold (a threshold of 0 marks nothing) */
   low: boolean
-  updateTime: string
+  /** null where the base never held the material */
+  updateTime: string | null
 }
 
 export const ledgerFilters = z.object({

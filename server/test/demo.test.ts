@@ -1,12 +1,12 @@
 import { ATTACHMENT_TYPES, chinaToday, GOODS_CATEGORIES, formatDateTime, REPORT_STATUS_VALUES, isContactPhone, MOBILE_RE, poundDiff, poundDiffOver, receivingTotal, ROLES } from '@app/contract'
-import { count, countDistinct, inArray, isNotNull, isNull } from 'drizzle-orm'
+import { count, countDistinct, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD, seedDemo, type DemoSummary } from '../src/demo/demo.js'
 import { DEMO_TRANSPORTS_PER_BASE } from '../src/demo/transports.js'
 import { DEMO_GOODS_PER_BASE } from '../src/demo/goods.js'
 import {
-  attachments, companies, extractionRules, reportEvents, reportRecords, reports, logEntries, logisticsCompanies, rechargeRecords, receiptFormats, roles, ticketReadings, transportDestinations,
+  attachments, companies, sales, stockMovements, extractionRules, reportEvents, reportRecords, reports, logEntries, logisticsCompanies, rechargeRecords, receiptFormats, roles, ticketReadings, transportDestinations,
   transports, userCompanies, users,
 } from '../src/db/schema/index.js'
 import { attachmentDeps } from '../src/platform/attachments.js'
@@ -28,7 +28,7 @@ async function counts() {
     companies: await n(companies), users: await n(users), memberships: await n(userCompanies), recharges: await n(rechargeRecords),
     logs: await n(logEntries), formats: await n(receiptFormats), rules: await n(extractionRules),
     transports: await n(transports), destinations: await n(transportDestinations), readings: await n(ticketReadings),
-    carriers: await n(logisticsCompanies), attachments: await n(attachments),
+    carriers: await n(logisticsCompanies), attachments: await n(attachments), movements: await n(stockMovements), sales: await n(sales),
   }
 }
 
@@ -143,10 +143,40 @@ describe('npm run seed:demo (seedDemo)', () => {
     expect(found.data.data.length).toBeGreaterThan(0)
   })
 
+  it('adds materials and each base\'s stock through the ledger: the stock page adds up, orders in every state, sales with a refund', async () => {
+    expect(first.added).toMatchObject({ materials: 9, supplyOrders: 4 })
+    const token = await env.token(first.companies[0]!.phone, DEMO_PASSWORD)
+    const page = (await env.call(token, 'POST', '/api/companyMaterial/find', { size: 100 })).data
+    const items = page.data as { companyId: number; materialId: number; materialName: string; quantity: string; low: boolean }[]
+    // every material in use is listed, the retired one is not (the base never held it)
+    expect(items.map((b) => b.materialName)).toHaveLength(8)
+    expect(items.some((b) => b.low)).toBe(true)
+    expect(items.filter((b) => b.quantity !== '0.000').length).toBeGreaterThanOrEqual(6)
+    const sums = await env.db.execute<{ material_id: number; total: string }>(sql`select material_id, sum(delta) total from stock_movement where company_id = ${items[0]!.companyId} group by 1`)
+    const ledger = new Map(sums.rows.map((r) => [Number(r.material_id), Number(r.total)]))
+    for (const b of items) expect(Math.round(Number(b.quantity) * 1000), b.materialName).toBe(ledger.get(b.materialId) ?? 0)
+    // every base's balances, not only this one's
+    const [wrong] = (await env.db.execute<{ n: string }>(sql`select count(*) n from company_material c
+      full join (select company_id, material_id, sum(delta) total from stock_movement group by 1, 2) m using (company_id, material_id)
+      where c.quantity is distinct from m.total or c.quantity < 0`)).rows
+    expect(Number(wrong!.n)).toBe(0)
+
+    const ledgerPage = (await env.call(token, 'POST', '/api/companyMaterial/ledger', { size: 100 })).data.data as { kind: string }[]
+    expect(new Set(ledgerPage.map((e) => e.kind))).toEqual(new Set(['purchased', 'used', 'shipped', 'sold', 'refunded', 'adjusted']))
+    const orders = (await env.call(token, 'POST', '/api/supplyOrder/find', {})).data.data as { statusName: string }[]
+    expect(new Set(orders.map((o) => o.statusName))).toEqual(new Set(['待确认', '已发货', '已收货', '已取消']))
+    const saleList = (await env.call(token, 'POST', '/api/sale/find', { size: 100 })).data.data as { kind: string; reportId: number | null; total: number }[]
+    expect(saleList.filter((s) => s.kind === '销售').length).toBeGreaterThanOrEqual(3)
+    expect(saleList.filter((s) => s.kind === '退款')).toHaveLength(1)
+    expect(saleList.some((s) => s.reportId != null)).toBe(true)
+    const summary = (await env.call(token, 'POST', '/api/sale/summary', { by: 'day' })).data
+    expect(summary.totalCount).toBeGreaterThanOrEqual(3)
+  })
+
   it('adds nothing the second time', async () => {
     const before = await counts()
     const again = await seedDemo(env.db, attachmentDeps(env.ctx))
-    expect(again.added).toEqual({ companies: 0, users: 0, recharges: 0, formats: 0, rules: 0, logs: 0, logisticsCompanies: 0, transports: 0, readings: 0, plans: 0, reservations: 0, stationGroups: 0, outTemplates: 0, reports: 0, goods: 0 })
+    expect(again.added).toEqual({ companies: 0, users: 0, recharges: 0, formats: 0, rules: 0, logs: 0, logisticsCompanies: 0, transports: 0, readings: 0, plans: 0, reservations: 0, stationGroups: 0, outTemplates: 0, reports: 0, goods: 0, materials: 0, supplyOrders: 0, sales: 0 })
     expect(await counts()).toEqual(before)
   })
 

@@ -15,6 +15,7 @@ import { addDemoReservations, type DemoReservationsAdded } from './reservations.
 import { addDemoReports, demoReportPeople, type DemoReportsAdded } from './reports.js'
 import { addDemoInspectionRefs, type DemoInspectionRefsAdded } from './inspectionRefs.js'
 import { addDemoGoods } from './goods.js'
+import { addDemoStock, type DemoStockAdded } from './stock.js'
 import { addDemoTransports, type DemoTransportBase, type DemoTransportsAdded } from './transports.js'
 import { companies, extractionRules, logEntries, rechargeRecords, receiptFormats, users } from '../db/schema/index.js'
 
@@ -25,7 +26,7 @@ import { companies, extractionRules, logEntries, rechargeRecords, receiptFormats
  * obey the same rules; only log entries (no service writes a dated one) are inserted directly.
  * Idempotent: every item is looked up by its natural key (base name, phone, …) and made only when missing.
  * Later modules add their demo data here (transports, logistics companies and ticket readings: transports.ts;
- * reservation plans and bookings: reservations.ts).
+ * reservation plans and bookings: reservations.ts; materials, stock, supply orders and sales: stock.ts).
  */
 
 /** The password of every demo account (not of headquarters' admin). */
@@ -112,7 +113,7 @@ export interface DemoSummary {
   /** demo accounts in all (headquarters' staff, main accounts, staff, sub-accounts) */
   accounts: number
   /** rows this run added (all zero when the demo was already there) */
-  added: { companies: number; users: number; recharges: number; formats: number; rules: number; logs: number } & DemoTransportsAdded & DemoReservationsAdded & DemoInspectionRefsAdded & DemoReportsAdded & { goods: number }
+  added: { companies: number; users: number; recharges: number; formats: number; rules: number; logs: number } & DemoTransportsAdded & DemoReservationsAdded & DemoInspectionRefsAdded & DemoReportsAdded & { goods: number } & DemoStockAdded
 }
 
 /** `pictures`: where the demo transports' ticket photos are stored (the server's file store and quota). */
@@ -128,7 +129,7 @@ export async function seedDemo(db: Db, pictures: Pick<AttachmentDeps, 'files' | 
   const hq: Auth = { sessionId: 0, userId: admin.id, companyId: HQ_COMPANY_ID, roleId: admin.roleId, role: roles.get(admin.roleId) }
   // creating a base stores no files
   const deps = { db, cipher, roles, files: memoryStore() }
-  const added = { companies: 0, users: 0, recharges: 0, formats: 0, rules: 0, logs: 0, logisticsCompanies: 0, transports: 0, readings: 0, plans: 0, reservations: 0, stationGroups: 0, outTemplates: 0, reports: 0, goods: 0 }
+  const added = { companies: 0, users: 0, recharges: 0, formats: 0, rules: 0, logs: 0, logisticsCompanies: 0, transports: 0, readings: 0, plans: 0, reservations: 0, stationGroups: 0, outTemplates: 0, reports: 0, goods: 0, materials: 0, supplyOrders: 0, sales: 0 }
 
   const userId = async (phone: string) => (await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)))[0]?.id
   const addUser = async (companyId: number, u: { phone: string; name: string; role?: Exclude<RoleKey, 'subAccount'> }, parentId?: number) => {
@@ -199,6 +200,7 @@ export async function seedDemo(db: Db, pictures: Pick<AttachmentDeps, 'files' | 
   }
   Object.assign(added, await addDemoReports({ db, ...pictures, roles }, now, reportBases))
   Object.assign(added, await addDemoGoods({ db, ...pictures }, now, transportBases.map((b) => ({ companyId: b.companyId, index: b.index, userId: b.uploaders[0]! }))))
+  Object.assign(added, await addDemoStock(db, hq, now, transportBases.map((b) => ({ companyId: b.companyId, userId: b.uploaders[0]! }))))
   added.logs = await addLogs(db, now, COMPANIES.map((b) => ({ companyId: companyIds.get(b.phone)!, uploader: b.uploader })))
 
   return {

@@ -56,7 +56,8 @@ export interface ApiRoute {
   /** who may call it; `hq`: headquarters' users only */
   access: Allowed
   hq: boolean
-  schema?: { body?: unknown; querystring?: unknown; params?: unknown }
+  /** `consumes` and `produces`: the content types it takes and answers where not JSON (an upload, a PDF) */
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown; consumes?: string[]; produces?: string[] }
 }
 
 /** Registers the access hooks; `routes` collects every API route (tests walk them all). */

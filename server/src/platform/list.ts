@@ -28,6 +28,9 @@ export interface ListSource<Q extends PgSelect, Item> {
   key?: { column: PgColumn; select: () => PgSelect; of: (row: Awaited<Q>[number]) => number }
 }
 
+/** A list query's filters alone: what an export takes (`allRows`), the page's query without its paging. */
+export type ListFilters<Q> = Omit<Q, 'page' | 'size' | 'pageNo' | 'pageSize'>
+
 export function listSource<Q extends PgSelect, Item>(source: ListSource<Q, Item>) {
   return source
 }

@@ -1,6 +1,6 @@
 /**
  * One rule for every route that takes a file or builds one (pictures, ticket photos, attachments, diagrams,
- * imports, PDF and xlsx output): with its largest allowed input and with a malformed one, it answers (never a
+ * imports, PDF and xlsx output, sale receipts): with its largest allowed input and with a malformed one, it answers (never a
  * 5xx, a refusal in Chinese), `/api/health` keeps answering while it works, and the process grows by at most
  * 300 MB. A new route that takes or builds a file must add its cases here (the first test says which lack them).
  *
@@ -10,7 +10,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import {
-  ATTACHMENT_MAX_BYTES, DIAGRAM_MAX_BYTES, DIAGRAM_PNG_MAX_CHARS, IMAGE_MAX_PIXELS, REPORT_STATUS, STATEMENT_MAX_ROWS, TICKET_MAX_BYTES,
+  ATTACHMENT_MAX_BYTES, DIAGRAM_MAX_BYTES, DIAGRAM_PNG_MAX_CHARS, IMAGE_MAX_PIXELS, REPORT_STATUS, STATEMENT_MAX_ROWS, STOCK_MAX_LINES, TICKET_MAX_BYTES,
   TRANSPORT_COLUMN_KEYS, USER_IMPORT_COLUMNS, USER_IMPORT_MAX_ROWS,
 } from '@app/contract'
 import ExcelJS from 'exceljs'
@@ -180,6 +180,31 @@ beforeAll(async () => {
       expect: 200,
     })
 
+  // the largest sale receipt: STOCK_MAX_LINES lines of materials with the longest names, the longest customer and
+  // remark; and the refund of it (printed as 退款单)
+  await env.db.execute(sql`insert into material_type (name) values ('票据物料')`)
+  await env.db.execute(sql`
+    insert into material (name, type_id, specification, unit, list_price)
+    select rpad('罐体铅封' || g, 100, '长'), (select max(id) from material_type), rpad('规格', 100, '格'), '个个个个个个个个个个', 99999999
+    from generate_series(1, ${STOCK_MAX_LINES}) g`)
+  await env.db.execute(sql`insert into company_material (company_id, material_id, quantity) select ${companyId}, id, 1000000000 from material where name like '罐体铅封%'`)
+  await env.db.execute(sql`insert into stock_movement (company_id, material_id, kind, delta) select ${companyId}, id, 'purchased', 1000000000 from material where name like '罐体铅封%'`)
+  const receiptMaterials = await env.db.execute<{ id: number }>(sql`select id from material where name like '罐体铅封%' order by id`)
+  const sale = await call(base, 'POST', '/api/sale/save', {
+    customer: '客'.repeat(100), reportId, paymentMethod: '挂账', remark: '备'.repeat(200),
+    // the most digits a quantity has; a price whose 200 line amounts still sum below 2^53 fen
+    lines: receiptMaterials.rows.map((m) => ({ materialId: Number(m.id), quantity: '999999.999', price: 4_000_000 })),
+  })
+  expect(sale.statusCode).toBe(200)
+  const saleId = sale.json().data.id as number
+  const refund = await call(base, 'POST', `/api/sale/refund/${saleId}`, { reason: '退'.repeat(200) })
+  expect(refund.statusCode).toBe(200)
+  add('GET /api/sale/receipt/:id',
+    { name: `a sale of ${STOCK_MAX_LINES} lines with the longest names`, send: () => call(base, 'GET', `/api/sale/receipt/${saleId}`), expect: 200 },
+    { name: 'its refund', send: () => call(base, 'GET', `/api/sale/receipt/${refund.json().data.id}`), expect: 200 },
+    { name: 'a sale id that is no number', send: () => call(base, 'GET', '/api/sale/receipt/abc'), expect: 'refused' },
+    { name: 'a sale that does not exist', send: () => call(base, 'GET', '/api/sale/receipt/999999'), expect: 'refused' })
+
   const sheet = (data: Buffer): FilePart => ({ name: '用户.xlsx', data })
   const importUrl = `/api/users/import?companyId=${companyId}`
   const [largest, sparse] = await Promise.all([largestImport(), sparseSheet()])
@@ -230,8 +255,10 @@ const STORED_BYTES = new Set(['GET /api/attachments/actions/download'])
 
 test('every route that takes a file or builds one has its cases here', () => {
   const missing = env.app.apiRoutes
-    .map((r) => ({ key: `${r.method} ${r.url.replace(/\/$/, '')}`, schema: r.schema as { consumes?: string[] } | undefined }))
-    .filter(({ key, schema }) => schema?.consumes?.includes('multipart/form-data') || /export|pdf|png|picture|template|fabric|import|download/i.test(key))
+    .map((r) => ({ key: `${r.method} ${r.url.replace(/\/$/, '')}`, schema: r.schema }))
+    // an upload, an answer that is not JSON (a PDF, declared in the route's `produces`), or a name that says file
+    .filter(({ key, schema }) => schema?.consumes?.includes('multipart/form-data') || schema?.produces?.some((type) => type !== 'application/json')
+      || /export|pdf|png|picture|template|fabric|import|download/i.test(key))
     .map(({ key }) => key)
     .filter((key) => !cases[key] && !STORED_BYTES.has(key))
   expect(missing).toEqual([])

@@ -20,8 +20,9 @@ test('movements keep the balance, never below zero; balances mark low stock; eve
   const balances = await w.call(w.baseA, 'POST', '/api/companyMaterial/find', {})
   expect(balances.data.data).toEqual([expect.objectContaining({ companyId: w.a, materialId: m, quantity: '4.500', lowStock: '5.000', low: true })])
   expect((await w.call(w.baseA, 'POST', '/api/companyMaterial/find', { low: '否' })).data.totalCount).toBe(0)
-  // B sees none of A's
-  expect((await w.call(w.baseB, 'POST', '/api/companyMaterial/find', {})).data.totalCount).toBe(0)
+  // B sees none of A's: the material is on B's page at B's own 0, marked low
+  expect((await w.call(w.baseB, 'POST', '/api/companyMaterial/find', {})).data.data)
+    .toEqual([expect.objectContaining({ companyId: w.b, materialId: m, quantity: '0.000', low: true, updateTime: null })])
   expect((await w.call(w.baseB, 'POST', '/api/companyMaterial/find', { companyId: w.a })).message).toBe(CompanyMsg.notFound)
 
   const ledger = await w.call(w.baseA, 'POST', '/api/companyMaterial/ledger', { materialId: m, page: 1, size: 1 })
@@ -70,4 +71,31 @@ test('stock-taking: count → difference → confirm adjusts with the reason; a 
   expect((await w.call(w.baseA, 'POST', `/api/stockTake/cancel/${stale.data.id}`)).data.statusName).toBe('已取消')
   expect((await w.call(w.baseA, 'POST', '/api/stockTake/find', { status: 2 })).data.totalCount).toBe(1)
   expect(await w.ledgerMismatches()).toEqual([])
+})
+
+test('a base\'s stock page lists every material in use, at 0 where it never held any; a retired one only while it holds a balance row', async () => {
+  const held = await w.material({ lowStock: '1' })
+  const never = await w.material({ lowStock: '2' })
+  const retired = await w.material()
+  const retiredHeld = await w.material()
+  await w.stock(w.baseB, held, '3')
+  await w.stock(w.baseB, retiredHeld, '1')
+  for (const id of [retired, retiredHeld]) expect((await w.call(w.hq, 'PUT', `/api/material/update/${id}`, { retired: true })).status).toBe(200)
+  const page = (await w.call(w.baseB, 'POST', '/api/companyMaterial/find', { size: 100 })).data
+  const byId = new Map(page.data.map((r: { materialId: number }) => [r.materialId, r]))
+  expect(byId.get(held)).toMatchObject({ quantity: '3.000', low: false })
+  expect(byId.get(never)).toMatchObject({ companyId: w.b, quantity: '0.000', low: true, updateTime: null })
+  expect(byId.get(retiredHeld)).toMatchObject({ quantity: '1.000' })
+  expect(byId.has(retired)).toBe(false)
+  // the never-held one is low (0 ≤ 2), so it comes before the others
+  expect(page.data.findIndex((r: { materialId: number }) => r.materialId === never)).toBeLessThan(page.data.findIndex((r: { materialId: number }) => r.materialId === held))
+  expect(page.totalCount).toBe(page.data.length)
+  // what the page lists is what the ledger sums to, 0 for a material with no movement
+  const sums = await w.env.db.execute<{ material_id: number; total: string }>(sql`select material_id, sum(delta) total from stock_movement where company_id = ${w.b} group by 1`)
+  const ledger = new Map(sums.rows.map((r) => [Number(r.material_id), Number(r.total)]))
+  for (const r of page.data as { materialId: number; quantity: string }[]) expect(Math.round(Number(r.quantity) * 1000)).toBe(ledger.get(r.materialId) ?? 0)
+  // headquarters sees B's row for the never-held material too, but no row of its own for it
+  const hq = (await w.call(w.hq, 'POST', '/api/companyMaterial/find', { size: 100 })).data.data as { companyId: number; materialId: number }[]
+  expect(hq.some((r) => r.companyId === w.b && r.materialId === never)).toBe(true)
+  expect(hq.some((r) => r.companyId === 1 && r.materialId === never)).toBe(false)
 })

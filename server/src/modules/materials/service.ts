@@ -7,25 +7,23 @@ import type { Executor } from '../../db/client.js'
 import { materials, materialTypes } from '../../db/schema/index.js'
 import { ConflictError, NotFoundError } from '../../platform/errors.js'
 import { defineExport } from '../../platform/exports.js'
-import { allRows, listSource, pagedList } from '../../platform/list.js'
+import { allRows, listSource, pagedList, type ListFilters } from '../../platform/list.js'
 import { containsEach, isForeignKeyViolation, isUniqueViolation } from '../../platform/query.js'
 import type { SessionUser } from '../../platform/sessions.js'
 import { logChange } from '../stock/index.js'
-
-type Filters<Q> = Omit<Q, 'page' | 'size' | 'pageNo' | 'pageSize'>
 
 // ---- material types
 
 const materialCount = sql<number>`(select count(*)::int from ${materials} where ${materials.typeId} = ${materialTypes.id})`
 
-const typeList = (db: Executor, q: Filters<MaterialTypeQuery>) => listSource({
+const typeList = (db: Executor, q: ListFilters<MaterialTypeQuery>) => listSource({
   db,
   query: () => db.select({ t: materialTypes, n: materialCount }).from(materialTypes).where(and(...containsEach(q, { name: materialTypes.name }))).$dynamic(),
   orderBy: [asc(materialTypes.name), asc(materialTypes.id)],
   map: ({ t, n }): MaterialType => ({ id: t.id, name: t.name, remark: t.remark, materialCount: Number(n), createTime: formatDateTime(t.createTime) }),
 })
 export const findMaterialTypes = (db: Executor, q: MaterialTypeQuery): Promise<Page<MaterialType>> => pagedList(typeList(db, q), q)
-export const allMaterialTypes = (db: Executor, q: Filters<MaterialTypeQuery>) => allRows(typeList(db, q))
+export const allMaterialTypes = (db: Executor, q: ListFilters<MaterialTypeQuery>) => allRows(typeList(db, q))
 export const materialTypeExport = defineExport<MaterialType>({
   name: MATERIAL_TYPE_EXPORT_NAME, sheet: '物料类型', format: 'xlsx',
   columns: [
@@ -84,7 +82,7 @@ const toMaterial = ({ m, typeName }: { m: MaterialRow; typeName: string | null }
   listPrice: m.listPrice, lowStock: formatQuantity(m.lowStock), status: m.retired ? '停用' : '在用', createTime: formatDateTime(m.createTime),
 })
 
-function materialWhere(q: Filters<MaterialQuery>): SQL | undefined {
+function materialWhere(q: ListFilters<MaterialQuery>): SQL | undefined {
   return and(
     ...containsEach(q, { name: materials.name }),
     q.typeId ? eq(materials.typeId, q.typeId) : undefined,
@@ -92,7 +90,7 @@ function materialWhere(q: Filters<MaterialQuery>): SQL | undefined {
   )
 }
 
-const materialList = (db: Executor, q: Filters<MaterialQuery>) => listSource({
+const materialList = (db: Executor, q: ListFilters<MaterialQuery>) => listSource({
   db,
   query: () => db.select({ m: materials, typeName: materialTypes.name }).from(materials)
     .leftJoin(materialTypes, eq(materialTypes.id, materials.typeId)).where(materialWhere(q)).$dynamic(),
@@ -101,9 +99,9 @@ const materialList = (db: Executor, q: Filters<MaterialQuery>) => listSource({
   map: toMaterial,
 })
 export const findMaterials = (db: Executor, q: MaterialQuery): Promise<Page<Material>> => pagedList(materialList(db, q), q)
-export const allMaterials = (db: Executor, q: Filters<MaterialQuery>) => allRows(materialList(db, q))
+export const allMaterials = (db: Executor, q: ListFilters<MaterialQuery>) => allRows(materialList(db, q))
 /** The materials in use, for the pickers of stock, orders and sales (every base reads them). */
-export const materialOptions = async (db: Executor, q: Filters<MaterialQuery>) =>
+export const materialOptions = async (db: Executor, q: ListFilters<MaterialQuery>) =>
   (await pagedList(materialList(db, { ...q, status: '在用' }), { page: 1, size: MATERIAL_OPTIONS_MAX })).data
 const MATERIAL_OPTIONS_MAX = 1000
 

@@ -99,7 +99,7 @@ export function reportRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post('/report/upStation/:id', { config, schema: { tags, summary: '更换工位（仅正在检验）', params: idParams, body: reportStationBody } },
     async (req) => done(await workflow.changeStation(ctx.db, authOf(req), req.params.id, req.body.stationId), ReportMsg.stationChanged))
 
-  r.get('/report/pdf/:id', { config, schema: { tags, summary: '检验报告 PDF（含核验二维码；未签发的报告带“草稿”水印）', params: idParams } }, async (req, reply) => {
+  r.get('/report/pdf/:id', { config, schema: { tags, summary: '检验报告 PDF（含核验二维码；未签发的报告带“草稿”水印）', params: idParams, produces: ['application/pdf'] } }, async (req, reply) => {
     const auth = authOf(req)
     const detail = await records.getReportDetail(ctx.db, auth, req.params.id)
     const token = await records.verifyTokenOf(ctx.db, auth, req.params.id)

@@ -1,12 +1,12 @@
 import {
-  formatDateTime, formatQuantity, LEDGER_EXPORT_NAME, MOVEMENT_KINDS, STOCK_EXPORT_NAME,
+  formatDateTime, HQ_COMPANY_ID, formatQuantity, LEDGER_EXPORT_NAME, MOVEMENT_KINDS, STOCK_EXPORT_NAME,
   type LedgerEntry, type LedgerQuery, type MovementBody, type MovementKind, type Page, type StockBalance, type StockQuery,
 } from '@app/contract'
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { companies, companyMaterials, materials, materialTypes, stockMovements, users } from '../../db/schema/index.js'
 import { defineExport } from '../../platform/exports.js'
-import { allRows, listSource, pagedList } from '../../platform/list.js'
+import { allRows, listSource, pagedList, type ListFilters } from '../../platform/list.js'
 import { contains, withinRange } from '../../platform/query.js'
 import type { SessionUser } from '../../platform/sessions.js'
 import { inCompanyScope, ownerCompany } from '../../platform/tenancy.js'
@@ -14,40 +14,49 @@ import { assertCompanyExists } from '../companies/index.js'
 import { logChange } from './audit.js'
 import { applyMovement, materialsOf } from './ledger.js'
 
-type Filters<Q> = Omit<Q, 'page' | 'size' | 'pageNo' | 'pageSize'>
-
 // ---- balances
 
-const isLow = sql<boolean>`(${materials.lowStock} > 0 and ${companyMaterials.quantity} <= ${materials.lowStock})`
+/**
+ * A base's stock page lists every material in use, at 0 where the base never held it (that is what a
+ * low-stock mark is there to say, and what a count starts from), and any retired one it still has a
+ * balance row for. Headquarters' own rows show only where it holds stock: it is no base.
+ */
+const quantity = sql<number>`coalesce(${companyMaterials.quantity}, 0)`
+const isLow = sql<boolean>`(${materials.lowStock} > 0 and ${quantity} <= ${materials.lowStock})`
+const listed = or(isNotNull(companyMaterials.companyId), and(eq(materials.retired, false), ne(companies.id, HQ_COMPANY_ID)))
 
-function balanceWhere(auth: SessionUser, q: Filters<StockQuery>): SQL | undefined {
+function balanceWhere(auth: SessionUser, q: ListFilters<StockQuery>): SQL | undefined {
   return and(
-    inCompanyScope(auth, companyMaterials.companyId, q.companyId),
+    listed,
+    inCompanyScope(auth, companies.id, q.companyId),
     q.materialName ? contains(materials.name, q.materialName) : undefined,
     q.typeId ? eq(materials.typeId, q.typeId) : undefined,
     q.low === '是' ? isLow : q.low === '否' ? sql`not ${isLow}` : undefined,
   )
 }
 
-const balanceList = (db: Executor, auth: SessionUser, q: Filters<StockQuery>) => listSource({
+const balanceList = (db: Executor, auth: SessionUser, q: ListFilters<StockQuery>) => listSource({
   db,
-  query: () => db.select({ cm: companyMaterials, m: materials, typeName: materialTypes.name, companyName: companies.name, low: isLow })
-    .from(companyMaterials)
-    .innerJoin(materials, eq(materials.id, companyMaterials.materialId))
+  query: () => db.select({
+    companyId: companies.id, companyName: companies.name, m: materials, typeName: materialTypes.name,
+    quantity, updateTime: companyMaterials.updateTime, low: isLow,
+  })
+    .from(companies)
+    .innerJoin(materials, sql`true`)
+    .leftJoin(companyMaterials, and(eq(companyMaterials.companyId, companies.id), eq(companyMaterials.materialId, materials.id)))
     .leftJoin(materialTypes, eq(materialTypes.id, materials.typeId))
-    .leftJoin(companies, eq(companies.id, companyMaterials.companyId))
     .where(balanceWhere(auth, q)).$dynamic(),
-  orderBy: [desc(isLow), asc(companyMaterials.companyId), asc(materials.name), asc(materials.id)],
-  map: ({ cm, m, typeName, companyName, low }): StockBalance => ({
-    companyId: cm.companyId, companyName: companyName ?? '', materialId: m.id, materialName: m.name, typeName: typeName ?? '',
-    specification: m.specification, unit: m.unit, quantity: formatQuantity(cm.quantity), lowStock: formatQuantity(m.lowStock),
-    low: Boolean(low), updateTime: formatDateTime(cm.updateTime),
+  orderBy: [desc(isLow), asc(companies.id), asc(materials.name), asc(materials.id)],
+  map: ({ companyId, companyName, m, typeName, quantity: held, updateTime, low }): StockBalance => ({
+    companyId, companyName, materialId: m.id, materialName: m.name, typeName: typeName ?? '',
+    specification: m.specification, unit: m.unit, quantity: formatQuantity(Number(held)), lowStock: formatQuantity(m.lowStock),
+    low: Boolean(low), updateTime: updateTime ? formatDateTime(updateTime) : null,
   }),
 })
 
 /** Each base's balances the caller may see, those at or under their threshold first. */
 export const findBalances = (db: Executor, auth: SessionUser, q: StockQuery): Promise<Page<StockBalance>> => pagedList(balanceList(db, auth, q), q)
-export const allBalances = (db: Executor, auth: SessionUser, q: Filters<StockQuery>) => allRows(balanceList(db, auth, q))
+export const allBalances = (db: Executor, auth: SessionUser, q: ListFilters<StockQuery>) => allRows(balanceList(db, auth, q))
 
 export const balanceExport = defineExport<StockBalance>({
   name: STOCK_EXPORT_NAME, sheet: '库存', format: 'xlsx',
@@ -66,7 +75,7 @@ export const balanceExport = defineExport<StockBalance>({
 
 // ---- ledger
 
-function ledgerWhere(auth: SessionUser, q: Filters<LedgerQuery>): SQL | undefined {
+function ledgerWhere(auth: SessionUser, q: ListFilters<LedgerQuery>): SQL | undefined {
   return and(
     inCompanyScope(auth, stockMovements.companyId, q.companyId),
     q.materialId ? eq(stockMovements.materialId, q.materialId) : undefined,
@@ -75,7 +84,7 @@ function ledgerWhere(auth: SessionUser, q: Filters<LedgerQuery>): SQL | undefine
   )
 }
 
-const ledgerList = (db: Executor, auth: SessionUser, q: Filters<LedgerQuery>) => listSource({
+const ledgerList = (db: Executor, auth: SessionUser, q: ListFilters<LedgerQuery>) => listSource({
   db,
   query: () => db.select({ s: stockMovements, name: materials.name, unit: materials.unit, userName: users.name })
     .from(stockMovements)
@@ -93,7 +102,7 @@ const ledgerList = (db: Executor, auth: SessionUser, q: Filters<LedgerQuery>) =>
 
 /** The movements the caller may see, newest first. */
 export const findLedger = (db: Executor, auth: SessionUser, q: LedgerQuery): Promise<Page<LedgerEntry>> => pagedList(ledgerList(db, auth, q), q)
-export const allLedger = (db: Executor, auth: SessionUser, q: Filters<LedgerQuery>) => allRows(ledgerList(db, auth, q))
+export const allLedger = (db: Executor, auth: SessionUser, q: ListFilters<LedgerQuery>) => allRows(ledgerList(db, auth, q))
 
 export const ledgerExport = defineExport<LedgerEntry>({
   name: LEDGER_EXPORT_NAME, sheet: '出入库明细', format: 'xlsx',

@@ -1,5 +1,5 @@
 import { formatQuantity, MaterialMsg, StockMsg, type MovementKind } from '@app/contract'
-import { and, eq, gte, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { companyMaterials, materials, stockMovements } from '../../db/schema/index.js'
 import { ConflictError, NotFoundError } from '../../platform/errors.js'
@@ -57,37 +57,32 @@ export async function balanceOf(tx: Executor, companyId: number, materialId: num
 }
 
 /**
- * Changes a balance by `m.delta` and writes the ledger row. A decrease larger than the balance is
- * refused (409, naming the material, what there is and what was wanted). With `expect`, the balance
- * must still be that (a count's book quantity), else null is answered and nothing is written.
+ * Changes a balance by `m.delta` and writes the ledger row, both in one statement (one round trip while
+ * the balance's row is locked). A decrease larger than the balance is refused (409, naming the material,
+ * what there is and what was wanted). With `expect`, the balance must still be that (a count's book
+ * quantity), else null is answered and nothing is written.
  */
 export async function applyMovement(tx: Executor, m: Movement, name: string, expect?: number): Promise<number | null> {
-  const key = and(eq(companyMaterials.companyId, m.companyId), eq(companyMaterials.materialId, m.materialId))
-  let balance: number | undefined
-  if (m.delta < 0) {
-    const [row] = await tx.update(companyMaterials)
-      .set({ quantity: sql`${companyMaterials.quantity} + ${m.delta}`, updateTime: sql`now()` })
-      .where(and(key, gte(companyMaterials.quantity, -m.delta), expect != null ? eq(companyMaterials.quantity, expect) : undefined))
-      .returning({ q: companyMaterials.quantity })
-    if (!row) {
-      if (expect != null) return null
-      throw new ConflictError(StockMsg.shortage(name, formatQuantity(await balanceOf(tx, m.companyId, m.materialId)), formatQuantity(-m.delta)))
-    }
-    balance = row.q
-  } else {
-    const [row] = await tx.insert(companyMaterials).values({ companyId: m.companyId, materialId: m.materialId, quantity: m.delta })
-      .onConflictDoUpdate({
-        target: [companyMaterials.companyId, companyMaterials.materialId],
-        set: { quantity: sql`${companyMaterials.quantity} + excluded.quantity`, updateTime: sql`now()` },
-        ...(expect != null && { setWhere: eq(companyMaterials.quantity, expect) }),
-      })
-      .returning({ q: companyMaterials.quantity })
-    if (!row) return null
-    balance = row.q
-  }
-  await tx.insert(stockMovements).values({
-    companyId: m.companyId, materialId: m.materialId, kind: m.kind, delta: m.delta, reason: m.reason ?? null,
-    supplyOrderId: m.supplyOrderId, saleId: m.saleId, stockTakeId: m.stockTakeId, userId: m.userId,
-  })
-  return balance
+  const cm = companyMaterials
+  const still = expect != null ? sql` and ${cm.quantity} = ${expect}` : sql``
+  const balance = m.delta < 0
+    ? sql`update ${cm} set quantity = ${cm.quantity} + ${m.delta}, update_time = now()
+        where ${cm.companyId} = ${m.companyId} and ${cm.materialId} = ${m.materialId} and ${cm.quantity} >= ${-m.delta}${still}
+        returning ${cm.quantity}`
+    : sql`insert into ${cm} (company_id, material_id, quantity) values (${m.companyId}, ${m.materialId}, ${m.delta})
+        on conflict (company_id, material_id) do update set quantity = ${cm.quantity} + excluded.quantity, update_time = now()
+        ${expect != null ? sql`where ${cm.quantity} = ${expect}` : sql``}
+        returning ${cm.quantity}`
+  // the ledger row is written only when the balance changed (the CTE's row)
+  const rows = await tx.execute<{ quantity: string | number }>(sql`with balance as (${balance}),
+    movement as (
+      insert into ${stockMovements} (company_id, material_id, kind, delta, reason, supply_order_id, sale_id, stock_take_id, user_id)
+      select ${m.companyId}, ${m.materialId}, ${m.kind}, ${m.delta}, ${m.reason ?? null}, ${m.supplyOrderId ?? null}, ${m.saleId ?? null}, ${m.stockTakeId ?? null}, ${m.userId}
+      from balance
+    )
+    select quantity from balance`)
+  const row = rows.rows[0]
+  if (row) return Number(row.quantity)
+  if (expect != null) return null
+  throw new ConflictError(StockMsg.shortage(name, formatQuantity(await balanceOf(tx, m.companyId, m.materialId)), formatQuantity(-m.delta)))
 }

@@ -120,6 +120,10 @@ async function takeStep(db: Executor, auth: SessionUser, id: number, step: Step)
       const [now] = await tx.select({ status: supplyOrders.status }).from(supplyOrders).where(eq(supplyOrders.id, id))
       throw new ConflictError(StockMsg.orderState(SUPPLY_STATUS[now?.status ?? order.status] ?? '', SUPPLY_STATUS[to]!))
     }
+    const side = step === 'ship' ? order.supplierCompanyId : step === 'receive' ? order.companyId : auth.companyId
+    await logChange(tx, auth, side, `supplyOrder-${id}`, `将供货单 ${id} 从“${SUPPLY_STATUS[from]}”改为“${SUPPLY_STATUS[to]}”`)
+    const answer = await orderOf(tx, auth, id)
+    // the stock last: a balance's row stays locked only until the commit
     const lines = [...order.lines].sort((a, b) => a.materialId - b.materialId)
     const raw = new Map((await tx.select().from(supplyOrderLines).where(eq(supplyOrderLines.orderId, id))).map((l) => [l.materialId, l.quantity]))
     for (const l of step === 'cancel' ? [] : lines) {
@@ -128,9 +132,7 @@ async function takeStep(db: Executor, auth: SessionUser, id: number, step: Step)
         ? { companyId: order.supplierCompanyId, materialId: l.materialId, delta: -quantity, kind: 'shipped', supplyOrderId: id, userId: auth.userId }
         : { companyId: order.companyId, materialId: l.materialId, delta: quantity, kind: 'received', supplyOrderId: id, userId: auth.userId }, l.materialName)
     }
-    const side = step === 'ship' ? order.supplierCompanyId : step === 'receive' ? order.companyId : auth.companyId
-    await logChange(tx, auth, side, `supplyOrder-${id}`, `将供货单 ${id} 从“${SUPPLY_STATUS[from]}”改为“${SUPPLY_STATUS[to]}”`)
-    return orderOf(tx, auth, id)
+    return answer
   })
 }
 

@@ -82,7 +82,7 @@ export function stockRoutes(app: FastifyInstance, ctx: AppContext) {
     async (req) => sales.getSale(ctx.db, authOf(req), req.params.id))
   r.post('/sale/refund/:id', { config: saleConfig, schema: { tags: saleTags, summary: '整单退款（退回库存；退款单不能再退）', params: saleId, body: refundBody } },
     async (req) => done(await sales.refundSale(ctx.db, authOf(req), req.params.id, req.body), StockMsg.refunded))
-  r.get('/sale/receipt/:id', { config: saleConfig, schema: { tags: saleTags, summary: '打印销售单（PDF，80mm 小票）', params: saleId } }, async (req, reply) => {
+  r.get('/sale/receipt/:id', { config: saleConfig, schema: { tags: saleTags, summary: '打印销售单（PDF，80mm 小票）', params: saleId, produces: ['application/pdf'] } }, async (req, reply) => {
     const sale = await sales.getSale(ctx.db, authOf(req), req.params.id)
     const pdf = await ctx.fileJobs.run('saleReceipt', { sale })
     return reply.type('application/pdf').header('content-disposition', contentDisposition(`销售单-${sale.id}.pdf`, true))

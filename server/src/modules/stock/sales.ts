@@ -8,7 +8,7 @@ import type { Executor } from '../../db/client.js'
 import { companies, materials, reports, saleLines, sales, users } from '../../db/schema/index.js'
 import { ConflictError, NotFoundError } from '../../platform/errors.js'
 import { defineExport } from '../../platform/exports.js'
-import { allRows, listSource, pagedList } from '../../platform/list.js'
+import { allRows, listSource, pagedList, type ListFilters } from '../../platform/list.js'
 import { contains, isUniqueViolation, withinRange } from '../../platform/query.js'
 import type { SessionUser } from '../../platform/sessions.js'
 import { assertInScope, inCompanyScope, ownerCompany } from '../../platform/tenancy.js'
@@ -23,11 +23,10 @@ import { applyMovement, materialsOf } from './ledger.js'
  * once per sale, never of a refund. Totals are summed by the database from the lines.
  */
 
-type Filters<Q> = Omit<Q, 'page' | 'size' | 'pageNo' | 'pageSize'>
 const refund = alias(sales, 'refund')
 
 
-function saleWhere(auth: SessionUser, q: Filters<SaleQuery>): SQL | undefined {
+function saleWhere(auth: SessionUser, q: ListFilters<SaleQuery>): SQL | undefined {
   return and(
     inCompanyScope(auth, sales.companyId, q.companyId),
     q.customer ? contains(sales.customer, q.customer) : undefined,
@@ -63,7 +62,7 @@ async function withLines(db: Executor, items: Sale[]) {
   }
 }
 
-const saleList = (db: Executor, auth: SessionUser, q: Filters<SaleQuery>) => listSource({
+const saleList = (db: Executor, auth: SessionUser, q: ListFilters<SaleQuery>) => listSource({
   db,
   query: () => saleSelect(db, saleWhere(auth, q)),
   count: () => db.select({ id: sales.id }).from(sales).where(saleWhere(auth, q)).$dynamic(),
@@ -73,7 +72,7 @@ const saleList = (db: Executor, auth: SessionUser, q: Filters<SaleQuery>) => lis
 })
 
 export const findSales = (db: Executor, auth: SessionUser, q: SaleQuery): Promise<Page<Sale>> => pagedList(saleList(db, auth, q), q)
-export const allSales = (db: Executor, auth: SessionUser, q: Filters<SaleQuery>) => allRows(saleList(db, auth, q))
+export const allSales = (db: Executor, auth: SessionUser, q: ListFilters<SaleQuery>) => allRows(saleList(db, auth, q))
 
 export const saleExport = defineExport<Sale>({
   name: SALE_EXPORT_NAME, sheet: '销售', format: 'xlsx',
@@ -123,13 +122,15 @@ export async function saveSale(db: Executor, auth: SessionUser, body: SaleBody):
       return { saleId: sale!.id, materialId: l.materialId, quantity: l.quantity, price, amount: lineAmount(price, l.quantity) }
     })
     await tx.insert(saleLines).values(lines)
-    // in material order: parallel sales lock a base's balances in the same order
+    await sumTotal(tx, sale!.id)
+    await logChange(tx, auth, companyId, `sale-${sale!.id}`, `销售单 ${sale!.id}：${body.customer}，${lines.length}项，${body.paymentMethod}`)
+    const answer = await saleOf(tx, auth, sale!.id)
+    // the stock last, so a balance's row stays locked only until the commit (parallel sales of a base wait
+    // on it); in material order, so parallel sales lock a base's balances in the same order
     for (const l of [...lines].sort((a, b) => a.materialId - b.materialId)) {
       await applyMovement(tx, { companyId, materialId: l.materialId, delta: -l.quantity, kind: 'sold', saleId: sale!.id, userId: auth.userId }, named.get(l.materialId)!.name)
     }
-    await sumTotal(tx, sale!.id)
-    await logChange(tx, auth, companyId, `sale-${sale!.id}`, `销售单 ${sale!.id}：${body.customer}，${lines.length}项，${body.paymentMethod}`)
-    return saleOf(tx, auth, sale!.id)
+    return answer
   })
 }
 
@@ -148,12 +149,13 @@ export async function refundSale(db: Executor, auth: SessionUser, id: number, bo
     })
     const lines = await tx.select().from(saleLines).where(eq(saleLines.saleId, id)).orderBy(asc(saleLines.materialId))
     await tx.insert(saleLines).values(lines.map((l) => ({ saleId: row!.id, materialId: l.materialId, quantity: l.quantity, price: l.price, amount: -l.amount })))
+    await sumTotal(tx, row!.id)
+    await logChange(tx, auth, sale.companyId, `sale-${row!.id}`, `退款：销售单 ${id} 全部退回（退款单 ${row!.id}），原因：${body.reason}`)
+    const answer = await saleOf(tx, auth, row!.id)
     const names = new Map(sale.lines.map((l) => [l.materialId, l.materialName]))
     for (const l of lines) {
       await applyMovement(tx, { companyId: sale.companyId, materialId: l.materialId, delta: l.quantity, kind: 'refunded', reason: body.reason, saleId: row!.id, userId: auth.userId }, names.get(l.materialId) ?? '')
     }
-    await sumTotal(tx, row!.id)
-    await logChange(tx, auth, sale.companyId, `sale-${row!.id}`, `退款：销售单 ${id} 全部退回（退款单 ${row!.id}），原因：${body.reason}`)
-    return saleOf(tx, auth, row!.id)
+    return answer
   })
 }

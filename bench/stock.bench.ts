@@ -1,0 +1,270 @@
+// Stock (issue 37), on PostgreSQL and on PGlite:
+//   - at 1 million movements (MOVEMENTS), a base's stock page and a material's ledger page through the services,
+//     p50 ≤ 100 ms; beside them, in the same run, the materials list (a plain list call of 50 rows) as the baseline,
+//     and the ratios. Each page's total is counted afresh (PGlite otherwise answers a repeated count from memory).
+//   - 20 sellers (SELLERS) of one base selling in parallel through the built server for SALE_SECONDS: ≥ 200 sales/s on
+//     PostgreSQL, 0 sales lost or doubled (every 200 is one sale row, every row a 200), each balance the sum of its
+//     ledger and never negative, exactly the scarce material's stock sold; beside it, the same sellers reading the
+//     sales list (/sale/find) as the baseline.
+//   MOVEMENTS (default 1000000), SELLERS (default 20), SALE_SECONDS (default 10), BENCH_DATABASES (default "postgres,pglite"),
+//   BENCH_DATABASE_URL or TEST_DATABASE_URL: the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
+import path from 'node:path'
+import { IDLE_TIMEOUT_MS, QUANTITY_SCALE } from '@app/contract'
+import { sql } from 'drizzle-orm'
+import type { Database } from '../server/src/db/client.js'
+import { tidyTables } from '../server/src/db/upkeep.js'
+import { findMaterials } from '../server/src/modules/materials/service.js'
+import { findBalances, findLedger } from '../server/src/modules/stock/balances.js'
+import { hashPassword } from '../server/src/platform/passwords.js'
+import { createSession } from '../server/src/platform/sessions.js'
+import { seed } from '../server/src/seed.js'
+import { benchDatabase, percentile, report, root, startBuiltServer } from './lib.js'
+
+const MOVEMENTS = Number(process.env.MOVEMENTS ?? 1_000_000)
+const SELLERS = Number(process.env.SELLERS ?? 20)
+const SALE_SECONDS = Number(process.env.SALE_SECONDS ?? 10)
+const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',').map((s) => s.trim())
+const PG_SERVER = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+const PASSWORD = 'Bench@123456'
+const BASES = 5
+const MATERIALS = 50
+const PAIRS = BASES * MATERIALS
+/** units the scarce material starts with at the selling base: the run sells it out */
+const SCARCE_UNITS = 100
+/** a constant of the fixture written into its SQL (a parameter has no type to do arithmetic with) */
+const n = (value: number) => sql.raw(String(value))
+
+/**
+ * BASES bases and MATERIALS materials in 5 types; MOVEMENTS movements over a year, spread evenly over
+ * every base's every material (4,000 a pair at a million): three receipts of 1 unit, then one use of 1,
+ * so no running balance ever goes below zero. Balances are then summed from the ledger itself.
+ */
+async function buildFixture(database: Database) {
+  const { db } = database
+  await database.migrate()
+  await seed(db, { adminPassword: PASSWORD })
+  const t0 = performance.now()
+  await db.execute(sql`insert into company (name, contactor, phone) select '库存基地' || g, '联系人', '1390000000' || g from generate_series(1, ${n(BASES)}) g`)
+  await db.execute(sql`insert into material_type (name) select '物料类型' || g from generate_series(1, 5) g`)
+  await db.execute(sql`
+    insert into material (name, type_id, specification, unit, list_price, low_stock)
+    select '物料' || lpad(g::text, 3, '0'), (select min(id) from material_type) + g % 5, '规格' || g, '个', 100 + g, case when g % 3 = 0 then 2000000 else 0 end
+    from generate_series(1, ${n(MATERIALS)}) g`)
+  // movement g is the k-th of pair p = g % PAIRS; ids in generate_series order, time growing with them
+  await db.execute(sql`
+    with ids as (select (select min(id) from company where name like '库存基地%') as c0, (select min(id) from material) as m0)
+    insert into stock_movement (company_id, material_id, kind, delta, reason, user_id, create_time)
+    select c0 + (g % ${n(PAIRS)}) / ${n(MATERIALS)}, m0 + (g % ${n(PAIRS)}) % ${n(MATERIALS)},
+      case when (g / ${n(PAIRS)}) % 4 = 3 then 'used' else 'purchased' end,
+      case when (g / ${n(PAIRS)}) % 4 = 3 then -${n(QUANTITY_SCALE)} else ${n(QUANTITY_SCALE)} end,
+      null, 1, now() - interval '365 days' + (g * (31536000.0 / ${n(MOVEMENTS)})) * interval '1 second'
+    from ids, generate_series(0, ${n(MOVEMENTS - 1)}) g`)
+  await db.execute(sql`
+    insert into company_material (company_id, material_id, quantity, update_time)
+    select company_id, material_id, sum(delta), max(create_time) from stock_movement group by 1, 2`)
+  // what the server's upkeep does after a bulk write (autovacuum on PostgreSQL; on PGlite db/upkeep.ts): without the
+  // visibility map a ledger page's count reads a table page for each of its movements (250 ms at 4,000 on PGlite)
+  console.log(`upkeep: ${(await tidyTables(db)).join(', ')}`)
+  report('fixture movements', MOVEMENTS, 'movements')
+  report('fixture build', performance.now() - t0, 'ms')
+  const [ids] = (await db.execute<{ c: number; m: number }>(sql`select (select min(id) from company where name like '库存基地%')::int c, (select min(id) from material)::int m`)).rows
+  return { baseId: Number(ids!.c), materialId: Number(ids!.m) }
+}
+
+/** The ledger sums that differ from their balances, and the balances below zero (both none when the ledger holds). */
+async function invariantBreaks(database: Database) {
+  const rows = await database.db.execute<{ n: string }>(sql`
+    select count(*) n from company_material c
+    full join (select company_id, material_id, sum(delta) total from stock_movement group by 1, 2) m
+      on m.company_id = c.company_id and m.material_id = c.material_id
+    where c.quantity is distinct from m.total or c.quantity < 0`)
+  return Number(rows.rows[0]!.n)
+}
+
+/** p50 of `run`, after 5 warm-ups; `between` runs untimed before each (writes that make the next count fresh). */
+async function timed(n: number, run: (i: number) => Promise<unknown>, between?: () => Promise<unknown>) {
+  for (let i = 0; i < 5; i++) await run(i)
+  const times: number[] = []
+  for (let i = 0; i < n; i++) {
+    await between?.()
+    const t = performance.now()
+    await run(i + 5)
+    times.push(performance.now() - t)
+  }
+  return percentile(times, 50)
+}
+
+async function pages(database: Database, kind: string, baseId: number, firstMaterial: number) {
+  const { db } = database
+  const hq = { sessionId: 0, userId: 1, companyId: 1, roleId: null }
+  const base = { ...hq, companyId: baseId }
+  // statements that write nothing but tell PGlite's count memory the tables changed (a sale between two reads)
+  const fresh = async () => {
+    await db.execute(sql`update company_material set quantity = quantity where false`)
+    await db.execute(sql`delete from stock_movement where false`)
+    await db.execute(sql`update material set name = name where false`)
+  }
+  const material = (i: number) => firstMaterial + ((i * 7) % MATERIALS)
+  const baseline = await timed(40, () => findMaterials(db, { page: 1, size: 20 }), fresh)
+  report(`${kind} baseline: materials list (${MATERIALS} rows) p50`, baseline, 'ms')
+  const stockPage = await timed(40, () => findBalances(db, base, { page: 1, size: 20 }), fresh)
+  report(`${kind} a base's stock page p50`, stockPage, 'ms', '≤ 100 ms')
+  const lowPage = await timed(40, () => findBalances(db, base, { low: '是', page: 1, size: 20 }), fresh)
+  report(`${kind} a base's stock page, low only p50`, lowPage, 'ms')
+  const hqPage = await timed(40, () => findBalances(db, hq, { page: 1, size: 20 }), fresh)
+  report(`${kind} headquarters' stock page (every base) p50`, hqPage, 'ms')
+  const ledger = await timed(40, (i) => findLedger(db, base, { materialId: material(i), page: 1, size: 20 }), fresh)
+  report(`${kind} a material's ledger page (one base, ${MOVEMENTS / PAIRS} movements) p50`, ledger, 'ms', '≤ 100 ms')
+  const deep = await timed(20, (i) => findLedger(db, base, { materialId: material(i), page: 100, size: 20 }), fresh)
+  report(`${kind} a material's ledger, page 100 p50`, deep, 'ms')
+  const hqLedger = await timed(20, (i) => findLedger(db, hq, { materialId: material(i), page: 1, size: 20 }), fresh)
+  report(`${kind} a material's ledger page (every base, ${MOVEMENTS / MATERIALS} movements) p50`, hqLedger, 'ms')
+  const baseLedger = await timed(10, () => findLedger(db, base, { page: 1, size: 20 }), fresh)
+  report(`${kind} a base's whole ledger page (${MOVEMENTS / BASES} movements) p50`, baseLedger, 'ms')
+  report(`${kind} stock page / baseline`, stockPage / baseline, '×')
+  report(`${kind} ledger page / baseline`, ledger / baseline, '×')
+}
+
+interface Seller { token: string }
+interface SaleRun { ok: number; refused: number; errors: number; firstError?: string; seconds: number; times: number[]; saleIds: number[]; sold: Map<number, number> }
+
+/** SELLERS sessions of base admins of the base. */
+async function sellers(database: Database, baseId: number): Promise<Seller[]> {
+  const { db } = database
+  const hash = await hashPassword(PASSWORD)
+  await db.execute(sql`
+    insert into app_user (phone, name, password_hash, role_id, is_create)
+    select '177' || lpad(g::text, 8, '0'), '销售员' || g, ${hash}, (select id from role where nick_name = 'base admin'), 0
+    from generate_series(1, ${SELLERS}) g`)
+  await db.execute(sql`insert into user_company (user_id, company_id) select id, ${baseId} from app_user where phone like '177%'`)
+  const users = await db.execute<{ id: number }>(sql`select id from app_user where phone like '177%' order by id`)
+  const out: Seller[] = []
+  for (const { id } of users.rows) out.push({ token: await createSession(db, Number(id), baseId, IDLE_TIMEOUT_MS) })
+  return out
+}
+
+async function post(base: string, token: string, url: string, body: unknown) {
+  const res = await fetch(base + url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  return (await res.json()) as { code: number; message: string; data: { id: number } | null }
+}
+
+/**
+ * Every seller sells in a loop: 1 to 3 lines of the first 10 materials, every fourth sale also 1 unit
+ * of the scarce material (refused, 409, once it is sold out). Quantities of the answered sales are tallied.
+ */
+async function sell(base: string, team: Seller[], firstMaterial: number, scarce: number, seconds: number): Promise<SaleRun> {
+  const run: SaleRun = { ok: 0, refused: 0, errors: 0, seconds: 0, times: [], saleIds: [], sold: new Map() }
+  const t0 = performance.now()
+  const end = t0 + seconds * 1000
+  await Promise.all(team.map(async ({ token }, s) => {
+    for (let i = s; performance.now() < end; i += team.length) {
+      const lines = Array.from({ length: 1 + (i % 3) }, (_, k) => ({ materialId: firstMaterial + ((i + k * 3) % 10), quantity: '1' }))
+      if (i % 4 === 0) lines.push({ materialId: scarce, quantity: '1' })
+      const t = performance.now()
+      try {
+        const answer = await post(base, token, '/api/sale/save', { customer: `客户${i % 97}`, paymentMethod: '现金', lines })
+        if (answer.code === 200) {
+          run.ok++
+          run.saleIds.push(answer.data!.id)
+          for (const l of lines) run.sold.set(l.materialId, (run.sold.get(l.materialId) ?? 0) + QUANTITY_SCALE)
+        } else if (answer.code === 409 && lines.some((l) => l.materialId === scarce)) run.refused++
+        else throw new Error(`${answer.code} ${answer.message}`)
+      } catch (err) {
+        run.errors++
+        run.firstError ??= (err as Error).message
+      }
+      run.times.push(performance.now() - t)
+    }
+  }))
+  run.seconds = (performance.now() - t0) / 1000
+  return run
+}
+
+async function readList(base: string, team: Seller[], seconds: number) {
+  let n = 0
+  let errors = 0
+  const t0 = performance.now()
+  const end = t0 + seconds * 1000
+  await Promise.all(team.map(async ({ token }, s) => {
+    for (let i = s; performance.now() < end; i++) {
+      const answer = await post(base, token, '/api/sale/find', { page: 1 + (i % 5), size: 20 })
+      if (answer.code === 200) n++
+      else errors++
+    }
+  }))
+  return { perSecond: n / ((performance.now() - t0) / 1000), errors }
+}
+
+async function sales(database: Database, dataDir: string, env: Record<string, string>, kind: string, baseId: number, firstMaterial: number) {
+  const { db } = database
+  const scarce = firstMaterial + MATERIALS - 1
+  const team = await sellers(database, baseId)
+  // the scarce material's balance at the base set to SCARCE_UNITS through a movement, as the ledger wants it
+  const [held] = (await db.execute<{ q: string }>(sql`select quantity q from company_material where company_id = ${baseId} and material_id = ${scarce}`)).rows
+  const top = SCARCE_UNITS * QUANTITY_SCALE - Number(held!.q)
+  await db.execute(sql`insert into stock_movement (company_id, material_id, kind, delta, reason, user_id) values (${baseId}, ${scarce}, 'adjusted', ${top}, '基准测试', 1)`)
+  await db.execute(sql`update company_material set quantity = quantity + ${top} where company_id = ${baseId} and material_id = ${scarce}`)
+  const balances = async () => new Map((await db.execute<{ m: number; q: string }>(sql`select material_id m, quantity q from company_material where company_id = ${baseId}`)).rows
+    .map((r) => [Number(r.m), Number(r.q)]))
+  const before = await balances()
+  const salesBefore = Number((await db.execute<{ n: string }>(sql`select count(*) n from sale`)).rows[0]!.n)
+  await database.close()
+
+  const server = await startBuiltServer({ ...env, ADMIN_PASSWORD: PASSWORD }, dataDir)
+  let run: SaleRun
+  let list: { perSecond: number; errors: number }
+  try {
+    run = await sell(server.base, team, firstMaterial, scarce, SALE_SECONDS)
+    list = await readList(server.base, team, Math.min(5, SALE_SECONDS))
+  } finally {
+    await server.stop()
+  }
+  const { benchDatabaseAgain } = await reopen(kind, env, dataDir)
+  const after = new Map((await benchDatabaseAgain.db.execute<{ m: number; q: string }>(sql`select material_id m, quantity q from company_material where company_id = ${baseId}`)).rows
+    .map((r) => [Number(r.m), Number(r.q)]))
+  const rows = await benchDatabaseAgain.db.execute<{ id: number }>(sql`select id from sale order by id`)
+  const saleRows = rows.rows.map((r) => Number(r.id)).slice(salesBefore)
+  const answered = new Set(run.saleIds)
+  const lost = saleRows.filter((id) => !answered.has(id)).length + run.saleIds.filter((id) => !saleRows.includes(id)).length
+  const doubled = run.saleIds.length - answered.size
+  let wrongBalances = 0
+  for (const [m, q] of before) if (q - (after.get(m) ?? 0) !== (run.sold.get(m) ?? 0)) wrongBalances++
+  const breaks = await invariantBreaks(benchDatabaseAgain)
+
+  report(`${kind} ${team.length} sellers, ${SALE_SECONDS} s: sales`, run.ok / run.seconds, 'sales/s', kind === 'postgres' ? '≥ 200' : undefined)
+  report(`${kind} sale p50`, percentile(run.times, 50), 'ms')
+  report(`${kind} sale p99`, percentile(run.times, 99), 'ms')
+  report(`${kind} sales answered / refused (scarce material sold out)`, run.ok, `/ ${run.refused}`)
+  report(`${kind} scarce material sold`, (run.sold.get(scarce) ?? 0) / QUANTITY_SCALE, `of ${SCARCE_UNITS} units`)
+  report(`${kind} sales lost or doubled`, lost + doubled, 'sales', '0')
+  report(`${kind} balances not down by exactly what was sold`, wrongBalances, 'materials', '0')
+  report(`${kind} balances not the sum of their ledger, or negative`, breaks, 'balances', '0')
+  report(`${kind} errors`, run.errors + list.errors, 'requests', '0')
+  if (run.firstError) console.log(`${kind} first error: ${run.firstError}`)
+  report(`${kind} baseline: the same sellers reading the sales list`, list.perSecond, 'req/s')
+  report(`${kind} sales / list reads`, run.ok / run.seconds / list.perSecond, '×')
+  return benchDatabaseAgain
+}
+
+async function reopen(kind: string, env: Record<string, string>, dataDir: string) {
+  const { openDatabase } = await import('../server/src/db/client.js')
+  const migrationsDir = path.join(root, 'server/src/db/migrations')
+  const benchDatabaseAgain = await openDatabase(kind === 'postgres' ? { databaseUrl: env.DATABASE_URL!, migrationsDir } : { dataDir, migrationsDir })
+  return { benchDatabaseAgain }
+}
+
+async function measure(kind: string) {
+  const { database, dataDir, env, drop } = await benchDatabase(kind, 'bench_stock', PG_SERVER)
+  let reopened: Database | undefined
+  try {
+    const { baseId, materialId } = await buildFixture(database)
+    report(`${kind} balances not the sum of their ledger, or negative (fixture)`, await invariantBreaks(database), 'balances', '0')
+    await pages(database, kind, baseId, materialId)
+    reopened = await sales(database, dataDir, env, kind, baseId, materialId)
+  } finally {
+    await (reopened ?? database).close().catch(() => {})
+    await drop()
+  }
+}
+
+for (const kind of DATABASES) await measure(kind)
