@@ -241,6 +241,8 @@ beforeAll(async () => {
     ['GET /api/companyMaterial/export/:companyId', '/api/companyMaterial/export/1'],
     ['GET /api/companyMaterial/ledger/export/:companyId', '/api/companyMaterial/ledger/export/1'],
     ['GET /api/sale/export/:companyId', '/api/sale/export/1'],
+    ['GET /api/sale/summary/export/:companyId', '/api/sale/summary/export/1'],
+    ['GET /api/testee/export/:companyId', '/api/testee/export/1'],
   ] as const) {
     add(route,
       { name: 'everything', send: () => call(hq, 'GET', url), expect: 200 },
