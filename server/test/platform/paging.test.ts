@@ -60,11 +60,15 @@ describe('list page sizes', () => {
   })
 
   test('every list answers the spec\'s `find/` as well as `find`', async () => {
+    // a list of a parent's rows (a department's members) answers 404 for a parent that is not there: `find/` answers alike
+    const answer = async (route: ApiRoute, url: string) => {
+      const res = await env.app.inject({ method: route.method as 'GET', url: url.replace(/:(\w+)/g, '1'), query: { id: '1' }, headers: { authorization: `Bearer ${token}` }, ...(route.method === 'GET' ? {} : { payload: {} }) })
+      return { url: url.replace(/\/$/, ''), status: res.statusCode, message: String(res.json().message ?? '') }
+    }
     for (const { route } of listRoutes()) {
-      for (const url of [route.url, `${route.url}/`]) {
-        const res = await env.app.inject({ method: route.method as 'GET', url: url.replace(/:(\w+)/g, '1'), query: { id: '1' }, headers: { authorization: `Bearer ${token}` }, ...(route.method === 'GET' ? {} : { payload: {} }) })
-        expect({ url, status: res.statusCode }).toEqual({ url, status: 200 })
-      }
+      const plain = await answer(route, route.url)
+      expect(plain.status === 200 || (plain.status === 404 && route.url.includes('/:')), JSON.stringify(plain)).toBe(true)
+      expect(await answer(route, `${route.url}/`)).toEqual(plain)
     }
   })
 
