@@ -15,9 +15,9 @@ import ListPage from '../../components/ListPage'
 import { useChoices } from '../../components/useChoices'
 import { ABNORMAL_OPTIONS, conclusionColor, measurementFilters, reading } from './measurementValues'
 
-/** a value red when its conclusion is not 正常 */
+/** a value red when its conclusion is not 正常 (its title says so to a pointer and to a screen reader) */
 const Value = ({ text, conclusion }: { text: string; conclusion: string | null }) =>
-  (isAbnormal(conclusion) ? <Typography.Text type="danger" strong>{text}</Typography.Text> : <span>{text}</span>)
+  (isAbnormal(conclusion) ? <Typography.Text type="danger" strong title={`异常：${conclusion}`}>{text}</Typography.Text> : <span>{text}</span>)
 const Conclusion = ({ value }: { value: string | null }) => (value ? <Tag color={conclusionColor(value)}>{value}</Tag> : <Typography.Text type="secondary">未测</Typography.Text>)
 
 export default function MeasurementsPage() {
