@@ -188,6 +188,8 @@ export const measurementFilters = z.object({
   companyId: optIdField('基地'),
 })
 export const measurementQuery = paging.extend(measurementFilters.shape)
+export type MeasurementFilters = z.infer<typeof measurementFilters>
+export const MEASUREMENT_EXPORT_NAME = '测量记录'
 export type MeasurementQuery = z.infer<typeof measurementQuery>
 
 /** A reading as the list shows it (phone masked). */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { IMPORT_MAX_BYTES, megabytes } from './constants.js'
 import { DATE_RE, dateRange, filterText, idField, mobileField, oneOf, optIdField, optText, text } from './fields.js'
 import { idNumberField } from './personalData.js'
 import { paging } from './zod.js'
@@ -139,3 +140,47 @@ export interface MemberGroup {
   name: string
   memberCount: number
 }
+
+// --- import from the template -----------------------------------------------------------------------
+
+/** Columns of the import template, in order; 姓名 and 身份证号 are required, sex and birthday come from the ID number. */
+export const MEMBER_IMPORT_COLUMNS = ['姓名', '身份证号', '民族', '部门', '手机号', '工作单位', '职务', '备注'] as const
+export const MEMBER_IMPORT_MAX_ROWS = 1000
+export const MEMBER_IMPORT_TEMPLATE_NAME = '会员导入模板.xlsx'
+export const MEMBER_IMPORT_SHEETS = { members: '会员', nations: '民族', help: '说明' } as const
+/** row errors named in the refusal; the rest are counted */
+const ROW_ERRORS_NAMED = 20
+
+export interface MemberImportRowError { row: number; message: string }
+export interface MemberImportResult { imported: number }
+
+export const MemberImportMsg = {
+  fileRequired: '请选择要导入的 Excel 文件',
+  tooLarge: `导入文件不能超过${megabytes(IMPORT_MAX_BYTES)}MB`,
+  fileType: '请上传 .xlsx 格式的 Excel 文件（可先下载模板）',
+  empty: '表格中没有可导入的会员',
+  tooManyRows: `每次最多导入${MEMBER_IMPORT_MAX_ROWS}行，请分批导入`,
+  missingColumn: (column: string) => `表格缺少“${column}”列，请下载模板后按模板填写`,
+  duplicateInSheet: (firstRow: number) => `身份证号与第${firstRow}行重复`,
+  /** the whole file is refused: a row with an error imports nothing, so a corrected file can be sent again whole */
+  refused: (errors: MemberImportRowError[]) => {
+    const named = errors.slice(0, ROW_ERRORS_NAMED).map((e) => `第${e.row}行：${e.message}`).join('；')
+    const more = errors.length > ROW_ERRORS_NAMED ? `等${errors.length}行有错误` : ''
+    return `${named}${more ? `；${more}` : ''}。未导入任何会员，请改正后重新导入`
+  },
+  imported: (n: number) => `导入成功，共导入${n}名会员`,
+  confirmHint: '有错误时整个文件都不会导入，改正后重新导入即可',
+} as const
+
+/** The instructions sheet of the template. */
+export const memberImportHelp = (headquarters: boolean) => [
+  '1. 在“会员”表中每行填写一名会员，第一行是表头，请勿修改。',
+  '2. 姓名、身份证号必填；身份证号为18位，最后一位可以是X，会核对校验位。性别、出生日期和年龄取自身份证号，无需填写。',
+  '3. 民族请从下拉列表中选择（56个民族之一），可留空。',
+  '4. 部门填写部门名称，新名称会自动新建部门；手机号为11位手机号，可留空。',
+  headquarters ? '5. 会员导入到页面上选择的基地。' : '5. 会员导入到当前基地。',
+  `6. 每次最多导入${MEMBER_IMPORT_MAX_ROWS}行；任一行有错误时整个文件都不导入，并列出出错的行号。`,
+]
+
+/** `POST /testee/import?companyId=`: headquarters names the base; everyone else imports into their own. */
+export const memberImportQuery = z.object({ companyId: optIdField('基地') })

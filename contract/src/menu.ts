@@ -17,6 +17,8 @@ export const COMPONENT_KEYS = [
   'materialType', 'material', 'company_material',
   // supply orders and sales (issue 37): 供货单 (permission company_material), 销售 and 销售汇总 (permission sale)
   'supply_order', 'sale', 'sale_summary',
+  // the health-check side (issue 35): activities, members, devices (permission activity, member, machine) and the readings (machine)
+  'activity', 'member', 'machine', 'measurement',
 ] as const
 export type ComponentKey = (typeof COMPONENT_KEYS)[number]
 
@@ -97,6 +99,12 @@ export const MENU_SEED: MenuSeed[] = [
     ['index', 'Sale', 'sale', '物料销售', 'shopping-cart', 'sale'],
     ['summary', 'SaleSummary', 'sale_summary', '销售汇总', 'bar-chart', 'sale'],
     ['order', 'SupplyOrder', 'supply_order', '供货单', 'car', 'company_material'],
+  ]),
+  section('/health', 'Health', '健康体检', 'heart', [
+    ['activity', 'Activity', 'activity', '活动管理', 'calendar', 'activity'],
+    ['member', 'Member', 'member', '成员列表', 'team', 'member'],
+    ['machine', 'Machine', 'machine', '设备管理', 'desktop', 'machine'],
+    ['measurement', 'Measurement', 'measurement', '测量记录', 'line-chart', 'machine'],
   ]),
   section('/imagesearch', 'Goods', '物品登记', 'picture', [
     ['index', 'ImageSearch', 'imagesearch', '物品列表', 'search', 'goods'],

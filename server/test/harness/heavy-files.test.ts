@@ -11,7 +11,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {
   ATTACHMENT_MAX_BYTES, DIAGRAM_MAX_BYTES, DIAGRAM_PNG_MAX_CHARS, IMAGE_MAX_PIXELS, REPORT_STATUS, STATEMENT_MAX_ROWS, STOCK_MAX_LINES, TICKET_MAX_BYTES,
-  TRANSPORT_COLUMN_KEYS, USER_IMPORT_COLUMNS, USER_IMPORT_MAX_ROWS,
+  TRANSPORT_COLUMN_KEYS, USER_IMPORT_COLUMNS, USER_IMPORT_MAX_ROWS, idCheckChar, MEMBER_IMPORT_COLUMNS, MEMBER_IMPORT_MAX_ROWS,
 } from '@app/contract'
 import ExcelJS from 'exceljs'
 import { sql } from 'drizzle-orm'
@@ -92,6 +92,15 @@ const sparseSheet = () => xlsx((s) => { for (let r = 1; r <= 1000; r++) s.getCel
 const largestImport = () => xlsx((s) => {
   s.addRow([...USER_IMPORT_COLUMNS])
   for (let i = 0; i < USER_IMPORT_MAX_ROWS; i++) s.addRow([`1370000${String(i).padStart(4, '0')}`, `导入用户${i}`, '操作员', 'Import@2025', ''])
+})
+
+/** The member template with MEMBER_IMPORT_MAX_ROWS rows filled in, every ID number right. */
+const largestMemberImport = () => xlsx((s) => {
+  s.addRow([...MEMBER_IMPORT_COLUMNS])
+  for (let i = 0; i < MEMBER_IMPORT_MAX_ROWS; i++) {
+    const first17 = `3201021980${String(1 + (i % 12)).padStart(2, '0')}${String(1 + (i % 28)).padStart(2, '0')}${String(i).padStart(3, '0')}`
+    s.addRow([`导入会员${i}`, `${first17}${idCheckChar(first17)}`, '汉族', `部门${i % 20}`, `1390000${String(i).padStart(4, '0')}`, '某单位'.repeat(10), '职员', '备注'.repeat(50)])
+  }
 })
 
 // ---- the cases, by route ----
@@ -214,6 +223,14 @@ beforeAll(async () => {
     { name: 'a zip that is not a workbook', send: () => upload(base, importUrl, sheet(Buffer.concat([largest.subarray(0, 2000), Buffer.alloc(5000, 7)]))), expect: 'refused' })
   add('GET /api/users/importTemplate', { name: 'the template', send: () => call(base, 'GET', '/api/users/importTemplate'), expect: 200 })
 
+  const memberImportUrl = `/api/testee/import?companyId=${companyId}`
+  const largestMembers = await largestMemberImport()
+  add('POST /api/testee/import',
+    { name: `${MEMBER_IMPORT_MAX_ROWS} rows`, send: () => upload(base, memberImportUrl, sheet(largestMembers)), expect: 200 },
+    { name: '1,000 rows with one cell in column XFD', send: () => upload(base, memberImportUrl, sheet(sparse)), expect: 'refused' },
+    { name: 'a zip that is not a workbook', send: () => upload(base, memberImportUrl, sheet(Buffer.concat([largestMembers.subarray(0, 2000), Buffer.alloc(5000, 7)]))), expect: 'refused' })
+  add('GET /api/testee/import/template', { name: 'the template', send: () => call(base, 'GET', '/api/testee/import/template'), expect: 200 })
+
   add('POST /api/logistics/export',
     { name: `${EXPORT_ROWS} transports, every column`, send: () => call(base, 'POST', '/api/logistics/export', { exportColumns: TRANSPORT_COLUMN_KEYS }), expect: 200 },
     { name: 'columns that do not exist', send: () => call(base, 'POST', '/api/logistics/export', { exportColumns: ['x'.repeat(5000)] }), expect: 'refused' })
@@ -243,6 +260,7 @@ beforeAll(async () => {
     ['GET /api/sale/export/:companyId', '/api/sale/export/1'],
     ['GET /api/sale/summary/export/:companyId', '/api/sale/summary/export/1'],
     ['GET /api/testee/export/:companyId', '/api/testee/export/1'],
+    ['GET /api/measurement/export/:companyId', '/api/measurement/export/1'],
   ] as const) {
     add(route,
       { name: 'everything', send: () => call(hq, 'GET', url), expect: 200 },

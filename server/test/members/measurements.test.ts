@@ -1,6 +1,7 @@
 /** Devices post readings with their own credential: idempotent by request id, ranges checked, conclusions and day counts kept. */
 import { idCheckChar, MeasurementMsg, formatDateTime } from '@app/contract'
 import { sql } from 'drizzle-orm'
+import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { makeCompany, makeUser } from '../fixtures.js'
 import { createTestApp, type TestEnv } from '../helpers.js'
@@ -98,5 +99,30 @@ describe('a device posts readings', () => {
     expect(await env.call(baseB, 'POST', `/api/machine/delete/${device.id}`)).toMatchObject({ status: 404, message: MeasurementMsg.machineNotFound })
     expect(await env.call(baseA, 'POST', `/api/machine/delete/${device.id}`)).toMatchObject({ status: 409, message: MeasurementMsg.machineHasMeasurements })
     expect(await env.call(baseA, 'POST', '/api/machine/save', { type: '血压计', deviceNo: 'DEV-A-1' })).toMatchObject({ status: 409, message: MeasurementMsg.duplicateDeviceNo })
+  })
+})
+
+describe('the measurement export', () => {
+  const exportOf = async (token: string, url: string) => {
+    const res = await env.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } })
+    if (res.statusCode !== 200) return { status: res.statusCode, rows: [] as string[][] }
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
+    const rows: string[][] = []
+    book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ''))))
+    return { status: 200, rows }
+  }
+
+  test('exports what the filters select, phone masked and conclusions named; another base is refused', async () => {
+    const abnormal = await exportOf(baseA, `/api/measurement/export/${a}?abnormal=true`)
+    expect(abnormal.rows[0]).toEqual(expect.arrayContaining(['姓名', '手机号', '收缩压（mmHg）', '血压结论', '血糖结论', 'BMI结论']))
+    const listed = async (body: object) => (await env.call(baseA, 'POST', '/api/measurement/find', { ...body, size: 100 })).data.data as { id: number; bpConclusion: string }[]
+    expect(abnormal.rows).toHaveLength((await listed({ abnormal: true })).length + 1)
+    expect(abnormal.rows.slice(1).every((r) => r.some((c) => c !== '正常' && /高血压|血糖|超重|肥胖|偏瘦/.test(c)))).toBe(true)
+    expect(abnormal.rows.at(-1)).toEqual(expect.arrayContaining(['测量者', '137****5678', '150', '85', '高血压1级', '6.5', '空腹血糖受损', '24.9', '超重', 'DEV-A-1']))
+    expect(JSON.stringify(abnormal.rows)).not.toContain('13712345678')
+    expect((await exportOf(baseA, `/api/measurement/export/${a}`)).rows).toHaveLength((await listed({})).length + 1)
+    expect((await exportOf(baseB, `/api/measurement/export/${a}`)).status).toBe(404)
+    expect((await exportOf(baseB, '/api/measurement/export/1')).rows).toHaveLength(1)
   })
 })

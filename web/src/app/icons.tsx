@@ -3,8 +3,8 @@ import type { ComponentType } from 'react'
 import {
   AccountBookOutlined, AlertOutlined, ApartmentOutlined, AppstoreOutlined, AuditOutlined, BankOutlined,
   BarChartOutlined, BellOutlined, CalendarOutlined, CameraOutlined, CarOutlined, CloudUploadOutlined,
-  DashboardOutlined, DatabaseOutlined, FileSearchOutlined, FileTextOutlined, FormOutlined, FunctionOutlined,
-  HomeOutlined, LineChartOutlined, PictureOutlined, ProfileOutlined, SafetyOutlined, ScheduleOutlined,
+  DashboardOutlined, DatabaseOutlined, DesktopOutlined, FileSearchOutlined, FileTextOutlined, FormOutlined, FunctionOutlined,
+  HeartOutlined, HomeOutlined, LineChartOutlined, PictureOutlined, ProfileOutlined, SafetyOutlined, ScheduleOutlined,
   SearchOutlined, SettingOutlined, ShopOutlined, ShoppingCartOutlined, TableOutlined, TeamOutlined,
   UnorderedListOutlined, UserOutlined,
 } from '@ant-design/icons'
@@ -24,10 +24,12 @@ const ICONS: Record<string, ComponentType> = {
   'cloud-upload': CloudUploadOutlined,
   dashboard: DashboardOutlined,
   database: DatabaseOutlined,
+  desktop: DesktopOutlined,
   'file-search': FileSearchOutlined,
   'file-text': FileTextOutlined,
   form: FormOutlined,
   function: FunctionOutlined,
+  heart: HeartOutlined,
   home: HomeOutlined,
   'line-chart': LineChartOutlined,
   picture: PictureOutlined,

@@ -46,6 +46,11 @@ export const PAGE_REGISTRY: Record<ComponentKey, PageLoader | null> = {
   supply_order: () => import('../pages/supplyOrders'),
   sale: () => import('../pages/sales'),
   sale_summary: () => import('../pages/sales/SummaryPage'),
+  // issue 35: the health-check side (the public /activity page is pages/activities)
+  activity: () => import('../pages/activityList'),
+  member: () => import('../pages/members'),
+  machine: () => import('../pages/machines'),
+  measurement: () => import('../pages/measurements'),
 }
 
 export const isComponentKey = (key: string): key is ComponentKey => (COMPONENT_KEYS as readonly string[]).includes(key)

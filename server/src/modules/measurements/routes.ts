@@ -1,10 +1,11 @@
-import { idParam, machineBody, machineQuery, measurementBody, MeasurementMsg, measurementQuery, Msg } from '@app/contract'
+import { idParam, machineBody, machineQuery, measurementBody, measurementFilters, MeasurementMsg, measurementQuery, Msg } from '@app/contract'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppContext } from '../../context.js'
 import { authOf } from '../../platform/access.js'
 import { done } from '../../platform/envelope.js'
+import { exportRoute } from '../../platform/exportRoute.js'
 import { authenticateDevice, deviceCredentialOf } from './devices.js'
 import { recordMeasurement } from './ingest.js'
 import * as service from './service.js'
@@ -34,6 +35,11 @@ export function measurementRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post('/measurement/find', { config, schema: { tags, summary: '测量记录列表（手机号打码）', body: measurementQuery } },
     async (req) => service.findMeasurements(ctx.db, authOf(req), req.body))
+  exportRoute(app, {
+    url: '/measurement/export', config, tags, summary: '导出测量记录（xlsx，手机号打码）', query: measurementFilters,
+    exporter: service.measurementExport,
+    rows: (auth, q) => service.allMeasurements(ctx.db, auth, q),
+  })
 
   r.post('/machine/measurement', {
     // the device's own credential is checked in the handler: X-Device-No and Authorization: Bearer <secret>

@@ -1,12 +1,13 @@
 import {
-  ageOfIdNumber, formatDateTime, maskPhone, MeasurementMsg,
-  type Machine, type MachineBody, type MachineQuery, type MachineWithSecret, type Measurement, type MeasurementQuery, type Page,
+  ageOfIdNumber, formatDateTime, maskPhone, MEASUREMENT_EXPORT_NAME, MeasurementMsg,
+  type Machine, type MachineBody, type MachineQuery, type MachineWithSecret, type Measurement, type MeasurementFilters, type MeasurementQuery, type Page,
 } from '@app/contract'
 import { and, desc, eq, ne, or, sql, type Column, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { companies, machines, measurements, testees } from '../../db/schema/index.js'
 import { ConflictError, NotFoundError } from '../../platform/errors.js'
-import { listSource, pagedList } from '../../platform/list.js'
+import { defineExport } from '../../platform/exports.js'
+import { allRows, listSource, pagedList } from '../../platform/list.js'
 import { contains, containsEach, isForeignKeyViolation, isUniqueViolation, withinRange } from '../../platform/query.js'
 import type { SessionUser } from '../../platform/sessions.js'
 import { assertCompanyInScope, assertInScope, inCompanyScope, ownerCompany } from '../../platform/tenancy.js'
@@ -96,7 +97,7 @@ export async function deleteMachine(db: Executor, auth: SessionUser, id: number)
 
 const abnormal = (c: Column) => and(sql`${c} is not null`, ne(c, '正常'))
 
-function measurementWhere(auth: SessionUser, q: MeasurementQuery): SQL | undefined {
+function measurementWhere(auth: SessionUser, q: MeasurementFilters): SQL | undefined {
   return and(
     inCompanyScope(auth, measurements.companyId, q.companyId),
     q.machineId ? eq(measurements.machineId, q.machineId) : undefined,
@@ -110,10 +111,10 @@ function measurementWhere(auth: SessionUser, q: MeasurementQuery): SQL | undefin
 
 const num = (v: string | null) => (v === null ? null : Number(v))
 
-export function findMeasurements(db: Executor, auth: SessionUser, q: MeasurementQuery): Promise<Page<Measurement>> {
+function measurementList(db: Executor, auth: SessionUser, q: MeasurementFilters) {
   const now = formatDateTime(new Date()).slice(0, 10)
   const where = measurementWhere(auth, q)
-  return pagedList(listSource({
+  return listSource({
     db,
     query: () => db.select({ m: measurements, t: { name: testees.name, sex: testees.sex, phone: testees.phone, idNo: testees.idNo }, deviceNo: machines.deviceNo })
       .from(measurements).innerJoin(testees, eq(testees.id, measurements.testeeId)).innerJoin(machines, eq(machines.id, measurements.machineId))
@@ -127,5 +128,30 @@ export function findMeasurements(db: Executor, auth: SessionUser, q: Measurement
       bpConclusion: m.bpConclusion as Measurement['bpConclusion'], sugarConclusion: m.sugarConclusion as Measurement['sugarConclusion'],
       bmiConclusion: m.bmiConclusion as Measurement['bmiConclusion'],
     }),
-  }), q)
+  })
 }
+
+export const findMeasurements = (db: Executor, auth: SessionUser, q: MeasurementQuery): Promise<Page<Measurement>> => pagedList(measurementList(db, auth, q), q)
+export const allMeasurements = (db: Executor, auth: SessionUser, q: MeasurementFilters) => allRows(measurementList(db, auth, q))
+
+const value = (v: number | null) => v ?? ''
+export const measurementExport = defineExport<Measurement>({
+  name: MEASUREMENT_EXPORT_NAME, sheet: '测量记录', format: 'xlsx',
+  columns: [
+    { header: '姓名', value: (r) => r.name, width: 12 },
+    { header: '性别', value: (r) => r.sex, width: 6 },
+    { header: '手机号', value: (r) => r.phone, width: 14 },
+    { header: '年龄', value: (r) => r.age, width: 6 },
+    { header: '测量时间', value: (r) => r.measuredTime, width: 20 },
+    { header: '收缩压（mmHg）', value: (r) => value(r.systolic), width: 14 },
+    { header: '舒张压（mmHg）', value: (r) => value(r.diastolic), width: 14 },
+    { header: '血压结论', value: (r) => r.bpConclusion ?? '', width: 12 },
+    { header: '空腹血糖（mmol/L）', value: (r) => value(r.sugar), width: 16 },
+    { header: '血糖结论', value: (r) => r.sugarConclusion ?? '', width: 14 },
+    { header: '身高（cm）', value: (r) => value(r.height), width: 10 },
+    { header: '体重（kg）', value: (r) => value(r.weight), width: 10 },
+    { header: 'BMI', value: (r) => value(r.bmi), width: 8 },
+    { header: 'BMI结论', value: (r) => r.bmiConclusion ?? '', width: 10 },
+    { header: '设备编号', value: (r) => r.deviceNo, width: 16 },
+  ],
+})

@@ -1,16 +1,19 @@
-import { idParam, memberBody, memberFilters, memberFindQuery, memberRevealBody, memberUpdateBody, Msg, optIdField, paging } from '@app/contract'
+import { idParam, IMPORT_MAX_BYTES, MEMBER_IMPORT_TEMPLATE_NAME, memberBody, memberImportQuery, MemberImportMsg, memberFilters, memberFindQuery, memberRevealBody, memberUpdateBody, Msg, optIdField, paging } from '@app/contract'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppContext } from '../../context.js'
 import { authOf } from '../../platform/access.js'
 import { done } from '../../platform/envelope.js'
+import { contentDisposition, XLSX_TYPE } from '../../platform/download.js'
 import { exportRoute } from '../../platform/exportRoute.js'
+import { readUploadedFile } from '../../platform/upload.js'
+import { importMembers, memberImportTemplate } from './import.js'
 import * as service from './service.js'
 
 /**
  * The spec's member calls (001 §7 "Members"), the logged reveal of an ID number or phone, the
- * departments and the export of the filtered list (masked). Permission member.
+ * departments, the export of the filtered list (masked) and the import from the template. Permission member.
  */
 export function memberRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>()
@@ -51,5 +54,19 @@ export function memberRoutes(app: FastifyInstance, ctx: AppContext) {
     url: '/testee/export', config, tags, summary: '导出会员列表（xlsx，身份证号、手机号打码）', query: memberFilters.extend({ groupId: optIdField('部门') }),
     exporter: service.memberExport,
     rows: (auth, q) => service.allMembers(ctx.db, auth, q),
+  })
+
+  r.get('/testee/import/template', { config, schema: { tags, summary: '下载会员导入模板（xlsx）' } }, async (req, reply) => {
+    const file = await memberImportTemplate(authOf(req))
+    return reply.header('content-type', XLSX_TYPE).header('content-disposition', contentDisposition(MEMBER_IMPORT_TEMPLATE_NAME)).send(file)
+  })
+
+  r.post('/testee/import', {
+    config,
+    schema: { tags, summary: '从 xlsx 导入会员（先逐行校验；任一行有错误时整个文件不导入，答复列出行号）', querystring: memberImportQuery, consumes: ['multipart/form-data'] },
+  }, async (req) => {
+    const file = await readUploadedFile(req, IMPORT_MAX_BYTES, { empty: MemberImportMsg.fileRequired, tooLarge: MemberImportMsg.tooLarge })
+    const result = await importMembers(ctx.db, ctx.fileJobs, authOf(req), file.buffer, req.query.companyId)
+    return done(result, MemberImportMsg.imported(result.imported))
   })
 }

@@ -22,5 +22,9 @@ export const measurementExamples: Examples = {
     { body: { machineId: b.id('machine') }, expect: 'served' },
     { body: { testeeId: b.id('testee'), abnormal: true }, expect: 'served' },
   ],
+  '/api/measurement/export/:companyId': ({ b }): RouteExample[] => [
+    { params: { companyId: b.companyId }, expect: 'otherBase' },
+    { params: { companyId: b.companyId }, query: { companyId: b.companyId }, expect: 'otherBase' },
+  ],
   '/api/machine/measurement': () => ({ body: reading(), expect: 'refused' }),
 }
