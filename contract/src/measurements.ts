@@ -65,6 +65,9 @@ export const MEASUREMENT_RANGES = {
 } as const
 type RangeKey = keyof typeof MEASUREMENT_RANGES
 
+/** BMI a living adult can have (the record holders lie inside); a height and weight giving another is a fault. */
+export const BMI_RANGE = { min: 7, max: 150 } as const
+
 /** A device may be a day behind or a minute ahead of the server; older readings are refused. */
 export const MEASUREMENT_MAX_AGE_DAYS = 366
 const CLOCK_SLACK_MS = 5 * 60_000
@@ -78,6 +81,7 @@ export const MeasurementMsg = {
   pressurePair: '收缩压和舒张压需同时提交',
   diastolicNotBelow: '舒张压应低于收缩压，请检查设备后重新测量',
   heightWeightPair: '身高和体重需同时提交',
+  bmiImpossible: `身高和体重算出的BMI不在${BMI_RANGE.min}至${BMI_RANGE.max}之间，请检查设备后重新测量`,
   future: '测量时间不能晚于现在，请校准设备时钟',
   tooOld: `测量时间不能早于${MEASUREMENT_MAX_AGE_DAYS}天前`,
   deviceUnknown: '设备编号或密钥不正确',
@@ -135,6 +139,10 @@ export const measurementBody = z.object({
     ctx.addIssue({ code: 'custom', message: MeasurementMsg.diastolicNotBelow, path: ['diastolic'] })
   }
   if (has(b.height) !== has(b.weight)) ctx.addIssue({ code: 'custom', message: MeasurementMsg.heightWeightPair, path: [has(b.height) ? 'weight' : 'height'] })
+  else if (b.height !== undefined && b.weight !== undefined) {
+    const bmi = bmiOf(b.height, b.weight)
+    if (bmi < BMI_RANGE.min || bmi > BMI_RANGE.max) ctx.addIssue({ code: 'custom', message: MeasurementMsg.bmiImpossible, path: ['weight'] })
+  }
   if (![b.systolic, b.sugar, b.height].some(has)) ctx.addIssue({ code: 'custom', message: MeasurementMsg.nothingMeasured, path: [] })
 })
 export type MeasurementBody = z.infer<typeof measurementBody>

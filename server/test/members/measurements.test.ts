@@ -73,6 +73,8 @@ describe('a device posts readings', () => {
     expect(await post(reading({ diastolic: 160, systolic: 150 }))).toMatchObject({ status: 400, message: MeasurementMsg.diastolicNotBelow })
     expect(await post(reading({ sugar: 80 }))).toMatchObject({ status: 400, message: '空腹血糖应在1至35mmol/L之间，请检查设备后重新测量' })
     expect(await post(reading({ weight: undefined }))).toMatchObject({ status: 400, message: MeasurementMsg.heightWeightPair })
+    // each within its range, together a BMI of 1200 (it would not fit the column: a 500 before)
+    expect(await post(reading({ height: 50, weight: 300 }))).toMatchObject({ status: 400, message: MeasurementMsg.bmiImpossible })
     expect(await post(reading({ systolic: 'abc' }))).toMatchObject({ status: 400, message: '收缩压必须是数字' })
     expect(await post({ requestId: 'x', idNo, measuredTime: hourAgo() })).toMatchObject({ status: 400, message: MeasurementMsg.nothingMeasured })
     expect(await post(reading({ measuredTime: formatDateTime(new Date(Date.now() + 86_400_000)) }))).toMatchObject({ status: 400, message: MeasurementMsg.future })
