@@ -166,7 +166,8 @@ describe('物料销售', () => {
     expect(pdf.status()).toBe(200)
     expect(pdf.headers()['content-type']).toBe('application/pdf')
     expect(Number(pdf.headers()['content-length'])).toBeGreaterThan(1_000)
-    expect(tab.url()).toMatch(/^blob:/)
+    // opened in the click, then given the file once it arrived
+    await tab.waitForURL(/^blob:/)
     await tab.close()
   })
 

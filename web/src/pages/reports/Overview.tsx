@@ -9,6 +9,7 @@ import { rangeText, type CheckItem, type RecordValue, type Report, type ReportRe
 import * as diagramsApi from '../../api/diagrams'
 import * as api from '../../api/reports'
 import { usePictureUrl } from '../../components/pictureUrl'
+import { openInNewTab } from '../../components/openInNewTab'
 import Revealable, { useMayReveal } from '../../components/Revealable'
 import StatusTag from './StatusTag'
 import { blank } from './reportValues'
@@ -63,13 +64,7 @@ export default function OverviewPage() {
   const mayReveal = useMayReveal()
   if (!report) return <ReportLoading error={error} />
   const byItem = new Map(report.records.map((r) => [r.itemKey, r]))
-  const openPdf = async () => {
-    const { blob } = await api.reportPdf(id)
-    const url = URL.createObjectURL(blob)
-    window.open(url, '_blank', 'noopener')
-    // the new tab has read it by then; the URL would otherwise hold the PDF until this page closes
-    setTimeout(() => URL.revokeObjectURL(url), 60_000)
-  }
+  const openPdf = () => openInNewTab(() => api.reportPdf(id))
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Card

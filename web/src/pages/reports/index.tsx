@@ -22,6 +22,7 @@ import { companyChoices, companyColumn, useCompanyOptions } from '../../componen
 import { DATE_RANGE_PROPS, toDateRange } from '../../components/dateRange'
 import { shownWidth } from '../../components/fitColumns'
 import ListPage from '../../components/ListPage'
+import { openInNewTab } from '../../components/openInNewTab'
 import Revealable, { useMayReveal } from '../../components/Revealable'
 import { useListPage } from '../../components/useListPage'
 import RegisterForm from './RegisterForm'
@@ -38,13 +39,10 @@ type Dialog = { kind: 'start' | 'station' | 'return' | 'status'; report: Report 
 
 /** Opens a file the server answers (a scene photo, the PDF) in a new tab, or saves it. */
 async function openFile(load: () => Promise<{ blob: Blob; filename: string }>, inline: boolean) {
+  if (inline) return openInNewTab(load)
   try {
     const { blob, filename } = await load()
-    if (inline) {
-      const url = URL.createObjectURL(blob)
-      window.open(url, '_blank', 'noopener')
-      setTimeout(() => URL.revokeObjectURL(url), 60_000)
-    } else saveBlob(blob, filename)
+    saveBlob(blob, filename)
   } catch (e) {
     if (!isHandled(e)) throw e
   }

@@ -8,7 +8,7 @@ import { useState } from 'react'
 import { Tag, Tooltip, Typography } from 'antd'
 import type { ProColumns } from '@ant-design/pro-components'
 import { HQ_COMPANY_ID, PAYMENT_METHODS, SALE_KINDS, type Sale, type SaleQuery } from '@app/contract'
-import { isHandled } from '../../api/request'
+import { openInNewTab } from '../../components/openInNewTab'
 import * as api from '../../api/sales'
 import { useUserInfo } from '../../app/session'
 import { actionColumn } from '../../components/actionColumn'
@@ -22,19 +22,6 @@ import SaleForm from './SaleForm'
 import { yuanText } from './saleValues'
 
 const options = (values: readonly string[]) => values.map((v) => ({ label: v, value: v }))
-
-/** The receipt PDF in a new tab (the request client sends the session; the tab gets a blob URL). */
-async function openReceipt(id: number) {
-  try {
-    const { blob } = await api.saleReceipt(id)
-    const url = URL.createObjectURL(blob)
-    window.open(url, '_blank', 'noopener')
-    // the new tab has read it by then; the URL would otherwise hold the PDF until this page closes
-    setTimeout(() => URL.revokeObjectURL(url), 60_000)
-  } catch (e) {
-    if (!isHandled(e)) throw e
-  }
-}
 
 export default function SalesPage() {
   const info = useUserInfo()
@@ -67,7 +54,7 @@ export default function SalesPage() {
     },
     { title: '备注', dataIndex: 'remark', width: 130, ellipsis: true, hideInSearch: true },
     actionColumn<Sale>(100, (r) => [
-      <a key="receipt" role="button" onClick={() => void openReceipt(r.id)}>打印</a>,
+      <a key="receipt" role="button" onClick={() => void openInNewTab(() => api.saleReceipt(r.id))}>打印</a>,
       ...(r.refundOfId == null && r.refundId == null ? [<a key="refund" role="button" onClick={() => setRefunding(r)}>退款</a>] : []),
     ]),
   ]
