@@ -28,8 +28,9 @@ export interface TicketUploadState {
 const IDLE: TicketUploadState = { phase: 'idle', percent: 0, file: null, reading: null, warning: null, error: null }
 
 /**
- * `onRead`: a reading arrived. `onLost`: a photo that had been read was replaced by one the server
- * refused, so the values its reading filled no longer have a picture behind them.
+ * `onRead`: a reading arrived. `onLost`: the form holds a reading's values and the photo put in place
+ * of that reading's was refused by the server (400), so those values no longer have a picture behind
+ * them. A network failure clears nothing: the user tries again and keeps what they corrected.
  */
 export function useTicketUpload(type: TicketType, onRead: (answer: TicketReadingAnswer, reading: Reading) => void, onLost?: () => void) {
   const { message } = App.useApp()
@@ -40,8 +41,8 @@ export function useTicketUpload(type: TicketType, onRead: (answer: TicketReading
   onReadRef.current = onRead
   const onLostRef = useRef(onLost)
   onLostRef.current = onLost
-  const readingRef = useRef<Reading | null>(null)
-  readingRef.current = state.reading
+  // the form holds values a reading filled (kept across photos picked while one is still going up)
+  const filledByReading = useRef(false)
 
   const upload = useCallback(async (file: File) => {
     const problem = imageProblem(file)
@@ -51,7 +52,6 @@ export function useTicketUpload(type: TicketType, onRead: (answer: TicketReading
     }
     const mine = ++seq.current
     const current = () => seq.current === mine
-    const replacesReading = readingRef.current !== null
     setState({ ...IDLE, phase: 'uploading', file })
     try {
       // shrunk to what the server keeps: the preview stays the photo picked
@@ -67,6 +67,7 @@ export function useTicketUpload(type: TicketType, onRead: (answer: TicketReading
       const reading = readingOf(type, answer)
       setState({ ...IDLE, phase: 'done', percent: 100, file, reading })
       message.success(UploadMsg.uploaded)
+      filledByReading.current = true
       onReadRef.current(answer, reading)
     } catch (e) {
       if (!current() || isCanceled(e)) return
@@ -74,19 +75,24 @@ export function useTicketUpload(type: TicketType, onRead: (answer: TicketReading
       const badRequest = e instanceof RequestError && Number(e.code) === ResultCode.BAD_REQUEST
       setState({ ...IDLE, phase: 'failed', warning: badRequest ? err.message : null, error: badRequest || isHandled(e) ? null : err.message })
       if (!isHandled(e)) message.error(UploadMsg.uploadFailed)
-      if (replacesReading) onLostRef.current?.()
+      if (badRequest && filledByReading.current) {
+        filledByReading.current = false
+        onLostRef.current?.()
+      }
     }
   }, [type, message])
 
   /** back to nothing (a reset after saving) */
   const reset = useCallback(() => {
     seq.current++
+    filledByReading.current = false
     setState(IDLE)
   }, [])
 
   /** the picture of a transport being continued */
   const restore = useCallback((reading: Reading | null) => {
     seq.current++
+    filledByReading.current = reading !== null
     setState(reading ? { ...IDLE, phase: 'done', percent: 100, reading } : IDLE)
   }, [])
 
