@@ -61,7 +61,7 @@ describe('the report link a device gets back', () => {
     const refused = { status: 404, message: ActivityLinkMsg.invalid }
     const [expires, sig] = link.token!.split('.')
     const flipped = `${expires}.${sig!.slice(0, -1)}${sig!.endsWith('A') ? 'B' : 'A'}`
-    for (const q of [
+    const guesses: Record<string, string>[] = [
       { ...link, token: flipped },
       { ...link, token: '' },
       { userNo: link.userNo!, deviceNo: link.deviceNo! },
@@ -71,7 +71,8 @@ describe('the report link a device gets back', () => {
       { ...link, userNo: 'abc' },
       // an expiry pushed later keeps the signature of the old one
       { ...link, token: `${(parseInt(expires!, 36) + 86_400).toString(36)}.${sig}` },
-    ]) expect(await open(q)).toMatchObject(refused)
+    ]
+    for (const q of guesses) expect(await open(q)).toMatchObject(refused)
   })
 
   test('a link expires, and resetting the device\'s secret withdraws its links', async () => {
