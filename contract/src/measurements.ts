@@ -81,6 +81,7 @@ export const MeasurementMsg = {
   future: '测量时间不能晚于现在，请校准设备时钟',
   tooOld: `测量时间不能早于${MEASUREMENT_MAX_AGE_DAYS}天前`,
   deviceUnknown: '设备编号或密钥不正确',
+  deviceTooFast: (perMinute: number) => `该设备提交过于频繁（每分钟最多${perMinute}次），请稍后再试`,
   deviceMissing: '请在请求头提供设备编号（X-Device-No）和密钥（Authorization: Bearer …）',
   memberUnknown: '该身份证号的会员未在本基地登记，请先登记会员',
   recorded: '测量数据已记录',

@@ -1,7 +1,9 @@
 /** The public report page's data: only through the link a device was given after a reading, never by guessable numbers. */
-import { ACTIVITY_LINK_DAYS, ActivityLinkMsg, formatDateTime, idCheckChar, MeasurementMsg } from '@app/contract'
+import { ACTIVITY_LINK_DAYS, ActivityLinkMsg, formatDateTime, idCheckChar, MeasurementMsg, Msg } from '@app/contract'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { publicReports } from '../../src/modules/measurements/publicLink.js'
+import { ACTIVITY_PER_MINUTE } from '../../src/modules/measurements/routes.js'
+import { callFrom } from '../platform/securityClient.js'
 import { makeCompany, makeUser } from '../fixtures.js'
 import { createTestApp, type TestEnv } from '../helpers.js'
 
@@ -80,5 +82,17 @@ describe('the report link a device gets back', () => {
     await expect(publicReports(env.db, q, Date.now() + (ACTIVITY_LINK_DAYS + 1) * 86_400_000)).rejects.toMatchObject({ status: 404, message: ActivityLinkMsg.invalid })
     expect((await env.call(baseA, 'POST', `/api/machine/resetSecret/${device.id}`)).message).toBe(MeasurementMsg.secretShownOnce)
     expect(await open(link)).toMatchObject({ status: 404, message: ActivityLinkMsg.invalid })
+  })
+})
+
+describe('a stranger trying links', () => {
+  test('is held to a pace per address, in the public report page\'s own family: verification still answers', async () => {
+    const ip = '203.0.113.35'
+    const guess = (i: number) => callFrom(env, ip, 'GET', `/api/public/activity/reports?userNo=${i + 1}&deviceNo=LINK-1&token=x.y`)
+    const answers = []
+    for (let i = 0; i <= ACTIVITY_PER_MINUTE; i++) answers.push(await guess(i))
+    expect(answers.slice(0, ACTIVITY_PER_MINUTE).every((a) => a.status === 404 && a.message === ActivityLinkMsg.invalid)).toBe(true)
+    expect(answers.at(-1)).toMatchObject({ status: 429, message: Msg.tooMany })
+    expect((await callFrom(env, ip, 'GET', '/api/public/report/no-such-token')).status).toBe(404)
   })
 })

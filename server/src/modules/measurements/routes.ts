@@ -5,7 +5,8 @@ import { z } from 'zod'
 import type { AppContext } from '../../context.js'
 import { authOf } from '../../platform/access.js'
 import { done } from '../../platform/envelope.js'
-import { perIpPerMinute } from '../../platform/rateLimit.js'
+import { RateLimitError } from '../../platform/errors.js'
+import { countHit, perIpPerMinute } from '../../platform/rateLimit.js'
 import { authenticateDevice, deviceCredentialOf } from './devices.js'
 import { recordMeasurement } from './ingest.js'
 import { activityLink, publicReports } from './publicLink.js'
@@ -43,9 +44,12 @@ export function measurementRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post('/machine/measurement', {
     // the device's own credential is checked in the handler: X-Device-No and Authorization: Bearer <secret>
     config: { access: 'public' },
-    schema: { tags, summary: '设备提交一次测量（请求头 X-Device-No 与 Authorization: Bearer 设备密钥；同一 requestId 只记录一次）', body: measurementBody },
+    schema: { tags, summary: '设备提交一次测量（请求头 X-Device-No 与 Authorization: Bearer 设备密钥；同一 requestId 只记录一次；每台设备每分钟限次）', body: measurementBody },
   }, async (req) => {
     const device = await authenticateDevice(ctx.db, deviceCredentialOf(req.headers))
+    // counted per device once it is known, so a stranger sending its number cannot use up its allowance
+    const { current } = await countHit(ctx.db, `device:${device.id}`, 60_000)
+    if (current > ctx.config.deviceRatePerMinute) throw new RateLimitError(MeasurementMsg.deviceTooFast(ctx.config.deviceRatePerMinute))
     const recorded = await recordMeasurement(ctx.db, device, req.body)
     // what the device shows or prints as a QR code: the person's reports, behind a token only the server makes
     const reportUrl = activityLink(`${req.protocol}://${req.host}`, device.secretHash, recorded.testeeId, device.deviceNo)
