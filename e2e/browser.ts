@@ -7,7 +7,8 @@ import { expect } from 'vitest'
 export const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? '/tmp/shots'
 const EXECUTABLE = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
-export async function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: e.g. `--host-resolver-rules=MAP *.localtest 127.0.0.1`, to open a base's sub-domain. */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   if (!fs.existsSync(EXECUTABLE)) {
     throw new Error(`${EXECUTABLE} is missing: apt-get update && apt-get install -y chromium fonts-noto-cjk`)
   }
@@ -16,7 +17,7 @@ export async function launchBrowser(): Promise<Browser> {
     headless: true,
     args: [
       '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync', '--no-first-run', '--disable-dev-shm-usage',
+      '--disable-sync', '--no-first-run', '--disable-dev-shm-usage', ...extraArgs,
     ],
   })
 }

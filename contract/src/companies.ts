@@ -15,6 +15,7 @@ export const CompanyMsg = {
   hqNotDeletable: '总部不能注销',
   notFound: '基地不存在',
   domainUnknown: '该域名没有对应的基地',
+  noPicture: '该基地未设置图片',
   domainQueryRequired: '子域名不能为空',
   domainQueryTooLong: '子域名不能超过253个字符',
   deregisterWarning: '注销后该基地的所有用户和数据都将被删除且无法恢复，确定注销吗？',
@@ -95,6 +96,14 @@ export const companyFilters = companyFindBody.pick({ name: true, contactor: true
 export type CompanyFilters = z.infer<typeof companyFilters>
 
 /** The login page's look-up of its base: a sub-domain, or a full host name ending in the domain suffix. */
+/** `GET /company/getByDomain`: what a base's own login page shows (its picture: `GET /company/picture?domain=`). */
+export interface BaseOfDomain {
+  id: number
+  name: string
+  domain: string | null
+  picId: number | null
+}
+
 export const companyDomainQuery = z.object({
   domain: z.string().trim().min(1, { error: CompanyMsg.domainQueryRequired }).max(253, { error: CompanyMsg.domainQueryTooLong }).describe('子域名'),
 })

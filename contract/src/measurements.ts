@@ -85,6 +85,7 @@ export const MeasurementMsg = {
   future: '测量时间不能晚于现在，请校准设备时钟',
   tooOld: `测量时间不能早于${MEASUREMENT_MAX_AGE_DAYS}天前`,
   deviceUnknown: '设备编号或密钥不正确',
+  deviceTooFast: (perMinute: number) => `该设备提交过于频繁（每分钟最多${perMinute}次），请稍后再试`,
   deviceMissing: '请在请求头提供设备编号（X-Device-No）和密钥（Authorization: Bearer …）',
   memberUnknown: '该身份证号的会员未在本基地登记，请先登记会员',
   recorded: '测量数据已记录',
@@ -221,4 +222,55 @@ export interface Measurement {
   bpConclusion: BpConclusion | null
   sugarConclusion: SugarConclusion | null
   bmiConclusion: BmiConclusion | null
+}
+
+// --- the public report page (/activity) ----------------------------------------------------------
+
+/**
+ * The link a device shows or prints after a reading: `/activity?userNo=<member>&deviceNo=<device>&token=`.
+ * The member's and device's numbers are guessable; the token (an expiry and a signature the server
+ * makes with a key only it holds) is not, and a link lives this long.
+ */
+export const ACTIVITY_LINK_DAYS = 30
+export const ACTIVITY_PATH = '/activity'
+export const ACTIVITY_RESULT_PATH = '/activity/result'
+/** A person's reports the public page lists at most (newest first). */
+export const ACTIVITY_REPORTS_MAX = 50
+
+export const ActivityLinkMsg = {
+  /** the one answer to any link the server did not make: wrong token, unknown person or device, expired */
+  invalid: '报告链接无效或已过期，请在测量设备上重新扫码查看',
+  missing: '请扫描测量设备上的二维码打开本页面',
+  none: '暂无测量报告',
+} as const
+
+export const activityLinkQuery = z.object({
+  userNo: z.string().trim().max(20).default('').describe('会员编号'),
+  deviceNo: z.string().trim().max(50).default('').describe('设备编号'),
+  token: z.string().trim().max(100).default('').describe('报告令牌'),
+})
+export type ActivityLinkQuery = z.infer<typeof activityLinkQuery>
+
+/** One reading as the person sees it on the public page: values and the three conclusions. */
+export interface PublicReport {
+  id: number
+  measuredTime: string
+  systolic: number | null
+  diastolic: number | null
+  sugar: number | null
+  height: number | null
+  weight: number | null
+  bmi: number | null
+  bpConclusion: BpConclusion | null
+  sugarConclusion: SugarConclusion | null
+  bmiConclusion: BmiConclusion | null
+}
+
+/** `GET /public/activity/reports`: whose reports (name masked to the surname), where, and the readings. */
+export interface PublicReports {
+  name: string
+  sex: string
+  companyName: string
+  deviceNo: string
+  reports: PublicReport[]
 }

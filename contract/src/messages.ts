@@ -54,6 +54,8 @@ export const Msg = {
   loginOk: '登录成功',
   logoutOk: '已退出登录',
   noCompanyYet: '该账号尚未分配所属基地，请联系管理员',
+  /** signing in on a base's own login page (its sub-domain) with an account of other bases only */
+  notThisBase: '该账号不属于本基地，请使用本基地的账号登录，或到所属基地的登录页登录',
   loginLinkInvalid: '登录链接已失效，请重新获取',
   passwordResetByCode: '密码已重置，请使用新密码登录',
   passwordTooLong: `密码不能超过${PASSWORD_MAX_LENGTH}个字符`,

@@ -45,6 +45,9 @@ export const maskIdNumber = (s: string | null | undefined) =>
 export const maskPhone = (s: string | null | undefined) =>
   !s ? '' : s.length <= 7 ? '*'.repeat(s.length) : `${s.slice(0, 3)}${'*'.repeat(s.length - 7)}${s.slice(-4)}`
 
+/** 张** : the surname only (the public report page, where whoever holds the link sees it). */
+export const maskName = (s: string | null | undefined) => (!s ? '' : `${[...s][0]}${'*'.repeat(Math.max(1, [...s].length - 1))}`)
+
 /** The roles (nickName) that may see an ID number or phone in full, one at a time through a logged reveal. */
 export const REVEAL_ROLES: readonly string[] = [ROLES.admin.nickName, ROLES.baseAdmin.nickName]
 export const mayRevealPersonalData = (nickName: string | null | undefined) => REVEAL_ROLES.includes(nickName ?? '')

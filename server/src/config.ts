@@ -35,6 +35,8 @@ export interface Config {
   storageQuotaBytes: number
   /** per-IP requests a minute to the login and token calls */
   loginRatePerMinute: number
+  /** readings one device may post a minute (DEVICE_RATE_PER_MINUTE); a device measures a person in tens of seconds */
+  deviceRatePerMinute: number
   /** per-IP requests a minute to the SMS call */
   smsRatePerMinute: number
   /** pound-difference SMS a base may send a day, whatever the number of calls (SMS_PER_BASE_PER_DAY) */
@@ -140,6 +142,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     storageQuotaBytes: megabytes('STORAGE_QUOTA_MB', env.STORAGE_QUOTA_MB, 5120),
     loginRatePerMinute: Number(env.LOGIN_RATE_PER_MINUTE ?? 60),
+    deviceRatePerMinute: Number(env.DEVICE_RATE_PER_MINUTE ?? 600),
     smsRatePerMinute: Number(env.SMS_RATE_PER_MINUTE ?? 10),
     smsPerBasePerDay: wholeNumber('SMS_PER_BASE_PER_DAY', env.SMS_PER_BASE_PER_DAY, 100, '条'),
     smsPerPhonePerDay: wholeNumber('SMS_PER_PHONE_PER_DAY', env.SMS_PER_PHONE_PER_DAY, 5, '条'),

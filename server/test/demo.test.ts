@@ -1,10 +1,11 @@
-import { ATTACHMENT_TYPES, chinaToday, GOODS_CATEGORIES, formatDateTime, REPORT_STATUS_VALUES, isContactPhone, MOBILE_RE, poundDiff, poundDiffOver, receivingTotal, ROLES } from '@app/contract'
+import { ATTACHMENT_TYPES, idCheckChar, chinaToday, GOODS_CATEGORIES, formatDateTime, REPORT_STATUS_VALUES, isContactPhone, MOBILE_RE, poundDiff, poundDiffOver, receivingTotal, ROLES } from '@app/contract'
 import { count, countDistinct, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_PASSWORD, seedDemo, type DemoSummary } from '../src/demo/demo.js'
 import { DEMO_TRANSPORTS_PER_BASE } from '../src/demo/transports.js'
 import { DEMO_GOODS_PER_BASE } from '../src/demo/goods.js'
+import { DEMO_MEASUREMENTS_PER_BASE, DEMO_MEMBERS_PER_BASE } from '../src/demo/health.js'
 import {
   attachments, companies, sales, stockMovements, extractionRules, reportEvents, reportRecords, reports, logEntries, logisticsCompanies, rechargeRecords, receiptFormats, roles, ticketReadings, transportDestinations,
   transports, userCompanies, users,
@@ -173,10 +174,35 @@ describe('npm run seed:demo (seedDemo)', () => {
     expect(summary.totalCount).toBeGreaterThanOrEqual(3)
   })
 
+  it('adds a health-check day, members with valid ID numbers, two devices and a few hundred readings per base, some abnormal, counted by day', async () => {
+    expect(first.added).toMatchObject({ activities: 5, members: 5 * DEMO_MEMBERS_PER_BASE, machines: 10, measurements: 5 * DEMO_MEASUREMENTS_PER_BASE })
+    const token = await env.token(first.companies[0]!.phone, DEMO_PASSWORD)
+    expect((await env.call(token, 'GET', '/api/active/list')).data.totalCount).toBe(1)
+    const members = (await env.call(token, 'POST', '/api/testee/find?size=100', {})).data
+    expect(members.totalCount).toBe(DEMO_MEMBERS_PER_BASE)
+    for (const m of members.data as { idNo: string; age: number }[]) {
+      expect(m.idNo).toMatch(/^\d{3}\*+\d{3}[\dX]$/)
+      expect(m.age).toBeGreaterThanOrEqual(18)
+    }
+    const all = await env.db.execute<{ idno: string }>(sql`select id_no as idno from testee`)
+    for (const { idno } of all.rows) expect(idCheckChar(idno.slice(0, 17)), idno).toBe(idno[17])
+    const list = (await env.call(token, 'POST', '/api/measurement/find', {})).data
+    expect(list.totalCount).toBe(DEMO_MEASUREMENTS_PER_BASE)
+    const abnormal = (await env.call(token, 'POST', '/api/measurement/find', { abnormal: true })).data.totalCount
+    expect(abnormal).toBeGreaterThan(5)
+    expect(abnormal).toBeLessThan(DEMO_MEASUREMENTS_PER_BASE)
+    const days = new Set((list.data as { measuredTime: string }[]).map((m) => m.measuredTime.slice(0, 10)))
+    expect(days.size).toBeGreaterThan(5)
+    // the day counts are the readings, every one of them
+    const [totals] = (await env.db.execute<{ rows: number; counted: number }>(sql`select
+      (select count(*)::int from measurement) as rows, (select sum(count)::int from measurement_daily where measure = 'all') as counted`)).rows
+    expect(totals).toEqual({ rows: 5 * DEMO_MEASUREMENTS_PER_BASE, counted: 5 * DEMO_MEASUREMENTS_PER_BASE })
+  })
+
   it('adds nothing the second time', async () => {
     const before = await counts()
     const again = await seedDemo(env.db, attachmentDeps(env.ctx))
-    expect(again.added).toEqual({ companies: 0, users: 0, recharges: 0, formats: 0, rules: 0, logs: 0, logisticsCompanies: 0, transports: 0, readings: 0, plans: 0, reservations: 0, stationGroups: 0, outTemplates: 0, reports: 0, goods: 0, materials: 0, supplyOrders: 0, sales: 0 })
+    expect(again.added).toEqual({ companies: 0, users: 0, recharges: 0, formats: 0, rules: 0, logs: 0, logisticsCompanies: 0, transports: 0, readings: 0, plans: 0, reservations: 0, stationGroups: 0, outTemplates: 0, reports: 0, goods: 0, materials: 0, supplyOrders: 0, sales: 0, activities: 0, members: 0, machines: 0, measurements: 0 })
     expect(await counts()).toEqual(before)
   })
 

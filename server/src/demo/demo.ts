@@ -10,6 +10,7 @@ import { memoryStore } from '../platform/files.js'
 import { RoleRegistry } from '../platform/roles.js'
 import { encryptPassword, openCipher } from '../platform/rsa.js'
 import type { Db } from '../db/client.js'
+import { addDemoHealth, type DemoHealthAdded } from './health.js'
 import { daysBefore, seededRandom } from './kit.js'
 import { addDemoReservations, type DemoReservationsAdded } from './reservations.js'
 import { addDemoReports, demoReportPeople, type DemoReportsAdded } from './reports.js'
@@ -113,7 +114,7 @@ export interface DemoSummary {
   /** demo accounts in all (headquarters' staff, main accounts, staff, sub-accounts) */
   accounts: number
   /** rows this run added (all zero when the demo was already there) */
-  added: { companies: number; users: number; recharges: number; formats: number; rules: number; logs: number } & DemoTransportsAdded & DemoReservationsAdded & DemoInspectionRefsAdded & DemoReportsAdded & { goods: number } & DemoStockAdded
+  added: { companies: number; users: number; recharges: number; formats: number; rules: number; logs: number } & DemoTransportsAdded & DemoReservationsAdded & DemoInspectionRefsAdded & DemoReportsAdded & { goods: number } & DemoStockAdded & DemoHealthAdded
 }
 
 /** `pictures`: where the demo transports' ticket photos are stored (the server's file store and quota). */
@@ -129,7 +130,7 @@ export async function seedDemo(db: Db, pictures: Pick<AttachmentDeps, 'files' | 
   const hq: Auth = { sessionId: 0, userId: admin.id, companyId: HQ_COMPANY_ID, roleId: admin.roleId, role: roles.get(admin.roleId) }
   // creating a base stores no files
   const deps = { db, cipher, roles, files: memoryStore() }
-  const added = { companies: 0, users: 0, recharges: 0, formats: 0, rules: 0, logs: 0, logisticsCompanies: 0, transports: 0, readings: 0, plans: 0, reservations: 0, stationGroups: 0, outTemplates: 0, reports: 0, goods: 0, materials: 0, supplyOrders: 0, sales: 0 }
+  const added = { companies: 0, users: 0, recharges: 0, formats: 0, rules: 0, logs: 0, logisticsCompanies: 0, transports: 0, readings: 0, plans: 0, reservations: 0, stationGroups: 0, outTemplates: 0, reports: 0, goods: 0, materials: 0, supplyOrders: 0, sales: 0, activities: 0, members: 0, machines: 0, measurements: 0 }
 
   const userId = async (phone: string) => (await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)))[0]?.id
   const addUser = async (companyId: number, u: { phone: string; name: string; role?: Exclude<RoleKey, 'subAccount'> }, parentId?: number) => {
@@ -201,6 +202,7 @@ export async function seedDemo(db: Db, pictures: Pick<AttachmentDeps, 'files' | 
   Object.assign(added, await addDemoReports({ db, ...pictures, roles }, now, reportBases))
   Object.assign(added, await addDemoGoods({ db, ...pictures }, now, transportBases.map((b) => ({ companyId: b.companyId, index: b.index, userId: b.uploaders[0]! }))))
   Object.assign(added, await addDemoStock(db, hq, now, transportBases.map((b) => ({ companyId: b.companyId, userId: b.uploaders[0]! }))))
+  Object.assign(added, await addDemoHealth(db, hq, now, transportBases.map((b) => ({ companyId: b.companyId, index: b.index, province: b.province, domain: COMPANIES[b.index - 1]!.domain }))))
   added.logs = await addLogs(db, now, COMPANIES.map((b) => ({ companyId: companyIds.get(b.phone)!, uploader: b.uploader })))
 
   return {

@@ -230,7 +230,20 @@ export async function getAttachmentInfo(db: Db, auth: SessionUser, id: number): 
  * copy (`ifNoneMatch`) is current, so a cached picture costs no read from disk or S3.
  */
 export async function readAttachment(deps: AttachmentDeps, auth: SessionUser, id: number, thumb = false, ifNoneMatch?: string) {
-  const row = await findInScope(deps.db, auth, id)
+  return fileOf(deps, await findInScope(deps.db, auth, id), thumb, ifNoneMatch)
+}
+
+/**
+ * A picture its base shows to anyone (its login page's picture), by the id the base's row names:
+ * the caller decides it is public. Images only, as their thumbnail when there is one.
+ */
+export async function readPublicPicture(deps: Pick<AttachmentDeps, 'db' | 'files'>, id: number, ifNoneMatch?: string) {
+  const [row] = await deps.db.select().from(attachments).where(eq(attachments.id, id))
+  if (!row || !isImageMime(row.mime)) throw new NotFoundError(AttachmentMsg.notFound)
+  return fileOf(deps, row, true, ifNoneMatch)
+}
+
+async function fileOf(deps: Pick<AttachmentDeps, 'files'>, row: Row, thumb: boolean, ifNoneMatch?: string) {
   const sha = thumb && row.thumbSha256 ? row.thumbSha256 : row.sha256
   if (ifNoneMatch === `"${sha}"`) return { notModified: true as const, etag: ifNoneMatch }
   const data = await deps.files.get(sha)

@@ -2,7 +2,8 @@ import { CompanyMsg, HQ_COMPANY_ID, Msg } from '@app/contract'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { companies, userCompanies, users } from '../../src/db/schema/index.js'
-import { createTestApp, type TestEnv } from '../helpers.js'
+import sharp from 'sharp'
+import { createTestApp, multipart, type TestEnv } from '../helpers.js'
 import { makeCompany, makeUser } from '../fixtures.js'
 
 let env: TestEnv
@@ -120,6 +121,20 @@ describe('list, get, getByDomain, options, settings', () => {
     expect((await env.call(null, 'GET', `/api/company/getByDomain?domain=lookup-me${suffix}`)).data.id).toBe(row.id)
     expect((await env.call(null, 'GET', '/api/company/getByDomain?domain=nobody')).status).toBe(404)
     expect((await env.call(null, 'GET', '/api/company/getByDomain')).message).toBe('子域名不能为空')
+  })
+
+  test('a base\'s picture is served to its login page by sub-domain, without a session', async () => {
+    const png = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#3366cc' } }).png().toBuffer()
+    const up = await env.upload(hq, '/api/attachments?fileType=5', multipart({ file: { name: 'logo.png', type: 'image/png', data: png } }))
+    expect(up.status).toBe(200)
+    await save(base({ domain: 'with-picture', picId: up.data.id }))
+    const res = await env.app.inject({ method: 'GET', url: '/api/company/picture?domain=with-picture' })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toMatch(/^image\//)
+    expect((await sharp(res.rawPayload).metadata()).width).toBeGreaterThan(0)
+    await save(base({ domain: 'no-picture' }))
+    expect(await env.call(null, 'GET', '/api/company/picture?domain=no-picture')).toMatchObject({ status: 404, message: CompanyMsg.noPicture })
+    expect(await env.call(null, 'GET', '/api/company/picture?domain=nobody')).toMatchObject({ status: 404, message: CompanyMsg.domainUnknown })
   })
 
   test('a base user sees only their own base (get, options) and cannot list, add, edit or deregister bases', async () => {

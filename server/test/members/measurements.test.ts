@@ -128,3 +128,33 @@ describe('the measurement export', () => {
     expect((await exportOf(baseB, '/api/measurement/export/1')).rows).toHaveLength(1)
   })
 })
+
+describe('per-device limit', () => {
+  test('a device posting faster than its allowance gets 429 in Chinese; another device and a stranger using its number are not held by it', async () => {
+    const limited = await createTestApp({ deviceRatePerMinute: 3 })
+    try {
+      const base = (await makeCompany(limited.db, '限速基地')).id
+      const admin = await makeUser(limited.db, { phone: '13655550009', role: 'baseAdmin', companyIds: [base] })
+      const token = await limited.token(admin.phone, admin.password)
+      expect((await limited.call(token, 'POST', '/api/testee/saveNew', { name: '限速者', idNo, phone: '13712345670' })).status).toBe(200)
+      const devices = []
+      for (const deviceNo of ['FAST-1', 'FAST-2']) devices.push((await limited.call(token, 'POST', '/api/machine/save', { type: '血压计', deviceNo })).data)
+      const send = async (d: { deviceNo: string; secret: string }, requestId: string) => {
+        const res = await limited.app.inject({
+          method: 'POST', url: '/api/machine/measurement', payload: reading({ requestId }),
+          headers: { 'x-device-no': d.deviceNo, authorization: `Bearer ${d.secret}` },
+        })
+        return { status: res.statusCode, ...res.json() }
+      }
+      // wrong secrets under FAST-1's number do not use up its allowance
+      for (let i = 0; i < 5; i++) expect((await send({ ...devices[0], secret: 'guess' }, `g-${i}`)).status).toBe(403)
+      for (let i = 0; i < 3; i++) expect((await send(devices[0], `f-${i}`)).status).toBe(200)
+      expect(await send(devices[0], 'f-3')).toMatchObject({ status: 429, message: MeasurementMsg.deviceTooFast(3) })
+      expect((await send(devices[1], 'other-0')).status).toBe(200)
+      const stored = await limited.db.execute<{ n: number }>(sql`select count(*)::int as n from measurement`)
+      expect(stored.rows[0]!.n).toBe(4)
+    } finally {
+      await limited.close()
+    }
+  })
+})

@@ -81,6 +81,28 @@ describe('POST /users/login', () => {
     expect(rows.map((r) => r.idleMs).sort((a, b) => a - b)).toEqual([30 * 60_000, 7 * 24 * 3600_000])
     expect(long.status).toBe(200)
   })
+
+  test('on a base\'s own login page (companyid) a user of several bases lands in that base; a user of none is told so', async () => {
+    const first = await makeCompany(env.db, '登录页甲基地', { domain: 'login-jia' })
+    const second = await makeCompany(env.db, '登录页乙基地', { domain: 'login-yi' })
+    const other = await makeCompany(env.db, '登录页丙基地', { domain: 'login-bing' })
+    await makeUser(env.db, { phone: '13900000024', companyIds: [first.id, second.id] })
+    const signIn = (companyid?: number | string) =>
+      env.call(null, 'POST', '/api/users/login', { username: '13900000024', password: env.encrypt('Passw0rd!'), ...(companyid === undefined ? {} : { companyid }) })
+    const landedIn = async (companyid?: number | string) => {
+      const res = await signIn(companyid)
+      expect(res.status).toBe(200)
+      return (await env.call(res.data.token, 'GET', '/api/users/info')).data.companyId
+    }
+    expect(await landedIn()).toBe(first.id)
+    expect(await landedIn(second.id)).toBe(second.id)
+    expect(await landedIn(String(second.id))).toBe(second.id)
+    const refused = await signIn(other.id)
+    expect(refused).toMatchObject({ status: 403, message: Msg.notThisBase })
+    // a wrong password on a base's page is still only a wrong password
+    const wrong = await env.call(null, 'POST', '/api/users/login', { username: '13900000024', password: env.encrypt('nope-nope'), companyid: other.id })
+    expect(wrong).toMatchObject({ status: 400, message: Msg.loginFailed })
+  })
 })
 
 describe('lockout', () => {

@@ -37,9 +37,9 @@ export async function encryptPassword(password: string): Promise<string> {
   return cipher.encryptText(key, JSON.stringify({ password, ts: Date.now() }))
 }
 
-/** `password` as typed: it is sent encrypted. */
-export async function login(input: Omit<LoginBody, 'companyid'>, opts?: RequestOptions): Promise<LoginResult> {
-  const body: LoginBody = { username: input.username.trim(), password: await encryptPassword(input.password), remember: !!input.remember }
+/** `password` as typed: it is sent encrypted. `companyid`: the base whose own login page (sub-domain) this is. */
+export async function login(input: LoginBody, opts?: RequestOptions): Promise<LoginResult> {
+  const body: LoginBody = { username: input.username.trim(), password: await encryptPassword(input.password), remember: !!input.remember, companyid: input.companyid }
   return http.post<LoginResult>('/users/login', body, opts)
 }
 

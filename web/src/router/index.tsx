@@ -4,6 +4,7 @@
  * login page is plain React; antd loads with any other screen.
  */
 import { lazy, Suspense } from 'react'
+import { ACTIVITY_PATH, ACTIVITY_RESULT_PATH } from '@app/contract'
 import { Route, Routes } from 'react-router-dom'
 import ErrorBoundary from '../components/ErrorBoundary'
 import PageLoading from '../components/PageLoading'
@@ -14,6 +15,7 @@ import { LOGIN_PATH, NOT_FOUND_PATH } from './paths'
 const LoginPage = lazy(() => import('../pages/login'))
 const NotFoundPage = lazy(() => import('../pages/not-found'))
 const ActivityPage = lazy(() => import('../pages/activities'))
+const ActivityResultPage = lazy(() => import('../pages/activities/Result'))
 const CheckingPage = lazy(() => import('../pages/reportVerification'))
 const Shell = lazy(loadShell)
 
@@ -23,7 +25,9 @@ export default function AppRoutes() {
       <Suspense fallback={<PageLoading fullscreen />}>
         <Routes>
           <Route path={LOGIN_PATH} element={<GuestOnly><LoginPage /></GuestOnly>} />
-          <Route path="/activity" element={withAntd(<ActivityPage />)} />
+          {/* plain React and CSS, like the login page: a phone on a slow link waits for no antd */}
+          <Route path={ACTIVITY_PATH} element={<ActivityPage />} />
+          <Route path={ACTIVITY_RESULT_PATH} element={<ActivityResultPage />} />
           <Route path="/checking/index" element={withAntd(<CheckingPage />)} />
           <Route path={NOT_FOUND_PATH} element={withAntd(<NotFoundPage />)} />
           <Route path="*" element={<RequireAuth>{withAntd(<Shell />)}</RequireAuth>} />

@@ -4,7 +4,7 @@ export const HOME_PATH = '/by_agent/index'
 export const LOGIN_PATH = '/login'
 export const NOT_FOUND_PATH = '/404'
 /** reachable without signing in (spec 000 §2); /404 is a static page anyone may see */
-export const PUBLIC_PATHS = [LOGIN_PATH, '/activity', '/checking/index', NOT_FOUND_PATH] as const
+export const PUBLIC_PATHS = [LOGIN_PATH, '/activity', '/activity/result', '/checking/index', NOT_FOUND_PATH] as const
 
 /** `redirect` query value if it is a path of this site, else '/'. */
 export function safeRedirect(value: string | null | undefined): string {

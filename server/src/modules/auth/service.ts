@@ -19,10 +19,17 @@ export interface AuthDeps {
   sessionIdleMs: number
 }
 
-async function firstCompanyOf(db: Db, userId: number): Promise<number | null> {
+/**
+ * The base a sign-in lands in: the one whose login page (sub-domain) it came from, when the user
+ * belongs to it, else the user's first. Signing in on a base's own page with an account of other
+ * bases only is refused: landing silently in another base would be the surprise.
+ */
+async function landingCompanyOf(db: Db, userId: number, companyid: number | undefined): Promise<number> {
   const [rel] = await db.select({ companyId: userCompanies.companyId }).from(userCompanies)
-    .where(eq(userCompanies.userId, userId)).orderBy(asc(userCompanies.id)).limit(1)
-  return rel?.companyId ?? null
+    .where(and(eq(userCompanies.userId, userId), companyid === undefined ? undefined : eq(userCompanies.companyId, companyid)))
+    .orderBy(asc(userCompanies.id)).limit(1)
+  if (rel) return rel.companyId
+  throw new ForbiddenError(companyid === undefined ? Msg.noCompanyYet : Msg.notThisBase)
 }
 
 /** `ip` is the client's address (req.ip): sign-in attempts are counted per user name and address. */
@@ -37,8 +44,7 @@ export async function login(
   const ok = user ? await verifyPassword(user.passwordHash, plain) : (await verifyPassword(await dummyHash(), plain), false)
   if (!ok || !user) throw attempt.failed()
   await attempt.succeeded(db)
-  const companyId = await firstCompanyOf(db, user.id)
-  if (companyId == null) throw new ForbiddenError(Msg.noCompanyYet)
+  const companyId = await landingCompanyOf(db, user.id, input.companyid)
   const token = await createSession(db, user.id, companyId, input.remember ? REMEMBER_SESSION_MS : deps.sessionIdleMs)
   return {
     token,

@@ -7,6 +7,8 @@ import { z } from 'zod'
 import type { AppContext } from '../../context.js'
 import { authOf } from '../../platform/access.js'
 import { done } from '../../platform/envelope.js'
+import { readPublicPicture } from '../../platform/attachments.js'
+import { NotFoundError } from '../../platform/errors.js'
 import { exportRoute } from '../../platform/exportRoute.js'
 import { deregisterCompany } from './deregister.js'
 import * as service from './service.js'
@@ -53,6 +55,19 @@ export function companyRoutes(app: FastifyInstance, ctx: AppContext) {
     config: { access: 'public' },
     schema: { tags, summary: '按子域名查基地（登录页）', querystring: companyDomainQuery },
   }, async (req) => service.getByDomain(ctx.db, ctx.config.domainSuffix, req.query.domain))
+
+  // what the base's own login page shows: its picture, to anyone who opens its sub-domain
+  r.get('/company/picture', {
+    config: { access: 'public' },
+    schema: { tags, summary: '按子域名取基地图片（登录页；缩略图）', querystring: companyDomainQuery, produces: ['image/jpeg', 'image/png', 'image/webp'] },
+  }, async (req, reply) => {
+    const base = await service.getByDomain(ctx.db, ctx.config.domainSuffix, req.query.domain)
+    if (!base.picId) throw new NotFoundError(CompanyMsg.noPicture)
+    const file = await readPublicPicture(ctx, base.picId, req.headers['if-none-match'])
+    reply.header('etag', file.etag).header('cache-control', 'public, max-age=3600').header('x-content-type-options', 'nosniff')
+    if (file.notModified) return reply.code(304).send()
+    return reply.header('content-type', file.mime).send(file.data)
+  })
 
   r.get('/company/get/:id', {
     config: { access: 'session' },

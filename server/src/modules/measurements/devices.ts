@@ -31,5 +31,5 @@ export async function authenticateDevice(db: Executor, credential: DeviceCredent
   // compared even when the number is unknown, so the answer's time tells nothing of which numbers exist
   const stored = Buffer.from(device?.secretHash ?? '0'.repeat(64), 'hex')
   if (!crypto.timingSafeEqual(presented, stored) || !device) throw new ForbiddenError(MeasurementMsg.deviceUnknown)
-  return { id: device.id, companyId: device.companyId, province: device.province ?? '' }
+  return { id: device.id, companyId: device.companyId, province: device.province ?? '', deviceNo: credential.deviceNo, secretHash: device.secretHash }
 }

@@ -22,6 +22,8 @@ async function ensureMonth(db: Executor, at: Date) {
 
 export interface Recorded {
   id: number
+  /** the member measured: the public report link names them */
+  testeeId: number
   /** true when this request id had been recorded before: nothing new was stored */
   repeated: boolean
   bmi: number | null
@@ -58,7 +60,7 @@ export async function recordMeasurement(db: Executor, device: Device, body: Meas
         day, machineId: device.id, companyId: device.companyId, province: device.province, measure, conclusion: conclusion!, count: 1,
       })))
       .onConflictDoUpdate({ target: [measurementDaily.day, measurementDaily.machineId, measurementDaily.measure, measurementDaily.conclusion], set: { count: sql`${measurementDaily.count} + 1` } })
-    return { id: claimed.measurementId, repeated: false, ...found }
+    return { id: claimed.measurementId, testeeId: member.id, repeated: false, ...found }
   })
 }
 
@@ -66,8 +68,8 @@ const numeric = (n: number | null | undefined) => (n == null ? null : String(n))
 
 async function earlier(tx: Executor, machineId: number, requestId: string): Promise<Recorded> {
   const [row] = await tx.select({
-    id: measurements.id, bmi: measurements.bmi, bpConclusion: measurements.bpConclusion, sugarConclusion: measurements.sugarConclusion, bmiConclusion: measurements.bmiConclusion,
+    id: measurements.id, testeeId: measurements.testeeId, bmi: measurements.bmi, bpConclusion: measurements.bpConclusion, sugarConclusion: measurements.sugarConclusion, bmiConclusion: measurements.bmiConclusion,
   }).from(measurementRequests).innerJoin(measurements, and(eq(measurements.id, measurementRequests.measurementId), eq(measurements.measuredTime, measurementRequests.measuredTime)))
     .where(and(eq(measurementRequests.machineId, machineId), eq(measurementRequests.requestId, requestId)))
-  return { id: row!.id, repeated: true, bmi: row!.bmi === null ? null : Number(row!.bmi), bpConclusion: row!.bpConclusion, sugarConclusion: row!.sugarConclusion, bmiConclusion: row!.bmiConclusion }
+  return { id: row!.id, testeeId: row!.testeeId, repeated: true, bmi: row!.bmi === null ? null : Number(row!.bmi), bpConclusion: row!.bpConclusion, sugarConclusion: row!.sugarConclusion, bmiConclusion: row!.bmiConclusion }
 }

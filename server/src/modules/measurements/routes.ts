@@ -1,14 +1,20 @@
-import { idParam, machineBody, machineQuery, measurementBody, measurementFilters, MeasurementMsg, measurementQuery, Msg } from '@app/contract'
+import { activityLinkQuery, idParam, machineBody, machineQuery, measurementBody, measurementFilters, MeasurementMsg, measurementQuery, Msg } from '@app/contract'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppContext } from '../../context.js'
 import { authOf } from '../../platform/access.js'
 import { done } from '../../platform/envelope.js'
+import { RateLimitError } from '../../platform/errors.js'
 import { exportRoute } from '../../platform/exportRoute.js'
+import { countHit, perIpPerMinute } from '../../platform/rateLimit.js'
 import { authenticateDevice, deviceCredentialOf } from './devices.js'
 import { recordMeasurement } from './ingest.js'
+import { activityLink, publicReports } from './publicLink.js'
 import * as service from './service.js'
+
+/** Public report look-ups per client address and minute. */
+export const ACTIVITY_PER_MINUTE = 60
 
 /**
  * Devices (machines) of a base, the readings they post with their own credential (not a user's
@@ -44,10 +50,21 @@ export function measurementRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post('/machine/measurement', {
     // the device's own credential is checked in the handler: X-Device-No and Authorization: Bearer <secret>
     config: { access: 'public' },
-    schema: { tags, summary: '设备提交一次测量（请求头 X-Device-No 与 Authorization: Bearer 设备密钥；同一 requestId 只记录一次）', body: measurementBody },
+    schema: { tags, summary: '设备提交一次测量（请求头 X-Device-No 与 Authorization: Bearer 设备密钥；同一 requestId 只记录一次；每台设备每分钟限次）', body: measurementBody },
   }, async (req) => {
     const device = await authenticateDevice(ctx.db, deviceCredentialOf(req.headers))
+    // counted per device once it is known, so a stranger sending its number cannot use up its allowance
+    const { current } = await countHit(ctx.db, `device:${device.id}`, 60_000)
+    if (current > ctx.config.deviceRatePerMinute) throw new RateLimitError(MeasurementMsg.deviceTooFast(ctx.config.deviceRatePerMinute))
     const recorded = await recordMeasurement(ctx.db, device, req.body)
-    return done(recorded, recorded.repeated ? MeasurementMsg.alreadyRecorded : MeasurementMsg.recorded)
+    // what the device shows or prints as a QR code: the person's reports, behind a token only the server makes
+    const reportUrl = activityLink(`${req.protocol}://${req.host}`, device.secretHash, recorded.testeeId, device.deviceNo)
+    return done({ ...recorded, reportUrl }, recorded.repeated ? MeasurementMsg.alreadyRecorded : MeasurementMsg.recorded)
   })
+
+  // anyone holding the link may look; a stranger trying numbers is held to a pace and learns nothing
+  r.get('/public/activity/reports', {
+    config: { access: 'public', ...perIpPerMinute('activity', ACTIVITY_PER_MINUTE) },
+    schema: { tags, summary: '公开：设备二维码链接里的本人测量报告（按会员编号、设备编号与不可猜测的令牌）', querystring: activityLinkQuery },
+  }, async (req) => publicReports(ctx.db, req.query))
 }

@@ -1,7 +1,8 @@
 import type { Examples } from './types.js'
 
+// A's user on B's own login page (companyid B) is refused: signing in lands only in a base the user belongs to
 const login: Examples[string] = ({ a, b, encrypt }) => ({
-  body: { username: a.phone, password: encrypt(a.password), companyid: b.companyId }, expect: 'served',
+  body: { username: a.phone, password: encrypt(a.password), companyid: b.companyId }, expect: 'refused',
 })
 const unknownToken = { query: { token: 'walk-no-such-token' }, expect: 400 } as const
 

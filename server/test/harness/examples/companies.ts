@@ -11,6 +11,8 @@ export const companyExamples: Examples = {
   '/api/company/export/:companyId': ({ b }) => ({ params: { companyId: b.companyId }, expect: 'otherBase' }),
   // the login page of B's subdomain shows its name to anyone
   '/api/company/getByDomain': () => ({ query: { domain: 'zx9-secret' }, expect: 'public' }),
+  // B has no picture: the login page is told so, as anyone would be
+  '/api/company/picture': () => ({ query: { domain: 'zx9-secret' }, expect: 404 }),
   '/api/company/get/:id': ({ b }) => ({ params: { id: b.companyId }, expect: 'otherBase' }),
   '/api/company/options': () => ({ expect: 'served' }),
   '/api/company/settings': () => ({ expect: 'served' }),

@@ -1,4 +1,5 @@
 import { formatDateTime } from '@app/contract'
+import { activityToken } from '../../../src/modules/measurements/publicLink.js'
 import type { Examples, RouteExample } from './types.js'
 
 const reading = () => ({ requestId: 'walk-1', idNo: '110105199003071239', measuredTime: formatDateTime(new Date(Date.now() - 3_600_000)), systolic: 120, diastolic: 80 })
@@ -27,4 +28,9 @@ export const measurementExamples: Examples = {
     { params: { companyId: b.companyId }, query: { companyId: b.companyId }, expect: 'otherBase' },
   ],
   '/api/machine/measurement': () => ({ body: reading(), expect: 'refused' }),
+  // the link B's device gave its member (healthRows: device ZX9-DEVICE, secret hash of zeros) opens for anyone who holds it
+  '/api/public/activity/reports': ({ b }) => ({
+    query: { userNo: b.id('testee'), deviceNo: 'ZX9-DEVICE', token: activityToken('0'.repeat(64), b.id('testee'), 'ZX9-DEVICE') },
+    expect: 'public',
+  }),
 }

@@ -6,7 +6,8 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
-import { Msg, ResultCode, type LoginResult } from '@app/contract'
+import { Msg, ResultCode, type BaseOfDomain, type LoginResult } from '@app/contract'
+import { basePictureUrl, getBaseOfDomain } from '../../api/baseOfHost'
 import * as usersApi from '../../api/users'
 import { RequestError, toast } from '../../api/request'
 import { startSession } from '../../app/session'
@@ -16,6 +17,7 @@ import { PRODUCT_NAME } from '../../app/theme'
 import PageLoading from '../../components/PageLoading'
 import { preloadSignedIn, withAntd } from '../../router/signedIn'
 import { PROFILE_PATH, safeRedirect } from '../../router/paths'
+import { baseLabelOf } from './baseHost'
 import { EyeIcon, LockIcon, ShieldIcon, UserIcon, WarningIcon } from './icons'
 import styles from './login.module.css'
 
@@ -49,6 +51,26 @@ function Field({ name, icon, error, children }: { name: string; icon: ReactNode;
   )
 }
 
+/**
+ * On a base's own sub-domain, that base (its name and picture on the page, and the base the sign-in
+ * lands in); null elsewhere or when no base has the sub-domain. `ready` settles once the look-up has.
+ */
+function useBaseOfHost() {
+  const label = baseLabelOf(window.location.hostname)
+  const [base, setBase] = useState<BaseOfDomain | null>(null)
+  const ready = useRef<Promise<BaseOfDomain | null>>(Promise.resolve(null))
+  useEffect(() => {
+    if (!label) return
+    const abort = new AbortController()
+    ready.current = getBaseOfDomain(label, { signal: abort.signal }).then((b) => {
+      setBase(b)
+      return b
+    }, () => null)
+    return () => abort.abort()
+  }, [label])
+  return { label, base, ready }
+}
+
 export default function LoginPage() {
   const navigate = useNavigate()
   const [params, setParams] = useSearchParams()
@@ -67,9 +89,13 @@ export default function LoginPage() {
   const tokenTried = useRef<string | null>(null)
   const usernameInput = useRef<HTMLInputElement>(null)
   const passwordInput = useRef<HTMLInputElement>(null)
+  const host = useBaseOfHost()
 
   useEffect(() => {
-    document.title = `登录 - ${PRODUCT_NAME}`
+    document.title = `登录 - ${host.base?.name ?? PRODUCT_NAME}`
+  }, [host.base])
+
+  useEffect(() => {
     // the password cipher and key arrive while the user types, so 登录 sends at once
     if (!loginToken) usersApi.preparePasswordEncryption()
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -133,8 +159,10 @@ export default function LoginPage() {
     setError(null)
     setSubmitting(true)
     const name = username.trim()
-    const attempt = () => usersApi.login({ username: name, password, remember }, { silent: true })
     try {
+      // on a base's own page the sign-in lands in that base (a user of none is told so by the server)
+      const companyid = (await host.ready.current)?.id
+      const attempt = () => usersApi.login({ username: name, password, remember, companyid }, { silent: true })
       let result: LoginResult
       try {
         const first = attempt()
@@ -162,11 +190,15 @@ export default function LoginPage() {
     <div className={styles.page}>
       <main className={styles.card}>
         <div className={styles.brand}>
-          <div className={styles.logo} aria-hidden>
-            <ShieldIcon />
-          </div>
-          <h1 className={styles.title}>{PRODUCT_NAME}</h1>
-          <span className={styles.subtitle}>检验基地与物流票据一体化管理</span>
+          {host.base?.picId && host.label ? (
+            <img className={styles.basePicture} src={basePictureUrl(host.label)} alt={`${host.base.name}图片`} />
+          ) : (
+            <div className={styles.logo} aria-hidden>
+              <ShieldIcon />
+            </div>
+          )}
+          <h1 className={styles.title}>{host.base?.name ?? PRODUCT_NAME}</h1>
+          <span className={styles.subtitle}>{host.base ? PRODUCT_NAME : '检验基地与物流票据一体化管理'}</span>
         </div>
 
         {tokenLogin ? (
