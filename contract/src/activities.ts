@@ -17,6 +17,7 @@ export const ActivityMsg = {
   notFound: '活动不存在',
   endBeforeStart: '结束时间不能早于开始时间',
   notPicture: '活动图片必须是图片',
+  contentTooLongAfterCleaning: `活动内容整理格式后超过${ACTIVITY_CONTENT_MAX}个字符，请删减一些内容或链接`,
   deleteConfirm: '是否确定删除该活动？',
 } as const
 

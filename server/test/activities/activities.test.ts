@@ -1,5 +1,5 @@
 /** Activities (活动): create, list, detail, edit and remove as the spec has them; content sanitised; tenancy and bad input. */
-import { ATTACHMENT_TYPES, AttachmentMsg, idCheckChar } from '@app/contract'
+import { ACTIVITY_CONTENT_MAX, ActivityMsg, ATTACHMENT_TYPES, AttachmentMsg, idCheckChar } from '@app/contract'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { machines, measurements, testees } from '../../src/db/schema/index.js'
 import { makeCompany, makeUser } from '../fixtures.js'
@@ -97,6 +97,13 @@ describe('content is sanitised on the server', () => {
     const edited = await env.call(baseA, 'POST', `/api/active/${created.data.id}`, activity({ content: fetched.content }))
     expect(edited.status).toBe(200)
     expect((await env.call(baseA, 'GET', `/api/active/${created.data.id}`)).data.content).toBe(kept)
+  })
+
+  test('content that the cleaning makes longer than the limit is refused, so whatever is stored can be sent back', async () => {
+    const links = '<a href="https://example.com">链</a>'.repeat(Math.ceil(ACTIVITY_CONTENT_MAX / 37))
+    expect(links.length).toBeLessThanOrEqual(ACTIVITY_CONTENT_MAX + 37)
+    const sent = links.slice(0, links.lastIndexOf('<a', ACTIVITY_CONTENT_MAX))
+    expect(await create(baseA, activity({ content: sent }))).toMatchObject({ status: 400, message: ActivityMsg.contentTooLongAfterCleaning })
   })
 })
 

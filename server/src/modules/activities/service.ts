@@ -1,5 +1,5 @@
 import {
-  ActivityMsg, formatDateTime, MemberMsg, parseDateTime, rangeBounds,
+  ACTIVITY_CONTENT_MAX, ActivityMsg, formatDateTime, MemberMsg, parseDateTime, rangeBounds,
   type Activity, type ActivityBody, type ActivityQuery, type Page,
 } from '@app/contract'
 import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm'
@@ -79,10 +79,17 @@ async function checkPicture(tx: Executor, auth: SessionUser, pictureId: number |
   if (!file?.mime.startsWith('image/')) throw new ValidationError(ActivityMsg.notPicture)
 }
 
+/** The content as stored: sanitised, and within the limit then too, so that an edit can send it back as it came */
+function contentOf(body: ActivityBody) {
+  const content = safeContentHtml(body.content)
+  if (content.length > ACTIVITY_CONTENT_MAX) throw new ValidationError(ActivityMsg.contentTooLongAfterCleaning)
+  return content
+}
+
 const columnsOf = (body: ActivityBody) => ({
   title: body.title, place: body.place, organizer: body.organizer,
   startTime: parseDateTime(body.startTime), endTime: parseDateTime(body.endTime),
-  pictureId: body.picture ?? null, content: safeContentHtml(body.content),
+  pictureId: body.picture ?? null, content: contentOf(body),
 })
 
 export async function createActivity(db: Executor, auth: SessionUser, body: ActivityBody): Promise<Activity> {
