@@ -112,7 +112,7 @@ describe('健康体检', () => {
     const row = tableRow(page, '李建国')
     await row.waitFor()
     const idCell = await cellOf(row, '身份证号')
-    expect(await idCell.innerText()).toBe(`320***********${MEMBER_ID.slice(-4)}`)
+    expect(await idCell.innerText()).toBe(`320**************${MEMBER_ID.slice(-1)}`)
     expect(await (await cellOf(row, '手机号')).innerText()).toBe('139****5678')
     expect(await (await cellOf(row, '性别')).innerText()).toBe('男')
     expect(await (await cellOf(row, '出生日期')).innerText()).toBe('1980-03-15')
@@ -140,7 +140,7 @@ describe('健康体检', () => {
       const row = tableRow(page, m.name)
       await row.waitFor()
       expect(await (await cellOf(row, '部门')).innerText()).toBe('体检二部')
-      expect(await (await cellOf(row, '身份证号')).innerText()).toBe(`320***********${m.idNo.slice(-4)}`)
+      expect(await (await cellOf(row, '身份证号')).innerText()).toBe(`320**************${m.idNo.slice(-1)}`)
     }
   })
 

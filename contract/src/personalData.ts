@@ -37,9 +37,12 @@ export const idNumberField = (label = '身份证号') =>
     })
     .describe(label)
 
-/** 110***********1234: the first three and the last four characters. */
-export const maskIdNumber = (s: string | null | undefined) =>
-  !s ? '' : s.length <= 7 ? '*'.repeat(s.length) : `${s.slice(0, 3)}${'*'.repeat(s.length - 7)}${s.slice(-4)}`
+/**
+ * 110***********1234: the first three and the last four characters. Where the row also shows the
+ * birthday (characters 7-14), keep one at the end (`tail` 1): with four, only three digits would stay hidden.
+ */
+export const maskIdNumber = (s: string | null | undefined, tail = 4) =>
+  !s ? '' : s.length <= 3 + tail ? '*'.repeat(s.length) : `${s.slice(0, 3)}${'*'.repeat(s.length - 3 - tail)}${s.slice(-tail)}`
 
 /** 138****5678 */
 export const maskPhone = (s: string | null | undefined) =>

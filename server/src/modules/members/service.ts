@@ -21,7 +21,7 @@ const today = () => formatDateTime(new Date()).slice(0, 10)
 /** Lists, exports and the detail show the ID number and phone masked; `revealMember` gives one in full. */
 const toMember = (now: string) => ({ t, department, companyName }: { t: Row; department: string | null; companyName: string | null }): Member => ({
   id: t.id, companyId: t.companyId, companyName: companyName ?? '', departmentId: t.groupId, department: department ?? '',
-  name: t.name, sex: t.sex as Sex, nation: t.nation ?? '', idNo: maskIdNumber(t.idNo),
+  name: t.name, sex: t.sex as Sex, nation: t.nation ?? '', idNo: maskIdNumber(t.idNo, 1),
   age: ageOfIdNumber(t.idNo, now), birthday: birthdayOfIdNumber(t.idNo),
   workUnit: t.workUnit ?? '', job: t.job ?? '', workUnitAndJob: t.workUnitAndJob ?? '', phone: maskPhone(t.phone), remarks: t.remarks ?? '',
   createTime: formatDateTime(t.createTime), updateTime: formatDateTime(t.updateTime),
