@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { DANGER_LEVELS, type DangerLevel } from '@app/contract'
 import { DANGER_MARKS } from '../web/src/pages/transports/dangerMarks'
-import { chooseOption, dialogNamed, optionList } from './browser'
+import { chooseOption, dialogNamed, dialogOpened, optionList } from './browser'
 import { gridRowOf, gridRows, settledShot, useTransports } from './transportFixtures'
 
 const t = useTransports()
@@ -185,6 +185,8 @@ describe('运单列表', () => {
     await openGrid()
     await page.getByRole('button', { name: /导出数据/ }).click()
     const columns = dialogNamed(page, '选择导出列')
+    // a click while the dialog still opens can land on nothing
+    await dialogOpened(columns)
     await columns.getByRole('button', { name: /导\s*出/ }).click()
     const preview = dialogNamed(page, /^预览：/)
     await preview.getByRole('table').getByText('E2E结算plain').waitFor()

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { dialogNamed, loginViaForm } from './browser'
+import { dialogNamed, dialogOpened, loginViaForm } from './browser'
 import { gridRows, settledShot, useTransports } from './transportFixtures'
 
 const t = useTransports({ defaultColumns: true })
@@ -133,6 +133,8 @@ describe('运单列表：日常使用', () => {
 
     await bar.getByRole('button', { name: '导出所选' }).click()
     const columns = dialogNamed(page, '选择导出列（所选 2 条运单）')
+    // a click while the dialog still opens can land on nothing
+    await dialogOpened(columns)
     await columns.getByRole('button', { name: /导\s*出/ }).click()
     const preview = dialogNamed(page, /^预览：/)
     const sheet = preview.getByRole('table')

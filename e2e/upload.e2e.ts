@@ -9,7 +9,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import type { Page as ListPage, TicketReadingAnswer, Transport } from '@app/contract'
-import { menuEntry, shot, signedInPage, toastOf } from './browser'
+import { dialogOpened, menuEntry, shot, signedInPage, toastOf } from './browser'
 import { ADMIN, useServerAndBrowser } from './server'
 
 const TICKETS = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../server/test/fixtures/tickets')
@@ -184,6 +184,8 @@ describe('上传票据', { timeout: 2 * READ_TIMEOUT }, () => {
     // an extra destination
     await page.getByTestId('open-destinations').click()
     const list = page.getByRole('dialog', { name: '其他收货地' })
+    // a click while the dialog still opens can land on nothing
+    await dialogOpened(list)
     await list.getByRole('button', { name: /新增第二收货地/ }).click()
     const form = page.getByRole('dialog', { name: '新增第二收货地' })
     await form.waitFor()
