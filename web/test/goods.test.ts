@@ -32,6 +32,8 @@ describe('personal data (contract)', () => {
     expect(idNumberProblem('11010519900307123X')).toBe('身份证号校验位不正确，请核对后重新输入')
     expect(idNumberProblem('110105199013071239')).toBe('身份证号中的出生日期不正确')
     expect(maskIdNumber('110105199003071239')).toBe('110***********1239')
+    // beside a birthday (members): the last character only
+    expect(maskIdNumber('110105199003071239', 1)).toBe('110**************9')
     expect(maskPhone('13812345678')).toBe('138****5678')
   })
 
