@@ -195,8 +195,9 @@ describe('headquarters after the count', () => {
     // 盘点 opens the count sheet of the base picked here
     await hq.getByRole('button', { name: /(^|\s)盘\s*点$/ }).click()
     await hq.waitForURL('**/material/stockTake?companyId=*')
-    // the picker shows the chosen base as its title
-    await hq.getByTitle(BASE.name, { exact: true }).waitFor()
+    // the count sheet's own picker shows the chosen base (the stock page stays open behind its tab, with its own)
+    const picker = hq.getByRole('combobox', { name: '基地', exact: true }).locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select ")][1]')
+    await picker.getByTitle(BASE.name, { exact: true }).waitFor()
     await cellReads(hq, MATERIAL, '账面数量', '4 个')
   })
 
