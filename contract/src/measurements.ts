@@ -202,7 +202,20 @@ export const MEASUREMENT_EXPORT_NAME = '测量记录'
 export type MeasurementQuery = z.infer<typeof measurementQuery>
 
 /** A reading as the list shows it (phone masked). */
-export interface Measurement {
+/** One reading's values and the three conclusions, as the list and the public page show them. */
+export interface ReadingValues {
+  systolic: number | null
+  diastolic: number | null
+  sugar: number | null
+  height: number | null
+  weight: number | null
+  bmi: number | null
+  bpConclusion: BpConclusion | null
+  sugarConclusion: SugarConclusion | null
+  bmiConclusion: BmiConclusion | null
+}
+
+export interface Measurement extends ReadingValues {
   id: number
   companyId: number
   machineId: number
@@ -213,15 +226,6 @@ export interface Measurement {
   phone: string
   age: number
   measuredTime: string
-  systolic: number | null
-  diastolic: number | null
-  sugar: number | null
-  height: number | null
-  weight: number | null
-  bmi: number | null
-  bpConclusion: BpConclusion | null
-  sugarConclusion: SugarConclusion | null
-  bmiConclusion: BmiConclusion | null
 }
 
 // --- the public report page (/activity) ----------------------------------------------------------
@@ -252,18 +256,9 @@ export const activityLinkQuery = z.object({
 export type ActivityLinkQuery = z.infer<typeof activityLinkQuery>
 
 /** One reading as the person sees it on the public page: values and the three conclusions. */
-export interface PublicReport {
+export interface PublicReport extends ReadingValues {
   id: number
   measuredTime: string
-  systolic: number | null
-  diastolic: number | null
-  sugar: number | null
-  height: number | null
-  weight: number | null
-  bmi: number | null
-  bpConclusion: BpConclusion | null
-  sugarConclusion: SugarConclusion | null
-  bmiConclusion: BmiConclusion | null
 }
 
 /** `GET /public/activity/reports`: whose reports (name masked to the surname), where, and the readings. */
