@@ -201,7 +201,6 @@ export type MeasurementFilters = z.infer<typeof measurementFilters>
 export const MEASUREMENT_EXPORT_NAME = '测量记录'
 export type MeasurementQuery = z.infer<typeof measurementQuery>
 
-/** A reading as the list shows it (phone masked). */
 /** One reading's values and the three conclusions, as the list and the public page show them. */
 export interface ReadingValues {
   systolic: number | null
@@ -215,6 +214,7 @@ export interface ReadingValues {
   bmiConclusion: BmiConclusion | null
 }
 
+/** A reading as the list shows it (phone masked). */
 export interface Measurement extends ReadingValues {
   id: number
   companyId: number
