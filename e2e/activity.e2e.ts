@@ -33,7 +33,7 @@ async function post(requestId: string, hoursAgo: number, values: Record<string, 
 beforeAll(async () => {
   const { api } = env.server
   const hq = await api.token()
-  expect((await api.call('POST', '/company/save', { ...BASE, password: await api.encrypt(BASE.password) }, hq)).body.message).toBe('创建成功')
+  await api.createBase(BASE, hq)
   const token = await api.token(BASE.phone, BASE.password)
   expect((await api.call('POST', '/testee/saveNew', { name: '王小明', idNo: ID_NO, phone: '13912345678' }, token)).body.code).toBe(200)
   const machine = await api.call<{ deviceNo: string; secret: string }>('POST', '/machine/save', { type: '血压血糖一体机', deviceNo: 'E2E-DEV-1' }, token)

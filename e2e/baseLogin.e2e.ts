@@ -28,10 +28,8 @@ beforeAll(async () => {
   form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'jia.png')
   const up = await fetch(`${server.url}/api/attachments?fileType=5`, { method: 'POST', headers: { authorization: `Bearer ${hq}` }, body: form })
   const picId = ((await up.json()) as { data: { id: number } }).data.id
-  for (const [base, extra] of [[JIA, { picId }], [YI, {}]] as const) {
-    const saved = await api.call('POST', '/company/save', { name: base.name, contactor: base.contactor, phone: base.phone, domain: base.domain, password: await api.encrypt(base.password), ...extra }, hq)
-    expect(saved.body.message).toBe('创建成功')
-  }
+  await api.createBase({ ...JIA, picId }, hq)
+  await api.createBase(YI, hq)
   context = await newContext(browser, server.url)
   page = await context.newPage()
 }, 120_000)

@@ -65,6 +65,12 @@ export async function loginViaForm(page: Page, username: string, password: strin
   await page.getByRole('button', { name: /登\s*录/ }).click()
 }
 
+/** The base landing page's menu section has opened and finished moving (openMenu reads which sections are open). */
+export async function landingMenuOpened(page: Page) {
+  await menuEntry(page, '运单管理').and(page.getByRole('menuitem', { expanded: true })).waitFor()
+  await page.waitForTimeout(400)
+}
+
 /** A new page of `context` signed in through the login form and on the landing page; its page errors go to `errors`. */
 export async function signedInPage(context: BrowserContext, user: { username: string; password: string }, errors: string[]) {
   const page = await context.newPage()

@@ -5,41 +5,24 @@
  * Screenshots go to /tmp/shots/goods-*.png.
  */
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { BrowserContext, Page } from 'playwright-core'
-import { cellOf, confirmIn, dialogNamed, dialogOpened, loginViaForm, menuEntry, openMenu, searchForm, shot, tableRow, toastOf } from './browser'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { cellOf, confirmIn, dialogNamed, dialogOpened, landingMenuOpened, openMenu, searchForm, shot, tableRow, toastOf } from './browser'
 import { item as goodsPhoto, rePhotographed } from '../server/test/goodsPhotos/photoKit'
 import { useServerAndBrowser } from './server'
 
 const env = useServerAndBrowser()
-let context: BrowserContext
 let page: Page
 const BASE = { name: '物品端到端基地', contactor: '孙丽', phone: '13655560001', domain: 'goods-e2e', password: 'Base@2026' }
-const pageErrors: string[] = []
 
 const photo = (colour: string, text: string) => sharp(Buffer.from(
   `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300"><rect width="400" height="300" fill="#f4f1ea"/><circle cx="200" cy="130" r="80" fill="none" stroke="${colour}" stroke-width="24"/><text x="200" y="275" font-family="sans-serif" font-size="26" text-anchor="middle">${text}</text></svg>`,
 )).png().toBuffer()
 
 beforeAll(async () => {
-  const { api } = env.server
-  const hq = await api.token()
-  const saved = await api.call('POST', '/company/save', { name: BASE.name, contactor: BASE.contactor, phone: BASE.phone, domain: BASE.domain, password: await api.encrypt(BASE.password) }, hq)
-  expect(saved.body.message).toBe('创建成功')
-  context = await env.context()
-  page = await context.newPage()
-  await page.setViewportSize({ width: 1440, height: 900 })
-  page.on('pageerror', (e) => pageErrors.push(e.message))
-  await page.goto('/login')
-  await loginViaForm(page, BASE.phone, BASE.password)
-  await page.waitForURL('**/by_agent/index')
-  await menuEntry(page, '运单管理').and(page.getByRole('menuitem', { expanded: true })).waitFor()
-  await page.waitForTimeout(400)
-})
-
-afterAll(async () => {
-  expect(pageErrors).toEqual([])
-  await context?.close()
+  await env.server.api.createBase(BASE)
+  page = await env.signIn(BASE, { landing: '**/by_agent/index', viewport: { width: 1440, height: 900 } })
+  await landingMenuOpened(page)
 })
 
 const row = () => tableRow(page, 'GD20240515001')

@@ -8,16 +8,14 @@
 import { formatDateTime, idCheckChar, MeasurementMsg } from '@app/contract'
 import ExcelJS from 'exceljs'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { BrowserContext, Page } from 'playwright-core'
-import { cellOf, confirmIn, dialogNamed, dialogOpened, loginViaForm, menuEntry, openMenu, shot, tableRow, toastOf } from './browser'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { cellOf, confirmIn, dialogNamed, dialogOpened, landingMenuOpened, openMenu, shot, tableRow, toastOf } from './browser'
 import { useServerAndBrowser } from './server'
 
 const env = useServerAndBrowser()
-let context: BrowserContext
 let page: Page
 const BASE = { name: '体检端到端基地', contactor: '钱芳', phone: '13655570001', domain: 'health-e2e', password: 'Base@2026' }
-const pageErrors: string[] = []
 
 const idOf = (birth: string, serial: string) => {
   const first17 = `320102${birth}${serial}`
@@ -36,24 +34,9 @@ async function memberSheet(rows: string[][]) {
 }
 
 beforeAll(async () => {
-  const { api } = env.server
-  const hq = await api.token()
-  const saved = await api.call('POST', '/company/save', { name: BASE.name, contactor: BASE.contactor, phone: BASE.phone, domain: BASE.domain, password: await api.encrypt(BASE.password) }, hq)
-  expect(saved.body.message).toBe('创建成功')
-  context = await env.context()
-  page = await context.newPage()
-  await page.setViewportSize({ width: 1440, height: 900 })
-  page.on('pageerror', (e) => pageErrors.push(e.message))
-  await page.goto('/login')
-  await loginViaForm(page, BASE.phone, BASE.password)
-  await page.waitForURL('**/by_agent/index')
-  await menuEntry(page, '运单管理').and(page.getByRole('menuitem', { expanded: true })).waitFor()
-  await page.waitForTimeout(400)
-})
-
-afterAll(async () => {
-  expect(pageErrors).toEqual([])
-  await context?.close()
+  await env.server.api.createBase(BASE)
+  page = await env.signIn(BASE, { landing: '**/by_agent/index', viewport: { width: 1440, height: 900 } })
+  await landingMenuOpened(page)
 })
 
 describe('健康体检', () => {

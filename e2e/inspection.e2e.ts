@@ -6,9 +6,9 @@
  * report cannot be opened by URL. Screenshots go to /tmp/shots/inspection-*.png.
  */
 import { chinaToday } from '@app/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { BrowserContext, Page } from 'playwright-core'
-import { chooseOption, confirmIn, loginViaForm, openMenu, shot, tableRow, toastOf } from './browser'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { chooseOption, confirmIn, openMenu, shot, tableRow, toastOf } from './browser'
 import { useServerAndBrowser } from './server'
 
 const env = useServerAndBrowser()
@@ -18,37 +18,20 @@ const INSPECTOR = { phone: '13655570011', name: '吕检验', password: 'Insp@202
 const OPERATOR = { phone: '13655570012', name: '沈操作', password: 'Oper@2026' }
 const PLATE = '苏E20261'
 const today = chinaToday()
-const pageErrors: string[] = []
 let base: Page
 let operator: Page
-let contexts: BrowserContext[] = []
 let otherReportId: number
 /** a second vehicle of A, under inspection at station `terminalStation` (the station terminal's test) */
 const TERMINAL_PLATE = '苏E20262'
 let terminalStation: number
 let terminalReportId: number
 
-async function signIn(user: { phone: string; password: string }) {
-  const context = await env.context()
-  contexts.push(context)
-  const page = await context.newPage()
-  page.on('pageerror', (e) => pageErrors.push(e.message))
-  await page.goto('/login')
-  await loginViaForm(page, user.phone, user.password)
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'))
-  return page
-}
-
 beforeAll(async () => {
   const { api } = env.server
   const hq = await api.token()
-  const call = async <T>(method: string, path: string, body: unknown, token = hq) => {
-    const res = await api.call<T>(method, path, body, token)
-    if (res.body.code !== 200) throw new Error(`${path}: ${res.body.message}`)
-    return res.body.data
-  }
-  const a = await call<{ id: number }>('POST', '/company/save', { ...A, password: await api.encrypt(A.password) })
-  const b = await call<{ id: number }>('POST', '/company/save', { ...B, password: await api.encrypt(B.password) })
+  const call = <T>(method: string, path: string, body: unknown, token = hq) => api.data<T>(method, path, body, token)
+  const a = { id: await api.createBase(A, hq) }
+  await api.createBase(B, hq)
   await call('POST', `/rechargeRecord/rechargeAmount?companyId=${a.id}&times=5&requestId=${crypto.randomUUID()}`, undefined)
   for (const [u, nickName] of [[INSPECTOR, '检验员'], [OPERATOR, 'operator']] as const) {
     await call('POST', '/users/save', {
@@ -76,14 +59,8 @@ beforeAll(async () => {
     licenseNumber: TERMINAL_PLATE, tankerType: '常压车辆', org: '终端运输', contactName: '终端司机', phone: '13900008888', latestMaterial: '柴油', outdate: '2030-01-01',
   }, aToken)).id
   await call('POST', `/report/start/${terminalReportId}`, { inspectorId: inspector.id, templateId: template.id, stationId: terminalStation }, aToken)
-  base = await signIn(A)
-  operator = await signIn(OPERATOR)
-})
-
-afterAll(async () => {
-  expect(pageErrors).toEqual([])
-  for (const c of contexts) await c.close()
-  contexts = []
+  base = await env.signIn(A)
+  operator = await env.signIn(OPERATOR)
 })
 
 const row = () => tableRow(base, PLATE)

@@ -6,40 +6,24 @@
  */
 import ExcelJS from 'exceljs'
 import fs from 'node:fs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { BrowserContext, Locator, Page } from 'playwright-core'
-import { confirmIn, loginViaForm, menuEntry, openMenu as openMenuOf, popconfirmOf, searchForm, shot, tableRow, tableRows, toastOf } from './browser'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
+import { confirmIn, landingMenuOpened, openMenu as openMenuOf, popconfirmOf, searchForm, shot, tableRow, tableRows, toastOf } from './browser'
 import { useServerAndBrowser } from './server'
 
 const env = useServerAndBrowser()
-let context: BrowserContext
 let page: Page
 const BASE = { name: '物流端到端基地', contactor: '周敏', phone: '13655550001', domain: 'lc-e2e', password: 'Base@2026' }
 const OTHER_CARRIER = '乙基地专用物流'
-const pageErrors: string[] = []
 
 beforeAll(async () => {
   const { api } = env.server
   const hq = await api.token()
-  for (const [name, phone, domain] of [[BASE.name, BASE.phone, BASE.domain], ['物流端到端乙基地', '13655550002', 'lc-e2e-b']] as const) {
-    const saved = await api.call<{ id: number }>('POST', '/company/save', { name, contactor: BASE.contactor, phone, domain, password: await api.encrypt(BASE.password) }, hq)
-    expect(saved.body.message).toBe('创建成功')
-    if (domain === 'lc-e2e-b') await api.call('POST', '/lCompany/save', { name: OTHER_CARRIER, companyId: saved.body.data.id }, hq)
-  }
-  context = await env.context()
-  page = await context.newPage()
-  page.on('pageerror', (e) => pageErrors.push(e.message))
-  await page.goto('/login')
-  await loginViaForm(page, BASE.phone, BASE.password)
-  await page.waitForURL('**/by_agent/index')
-  // the landing page's menu section has opened (openMenu reads which sections are open)
-  await menuEntry(page, '运单管理').and(page.getByRole('menuitem', { expanded: true })).waitFor()
-  await page.waitForTimeout(400)
-})
-
-afterAll(async () => {
-  expect(pageErrors).toEqual([])
-  await context?.close()
+  await api.createBase(BASE, hq)
+  const other = await api.createBase({ ...BASE, name: '物流端到端乙基地', phone: '13655550002', domain: 'lc-e2e-b' }, hq)
+  await api.data('POST', '/lCompany/save', { name: OTHER_CARRIER, companyId: other }, hq)
+  page = await env.signIn(BASE, { landing: '**/by_agent/index' })
+  await landingMenuOpened(page)
 })
 
 const rows = () => tableRows(page)

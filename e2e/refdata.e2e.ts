@@ -180,8 +180,7 @@ describe('检验指标 and 工位分组', () => {
   it('adds a station group with two stations under a centre', async () => {
     const { api } = env.server
     const hq = await api.token()
-    const base = await api.call('POST', '/company/save', { name: '工位端到端基地', contactor: '钱工', phone: '13655559001', domain: 'groups-e2e', password: await api.encrypt('Base@2026') }, hq)
-    expect(base.body.message).toBe('创建成功')
+    await api.createBase({ name: '工位端到端基地', contactor: '钱工', phone: '13655559001', domain: 'groups-e2e', password: 'Base@2026' }, hq)
 
     await openMenu('检验配置', '工位分组')
     await page.waitForURL('**/model/groups')

@@ -4,40 +4,24 @@
  * away in 列设置, and the remembered 状态 filter stays in sight in the folded search form after a reload.
  * Screenshots go to the shots folder (reports-list-*.png).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { BrowserContext, Page } from 'playwright-core'
-import { chooseOption, loginViaForm, searchForm, shot, tableRow, tableRows } from './browser'
-import { ADMIN, useServerAndBrowser } from './server'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { chooseOption, searchForm, shot, tableRow, tableRows } from './browser'
+import { ADMIN, type SignInAs, useServerAndBrowser } from './server'
 
 const env = useServerAndBrowser()
 const BASE = { name: '列表检验基地', contactor: '黄忠', phone: '13655580001', domain: 'insp-list', password: 'Base@2026' }
 // a full page of 10 and one more: the page is as tall as a desk sees it (a vertical scroll bar takes its width)
 const PLATES = Array.from({ length: 11 }, (_, i) => `苏F300${String(i + 1).padStart(2, '0')}`)
 const VOIDED = PLATES[10]!
-const pageErrors: string[] = []
-const contexts: BrowserContext[] = []
 
-async function signIn(username: string, password: string) {
-  const context = await env.context()
-  contexts.push(context)
-  const page = await context.newPage()
-  await page.setViewportSize({ width: 1440, height: 900 })
-  page.on('pageerror', (e) => pageErrors.push(e.message))
-  await page.goto('/login?redirect=%2Ftrace%2Findex')
-  await loginViaForm(page, username, password)
-  await page.waitForURL('**/trace/index')
-  return page
-}
+const signIn = (user: SignInAs) => env.signIn(user, { redirect: '/trace/index', viewport: { width: 1440, height: 900 } })
 
 beforeAll(async () => {
   const { api } = env.server
   const hq = await api.token()
-  const call = async <T>(method: string, path: string, body: unknown, token = hq) => {
-    const res = await api.call<T>(method, path, body, token)
-    if (res.body.code !== 200) throw new Error(`${path}: ${res.body.message}`)
-    return res.body.data
-  }
-  await call('POST', '/company/save', { ...BASE, password: await api.encrypt(BASE.password) })
+  const call = <T>(method: string, path: string, body: unknown, token = hq) => api.data<T>(method, path, body, token)
+  await api.createBase(BASE, hq)
   const token = await api.token(BASE.phone, BASE.password)
   for (const [i, plate] of PLATES.entries()) {
     const { id } = await call<{ id: number }>('POST', '/report/saveFirst', {
@@ -46,11 +30,6 @@ beforeAll(async () => {
     }, token)
     if (plate === VOIDED) await call('POST', `/report/cancel/${id}`, undefined, token)
   }
-})
-
-afterAll(async () => {
-  expect(pageErrors).toEqual([])
-  for (const c of contexts) await c.close()
 })
 
 /** the list's header texts, left to right */
@@ -76,7 +55,7 @@ async function expectFittingList(page: Page, name: string) {
 
 describe('检验登记 at 1440x900', () => {
   it('a base sees 状态 and 检验结果 after the plate, the default columns without sideways scrolling, and 电话 one click away, masked until revealed', async () => {
-    const page = await signIn(BASE.phone, BASE.password)
+    const page = await signIn(BASE)
     await expectFittingList(page, 'reports-list-base')
     await page.getByRole('img', { name: 'setting' }).click()
     const settings = page.locator('.ant-pro-table-column-setting-overlay')
@@ -91,7 +70,7 @@ describe('检验登记 at 1440x900', () => {
   })
 
   it('the remembered 状态 filter stays in sight in the folded search form after a reload', async () => {
-    const page = await signIn(BASE.phone, BASE.password)
+    const page = await signIn(BASE)
     await tableRow(page, VOIDED).waitFor()
     const form = searchForm(page)
     // folded: the form still has a 展开 link, and 状态 is in the row shown
@@ -112,7 +91,7 @@ describe('检验登记 at 1440x900', () => {
   })
 
   it('headquarters sees the same order and fitting columns, with the base column', async () => {
-    const page = await signIn(ADMIN.username, ADMIN.password)
+    const page = await signIn(ADMIN)
     await expectFittingList(page, 'reports-list-hq')
     expect(await headers(page)).toContain('所属基地')
   })

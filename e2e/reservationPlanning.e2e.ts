@@ -6,17 +6,15 @@
  * booking offers no 未到, and 取消预约 is red and asks by the booking's name. Screenshots at 1440×900.
  */
 import { addDays, chinaToday, mondayOf } from '@app/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { BrowserContext, Locator, Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
 import { ADMIN, useServerAndBrowser } from './server'
-import { chooseOption, confirmIn, dialogOpened, openMenu, shot, signedInPage, tableRow, toastOf } from './browser'
+import { chooseOption, confirmIn, dialogOpened, openMenu, shot, tableRow, toastOf } from './browser'
 
 const env = useServerAndBrowser()
-let context: BrowserContext
 let hq: Page
 const BASE = { name: '排班端到端基地', contactor: '孙立', phone: '13655570001', domain: 'plan-e2e', password: 'Base@2026' }
 const today = chinaToday()
-const pageErrors: string[] = []
 
 /** The first week from next Monday whose Monday to Friday fall in one month (the calendar shows a month). */
 function weekInOneMonth() {
@@ -29,18 +27,8 @@ const weekdays = [0, 1, 2, 3, 4].map((i) => addDays(monday, i))
 const monthsAhead = (day: string) => (Number(day.slice(0, 4)) - Number(today.slice(0, 4))) * 12 + Number(day.slice(5, 7)) - Number(today.slice(5, 7))
 
 beforeAll(async () => {
-  const { api } = env.server
-  const token = await api.token()
-  const saved = await api.call('POST', '/company/save', { ...BASE, password: await api.encrypt(BASE.password) }, token)
-  expect(saved.body.message).toBe('创建成功')
-  context = await env.context()
-  hq = await signedInPage(context, ADMIN, pageErrors)
-  await hq.setViewportSize({ width: 1440, height: 900 })
-})
-
-afterAll(async () => {
-  expect(pageErrors).toEqual([])
-  await context?.close()
+  await env.server.api.createBase(BASE)
+  hq = await env.signIn(ADMIN, { landing: '**/by_agent/index', viewport: { width: 1440, height: 900 } })
 })
 
 /** Fills an antd date range picker (its two inputs) as a user types the days. */

@@ -5,40 +5,22 @@
  * the vehicle in at 今日接待 (到场 -> 已到场). Screenshots go to /tmp/shots/reservations-*.png.
  */
 import { chinaToday } from '@app/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { BrowserContext, Locator, Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
 import { ADMIN } from './server'
-import { chooseOption, confirmIn, loginViaForm, openMenu, shot, sider, signedInPage, tableRow, tableRows, toastOf } from './browser'
+import { chooseOption, confirmIn, openMenu, shot, sider, tableRow, tableRows, toastOf } from './browser'
 import { useServerAndBrowser } from './server'
 
 const env = useServerAndBrowser()
-let hqContext: BrowserContext
-let baseContext: BrowserContext
 let hq: Page
 let base: Page
 const BASE = { name: '预约端到端基地', contactor: '钱立', phone: '13655560001', domain: 'res-e2e', password: 'Base@2026' }
 const today = chinaToday()
-const pageErrors: string[] = []
 
 beforeAll(async () => {
-  const { api } = env.server
-  const token = await api.token()
-  const saved = await api.call('POST', '/company/save', { ...BASE, password: await api.encrypt(BASE.password) }, token)
-  expect(saved.body.message).toBe('创建成功')
-  hqContext = await env.context()
-  baseContext = await env.context()
-  hq = await signedInPage(hqContext, ADMIN, pageErrors)
-  base = await baseContext.newPage()
-  base.on('pageerror', (e) => pageErrors.push(e.message))
-  await base.goto('/login')
-  await loginViaForm(base, BASE.phone, BASE.password)
-  await base.waitForURL('**/by_agent/index')
-})
-
-afterAll(async () => {
-  expect(pageErrors).toEqual([])
-  await hqContext?.close()
-  await baseContext?.close()
+  await env.server.api.createBase(BASE)
+  hq = await env.signIn(ADMIN, { landing: '**/by_agent/index' })
+  base = await env.signIn(BASE, { landing: '**/by_agent/index' })
 })
 
 const toast = toastOf

@@ -6,17 +6,16 @@
  * summary adds the day up by material and by seller. The stock is checked at each step. Screenshots
  * at 1440×900.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { BrowserContext, Locator, Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
 import { useServerAndBrowser } from './server'
-import { cellOf, chooseOption, confirmIn, dialogNamed, dialogOpened, loginViaForm, openMenu, optionList, shot, tableRow, toastOf } from './browser'
+import { cellOf, chooseOption, confirmIn, dialogNamed, dialogOpened, openMenu, optionList, shot, tableRow, toastOf } from './browser'
 
 const env = useServerAndBrowser()
 const SUPPLIER = { name: '供货端到端基地', contactor: '钱供', phone: '13655580001', domain: 'supply-e2e', password: 'Base@2026' }
 const BUYER = { name: '采购端到端基地', contactor: '孙买', phone: '13655580002', domain: 'buy-e2e', password: 'Base@2026' }
 const MATERIAL = '端到端铅封'
-const pageErrors: string[] = []
-const contexts: BrowserContext[] = []
+const VIEW = { width: 1440, height: 900 }
 let buyer: Page
 let supplier: Page
 let materialId: number
@@ -28,28 +27,12 @@ async function balance(token: string): Promise<string> {
   return res.body.data.data.find((r) => r.materialId === materialId)?.quantity ?? '0.000'
 }
 
-async function signIn(user: { phone: string; password: string }) {
-  const context = await env.context()
-  contexts.push(context)
-  const page = await context.newPage()
-  page.on('pageerror', (e) => pageErrors.push(e.message))
-  await page.setViewportSize({ width: 1440, height: 900 })
-  await page.goto('/login')
-  await loginViaForm(page, user.phone, user.password)
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'))
-  return page
-}
-
 beforeAll(async () => {
   const { api } = env.server
   const hq = await api.token()
-  const call = async <T>(method: string, path: string, body: unknown, token = hq) => {
-    const res = await api.call<T>(method, path, body, token)
-    if (res.body.code !== 200) throw new Error(`${path}: ${res.body.message}`)
-    return res.body.data
-  }
-  const sup = await call<{ id: number }>('POST', '/company/save', { ...SUPPLIER, password: await api.encrypt(SUPPLIER.password) })
-  const buy = await call<{ id: number }>('POST', '/company/save', { ...BUYER, password: await api.encrypt(BUYER.password) })
+  const call = <T>(method: string, path: string, body: unknown, token = hq) => api.data<T>(method, path, body, token)
+  const sup = { id: await api.createBase(SUPPLIER, hq) }
+  const buy = { id: await api.createBase(BUYER, hq) }
   const type = await call<{ id: number }>('POST', '/materialType/save', { name: '封签' })
   materialId = (await call<{ id: number }>('POST', '/material/save', { name: MATERIAL, typeId: type.id, specification: 'A型', unit: '个', listPrice: 1250 })).id
   await call('POST', '/companyMaterialOrder/save', { buyCompanyId: buy.id, saleCompanyId: sup.id })
@@ -58,13 +41,8 @@ beforeAll(async () => {
   await call('POST', '/report/saveFirst', {
     licenseNumber: '苏E12345', tankerType: '常压车辆', org: '端到端危货运输公司', contactName: '周师傅', phone: '13900001111', latestMaterial: '柴油', outdate: '2030-01-01',
   }, tokens.buyer)
-  buyer = await signIn(BUYER)
-  supplier = await signIn(SUPPLIER)
-})
-
-afterAll(async () => {
-  expect(pageErrors).toEqual([])
-  for (const c of contexts) await c.close()
+  buyer = await env.signIn(BUYER, { viewport: VIEW })
+  supplier = await env.signIn(SUPPLIER, { viewport: VIEW })
 })
 
 const orderRow = (page: Page) => tableRow(page, SUPPLIER.name)

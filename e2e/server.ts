@@ -10,11 +10,21 @@ import http from 'node:http'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import type { Browser, BrowserContext } from 'playwright-core'
-import { afterAll, beforeAll, beforeEach } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest'
 import { encryptPassword } from '../server/src/platform/rsa'
 import { createScratchDatabase, TEMPLATE_DATABASE_ENV } from '../server/test/scratchDatabase'
-import { launchBrowser, newContext, SHOTS_DIR } from './browser'
+import { launchBrowser, loginViaForm, newContext, SHOTS_DIR } from './browser'
+
+/** Who signs in: an account by its user name, or a base's admin by its phone. */
+export interface SignInOptions {
+  /** where the sign-in must land (a URL glob); by default anywhere but the login page */
+  landing?: string
+  /** a page the login form is asked to go on to (`/login?redirect=`), and so lands on */
+  redirect?: string
+  viewport?: { width: number; height: number }
+}
+export type SignInAs = { username: string; password: string } | { phone: string; password: string }
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 export const ADMIN = { username: 'admin', password: 'Admin@123456' } as const
@@ -152,6 +162,9 @@ export interface Envelope<T = unknown> {
   data: T
 }
 
+/** What headquarters fills in for a new base; the base's admin signs in with its phone and password. */
+export interface NewBase { name: string; contactor: string; phone: string; domain: string; password: string }
+
 /** Direct API calls, as a script would make them (for set-up and for checks behind the UI). */
 export class Api {
   private publicKey?: string
@@ -177,6 +190,20 @@ export class Api {
     )
   }
 
+  /** The answer's data of a set-up call that must succeed, or throws with the server's message. */
+  async data<T = unknown>(method: string, p: string, body?: unknown, token?: string): Promise<T> {
+    const res = await this.call<T>(method, p, body, token)
+    if (res.body.code !== 200) throw new Error(`${method} ${p}: ${res.status} ${res.body.message}`)
+    return res.body.data
+  }
+
+  /** A new base and its admin account (the base's phone and password), made by headquarters; answers its id. */
+  async createBase(base: NewBase & Record<string, unknown>, hqToken?: string): Promise<number> {
+    const { password, ...rest } = base
+    const saved = await this.data<{ id: number }>('POST', '/company/save', { ...rest, password: await this.encrypt(password) }, hqToken ?? await this.token())
+    return saved.id
+  }
+
   /** A session token, or throws with the server's message. */
   async token(username: string = ADMIN.username, password: string = ADMIN.password): Promise<string> {
     const res = await this.login(username, password)
@@ -190,7 +217,22 @@ export class Api {
  * stopped after them. Read `env.server` / `env.browser` inside tests (they are set by then).
  */
 export function useServerAndBrowser(options?: Parameters<typeof startServer>[0]) {
-  const env = {} as { server: TestServer; browser: Browser; context(): Promise<BrowserContext> }
+  const env = {
+    pageErrors: [] as string[],
+    signedIn: [] as BrowserContext[],
+  } as {
+    server: TestServer
+    browser: Browser
+    context(): Promise<BrowserContext>
+    /**
+     * A page in a context of its own, signed in through the login form as `user` (a base's admin by
+     * its phone), once it has left the login page (or reached `landing`). Its script errors go to
+     * `env.pageErrors`, which must be empty when the file ends; its context is closed then.
+     */
+    signIn(user: SignInAs, opts?: SignInOptions): Promise<Page>
+    pageErrors: string[]
+    signedIn: BrowserContext[]
+  }
   beforeAll(async () => {
     // side by side; whichever started is stopped after, even when the other failed
     const [server, browser] = await Promise.allSettled([startServer(options), launchBrowser()])
@@ -199,8 +241,10 @@ export function useServerAndBrowser(options?: Parameters<typeof startServer>[0])
     for (const started of [server, browser]) if (started.status === 'rejected') throw started.reason
   })
   afterAll(async () => {
+    for (const context of env.signedIn) await context.close().catch(() => {})
     await env.browser?.close()
     await env.server?.stop()
+    expect(env.pageErrors).toEqual([])
   })
   // a failed test leaves what its pages showed: a wait that ran out says what it waited for, not what was there
   beforeEach(({ task, onTestFailed }) => {
@@ -216,5 +260,18 @@ export function useServerAndBrowser(options?: Parameters<typeof startServer>[0])
     })
   })
   env.context = () => newContext(env.browser, env.server.url)
+  env.signIn = async (user, opts = {}) => {
+    const context = await env.context()
+    env.signedIn.push(context)
+    const page = await context.newPage()
+    page.on('pageerror', (e) => env.pageErrors.push(e.message))
+    if (opts.viewport) await page.setViewportSize(opts.viewport)
+    await page.goto(opts.redirect ? `/login?redirect=${encodeURIComponent(opts.redirect)}` : '/login')
+    await loginViaForm(page, 'phone' in user ? user.phone : user.username, user.password)
+    const landing = opts.landing ?? (opts.redirect && `**${opts.redirect}`)
+    if (landing) await page.waitForURL(landing)
+    else await page.waitForURL((u) => !u.pathname.startsWith('/login'))
+    return page
+  }
   return env
 }

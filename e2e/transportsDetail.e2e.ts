@@ -153,8 +153,7 @@ describe('运单详情、编辑、删除', () => {
 
 describe('another base', () => {
   it('a user of another base sees none of these transports', async () => {
-    const created = await env.server.api.call('POST', '/company/save', { ...BASE, password: await env.server.api.encrypt(BASE.password) }, token)
-    expect(created.status, created.body.message).toBe(200)
+    await env.server.api.createBase(BASE, token)
     const other = await env.context()
     const p = await other.newPage()
     await p.goto('/login')

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { dialogNamed, dialogOpened, loginViaForm } from './browser'
+import { dialogNamed, dialogOpened } from './browser'
 import { gridRows, settledShot, useTransports } from './transportFixtures'
 
 const t = useTransports({ defaultColumns: true })
@@ -63,21 +63,10 @@ describe('运单列表：日常使用', () => {
   it('shows 基地 by default to headquarters only', async () => {
     const { api } = env.server
     const hq = await api.token()
-    const saved = await api.call('POST', '/company/save', { ...BASE, password: await api.encrypt(BASE.password) }, hq)
-    expect(saved.body.code, saved.body.message).toBe(200)
-    const context = await env.context()
-    try {
-      const p = await context.newPage()
-      p.on('pageerror', (e) => pageErrors.push(e.message))
-      await p.setViewportSize({ width: 1440, height: 900 })
-      await p.goto('/login')
-      await loginViaForm(p, BASE.phone, BASE.password)
-      await p.waitForURL('**/by_agent/index')
-      await p.getByRole('columnheader', { name: '操作' }).waitFor()
-      expect(await headerTitles(p)).toEqual([...DEFAULT_TITLES, '操作'])
-    } finally {
-      await context.close()
-    }
+    await api.createBase(BASE, hq)
+    const p = await env.signIn(BASE, { landing: '**/by_agent/index', viewport: { width: 1440, height: 900 } })
+    await p.getByRole('columnheader', { name: '操作' }).waitFor()
+    expect(await headerTitles(p)).toEqual([...DEFAULT_TITLES, '操作'])
   })
 
   it('keeps the filters and the page in the address: 查看 and back, and a reload, land on the same filtered page', async () => {

@@ -36,9 +36,7 @@ let adminToken: string
 beforeAll(async () => {
   const { api } = env.server
   adminToken = await api.token()
-  const base = await api.call<{ id: number }>('POST', '/company/save', { ...BASE, password: await api.encrypt(BASE.password) }, adminToken)
-  expect(base.status, base.body.message).toBe(200)
-  const companyId = base.body.data.id
+  const companyId = await api.createBase(BASE, adminToken)
   for (const [url, times] of [['recharge', 20], ['rechargeAmount', 2]] as const) {
     const res = await api.call('POST', `/rechargeRecord/${url}?companyId=${companyId}&times=${times}&requestId=workflow-${url}`, undefined, adminToken)
     expect(res.status, res.body.message).toBe(200)
