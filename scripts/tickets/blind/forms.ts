@@ -106,7 +106,7 @@ ${goodsTable}${weighLine}
   const css = `.ticket{background:${paper}}.sheet{display:flex;gap:10px}.main{min-width:36em}
 h1{font-size:1.3em;text-align:center;margin:0}h2{font-size:1.25em;text-align:center;margin:2px 0 6px;letter-spacing:.2em;text-decoration:underline double}
 .no{text-align:right;color:#c01515;font-size:1.05em;margin-top:-28px;margin-bottom:10px}.no span{font-family:"Noto Sans Mono CJK SC";letter-spacing:.06em}
-.top{display:grid;grid-template-columns:auto auto;column-gap:30px}.top .wide{grid-column:span 2}.ln{margin:3px 0}
+.top{display:grid;grid-template-columns:auto auto;column-gap:30px}.top .ln{white-space:nowrap}.top .wide{grid-column:span 2}.ln{margin:3px 0}
 table.goods{border-collapse:collapse;margin:6px 0;width:100%}.goods th,.goods td{border:1px solid #333;padding:4px 8px;text-align:center;font-weight:normal}.blank td{height:1.3em}
 .sign{display:flex;justify-content:space-between;margin-top:8px;gap:24px}.parts{writing-mode:vertical-rl;font-size:.75em;color:#555;border-left:1px dashed #999;padding-left:4px}`
   const truthFields = [...top, num, get('GoodsName')!, get('Specific')!, net, ...(bags ? [bags] : []), ...weights, plate, carrier, ...(user ? [user] : [])]

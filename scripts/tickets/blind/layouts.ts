@@ -112,7 +112,7 @@ export const blindC: Family = (t, r) => {
     : `<div class="cols" style="grid-template-columns:repeat(${per},auto)">${fs.map((f) => `<div class="ln"><span class="l">${label(f)}</span> <span class="v">${esc(f.value)}</span></div>`).join('')}</div>`)
     + `<div class="foot">Operator 司磅员: ${esc(b.weighman)}　Printed 打印: ${esc(b.time.slice(0, 10))}</div>`
   const css = `h1{font-size:1.3em;text-align:center;margin:2px 0 10px}.en{font-family:"Noto Sans CJK SC";font-size:.72em;color:#333}h1 .en{letter-spacing:.12em;font-size:.6em}
-table{border-collapse:collapse}td{border:1px solid #333;padding:4px 9px}td.v{min-width:9em}.cols{display:grid;column-gap:40px}.ln{margin:3px 0}.ln .l{display:inline-block;min-width:${how === 'under' ? 8 : 11}em;vertical-align:top}
+table{border-collapse:collapse}td{border:1px solid #333;padding:4px 9px}td.v{min-width:9em}.cols{display:grid;column-gap:40px}.ln{margin:3px 0;white-space:nowrap}.ln .l{display:inline-block;min-width:${how === 'under' ? 8 : 11}em;vertical-align:top}
 .foot{margin-top:8px;font-size:.8em;color:#333}`
   return {
     html: page(body, css, r.pick(['"Noto Sans CJK SC"', '"Noto Sans Mono CJK SC"', '"Noto Serif CJK SC"']), r.int(13, 17)),
