@@ -8,4 +8,11 @@ import { header, lines, slip, stacked, table } from './layoutFamilies.js'
 import { bilingual, extras, impact, misprint, thermal } from './printerFamilies.js'
 import type { Family } from './ticketHtml.js'
 
+/**
+ * Blind families (issue 38, scripts/tickets/blind/): written by someone who never saw the reader and
+ * marked BLIND: rendered only when named (`--families blind_a,…`) or with `--blind`, never by
+ * default, and the bench prints only their totals
+ */
+export { BLIND_FAMILIES } from './blind/families.js'
+
 export const FAMILIES: Record<string, Family> = { table, lines, slip, header, stacked, twin, dense, dotmatrix, wrapped, handwritten, extras, misprint, thermal, bilingual, impact }

@@ -1,6 +1,6 @@
 /**
  * Ticket generator: `npx tsx scripts/tickets/generate.ts [--out DIR] [--per N] [--seed S]
- * [--families a,b] [--variants flat,phone]`. Renders each ticket as HTML in Chromium (CJK fonts),
+ * [--families a,b] [--variants flat,phone] [--blind]`. Renders each ticket as HTML in Chromium (CJK fonts),
  * degrades the screenshot with sharp and writes DIR/<variant>/<family>_<i>.jpg and
  * DIR/<variant>/truth.json in the fixtures' format ({ file, fileType, layout, fields }).
  * Deterministic: the same seed gives the same tickets and the same degradations.
@@ -10,7 +10,7 @@ import path from 'node:path'
 import { chromium, type Page } from 'playwright-core'
 import sharp from 'sharp'
 import { rng, ticket, type Rng } from './data.js'
-import { FAMILIES } from './families.js'
+import { BLIND_FAMILIES, FAMILIES } from './families.js'
 
 function arg(name: string, fallback: string) {
   const i = process.argv.indexOf(`--${name}`)
@@ -20,7 +20,10 @@ function arg(name: string, fallback: string) {
 const OUT = path.resolve(arg('out', '.generated/tickets'))
 const PER = Number(arg('per', '10'))
 const SEED = Number(arg('seed', '2026'))
-const FAMILY_NAMES = arg('families', Object.keys(FAMILIES).join(',')).split(',')
+/** the blind families (issue 38) instead of the others when no --families is given; never rendered by default */
+const BLIND_RUN = process.argv.includes('--blind')
+const FAMILY_NAMES = arg('families', Object.keys(BLIND_RUN ? BLIND_FAMILIES : FAMILIES).join(',')).split(',')
+const familyOf = (name: string) => (FAMILIES[name] ?? (BLIND_FAMILIES as Record<string, (typeof FAMILIES)[string]>)[name])
 const VARIANTS = arg('variants', 'flat,phone').split(',') as ('flat' | 'phone')[]
 /** CSS zoom of flat tickets: a scan's resolution (0.8 ≈ small print scanned at 150 dpi) */
 const [ZOOM_LO, ZOOM_HI] = arg('flat-zoom', '1,1.6').split(',').map(Number) as [number, number]
@@ -111,7 +114,7 @@ try {
       ? (JSON.parse(fs.readFileSync(truthFile, 'utf8')) as { layout: string; [k: string]: unknown }[]).filter((t) => !FAMILY_NAMES.includes(t.layout))
       : []
     for (const family of FAMILY_NAMES) {
-      const render = FAMILIES[family]
+      const render = familyOf(family)
       if (!render) throw new Error(`unknown family ${family}`)
       for (let i = 0; i < PER; i++) {
         // one stream per ticket: adding families or tickets never changes the others
@@ -135,7 +138,7 @@ try {
         fs.writeFileSync(path.join(dir, file), jpg)
         truth.push({ file, fileType, layout: family, fields })
       }
-      console.log(`${variant} ${family}: ${PER}`)
+      console.log(`${variant} ${family}: ${PER}${family in BLIND_FAMILIES ? ' (blind)' : ''}`)
     }
     fs.writeFileSync(truthFile, JSON.stringify(truth, null, 1))
     await ctx.close()
