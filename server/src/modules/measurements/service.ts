@@ -79,7 +79,8 @@ export async function updateMachine(db: Executor, auth: SessionUser, id: number,
   const townCode = townCodeOf(body)
   try {
     await ownMachine(db, auth, id)
-    const [row] = await db.update(machines).set({ type: body.type, deviceNo: body.deviceNo, townCode }).where(eq(machines.id, id)).returning()
+    // a body without the town keeps the device's (a form that does not show it clears nothing)
+    const [row] = await db.update(machines).set({ type: body.type, deviceNo: body.deviceNo, ...(body.townCode !== undefined && { townCode }) }).where(eq(machines.id, id)).returning()
     return withCompany(db, row!)
   } catch (err) {
     throw duplicateNo(err)
