@@ -54,7 +54,7 @@ describe('a device posts readings', () => {
     expect(list.data.totalCount).toBe(1)
     expect(list.data.data[0]).toMatchObject({ name: '测量者', phone: '137****5678', systolic: 150, diastolic: 85, sugar: 6.5, bmi: 24.9, deviceNo: 'DEV-A-1' })
     expect(await counts()).toEqual([
-      { measure: 'abnormal', conclusion: '', count: 1, province: '浙江省' }, { measure: 'all', conclusion: '', count: 1, province: '浙江省' }, { measure: 'bmi', conclusion: '超重', count: 1, province: '浙江省' },
+      { measure: 'all', conclusion: '', count: 1, province: '浙江省' }, { measure: 'bmi', conclusion: '超重', count: 1, province: '浙江省' },
       { measure: 'bp', conclusion: '高血压1级', count: 1, province: '浙江省' }, { measure: 'sugar', conclusion: '空腹血糖受损', count: 1, province: '浙江省' },
     ])
   })

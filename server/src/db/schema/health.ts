@@ -105,17 +105,14 @@ export const measurementRequests = pgTable('measurement_request', {
 
 /**
  * Readings a day per device and conclusion, kept in the transaction that inserts each reading, so a
- * chart never scans `measurement`. `measure` is 'all' (every reading, conclusion ''), 'abnormal' (the
- * readings with any conclusion other than 正常, conclusion ''; migration 0022), 'bp', 'sugar' or 'bmi';
- * `province` is the base's at the time.
+ * chart never scans `measurement`. `measure` is 'all' (every reading, conclusion ''), 'bp', 'sugar' or
+ * 'bmi'; `province` is the base's at the time.
  */
 export const measurementDaily = pgTable('measurement_daily', {
   day: date('day').notNull(),
   machineId: integer('machine_id').notNull().references(() => machines.id, { onDelete: 'cascade' }),
   companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
   province: varchar('province', { length: 20 }).notNull().default(''),
-  /** the device's town at the day's first reading ('' when it had none; migration 0022) */
-  townCode: varchar('town_code', { length: 12 }).notNull().default(''),
   measure: varchar('measure', { length: 10 }).notNull(),
   conclusion: varchar('conclusion', { length: 10 }).notNull().default(''),
   count: integer('count').notNull().default(0),
@@ -123,21 +120,51 @@ export const measurementDaily = pgTable('measurement_daily', {
   primaryKey({ columns: [t.day, t.machineId, t.measure, t.conclusion] }),
   index('measurement_daily_company_day_idx').on(t.companyId, t.day),
   index('measurement_daily_province_day_idx').on(t.province, t.day),
-  index('measurement_daily_town_day_idx').on(t.townCode, t.day).where(sql`${t.townCode} <> ''`),
 ])
 
 /**
- * Readings a day per base, department (group_id 0: the member had none) and conclusion, kept in the
- * same transaction as `measurement_daily` (migration 0022): the department chart reads it.
+ * The statistics' roll-up (issue 36, migration 0022): one row a day per device with every figure a chart
+ * reads as a column, kept in the transaction that inserts each reading, so a year of headquarters' charts
+ * reads one row per device and day. `total` readings, `abnormal` those with any conclusion other than
+ * 正常 (counted once), and per examined item the readings of each conclusion by its place in the item's
+ * list (contract EXAM_ITEMS): bp_0 正常 … bp_4 高血压3级, sugar_0 正常 … sugar_2 糖尿病, bmi_0 偏瘦 … bmi_3 肥胖.
+ * `province` is the base's and `town_code` the device's at the day's first reading.
  */
-export const measurementGroupDaily = pgTable('measurement_group_daily', {
+export const measurementStatDay = pgTable('measurement_stat_day', {
+  day: date('day').notNull(),
+  machineId: integer('machine_id').notNull().references(() => machines.id, { onDelete: 'cascade' }),
+  companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  province: varchar('province', { length: 20 }).notNull().default(''),
+  townCode: varchar('town_code', { length: 12 }).notNull().default(''),
+  total: integer('total').notNull().default(0),
+  abnormal: integer('abnormal').notNull().default(0),
+  bp0: integer('bp_0').notNull().default(0),
+  bp1: integer('bp_1').notNull().default(0),
+  bp2: integer('bp_2').notNull().default(0),
+  bp3: integer('bp_3').notNull().default(0),
+  bp4: integer('bp_4').notNull().default(0),
+  sugar0: integer('sugar_0').notNull().default(0),
+  sugar1: integer('sugar_1').notNull().default(0),
+  sugar2: integer('sugar_2').notNull().default(0),
+  bmi0: integer('bmi_0').notNull().default(0),
+  bmi1: integer('bmi_1').notNull().default(0),
+  bmi2: integer('bmi_2').notNull().default(0),
+  bmi3: integer('bmi_3').notNull().default(0),
+}, (t) => [
+  primaryKey({ columns: [t.day, t.machineId] }),
+  index('measurement_stat_day_company_day_idx').on(t.companyId, t.day),
+  index('measurement_stat_day_machine_day_idx').on(t.machineId, t.day),
+  index('measurement_stat_day_town_day_idx').on(t.townCode, t.day).where(sql`${t.townCode} <> ''`),
+])
+
+/** Readings a day per base and department (group_id 0: the member had none), kept beside `measurement_stat_day`. */
+export const measurementStatGroupDay = pgTable('measurement_stat_group_day', {
   day: date('day').notNull(),
   companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
   groupId: integer('group_id').notNull().default(0),
-  measure: varchar('measure', { length: 10 }).notNull(),
-  conclusion: varchar('conclusion', { length: 10 }).notNull().default(''),
-  count: integer('count').notNull().default(0),
+  total: integer('total').notNull().default(0),
+  abnormal: integer('abnormal').notNull().default(0),
 }, (t) => [
-  primaryKey({ columns: [t.companyId, t.day, t.groupId, t.measure, t.conclusion] }),
-  index('measurement_group_daily_day_idx').on(t.day),
+  primaryKey({ columns: [t.day, t.companyId, t.groupId] }),
+  index('measurement_stat_group_day_company_day_idx').on(t.companyId, t.day),
 ])

@@ -1,7 +1,7 @@
-import { conclusionsOf, formatDateTime, isAbnormal, MeasurementMsg, parseDateTime, type MeasurementBody } from '@app/contract'
+import { conclusionsOf, EXAM_ITEMS, formatDateTime, isAbnormal, MeasurementMsg, parseDateTime, type MeasurementBody } from '@app/contract'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
-import { measurementDaily, measurementGroupDaily, measurementRequests, measurements, testees } from '../../db/schema/index.js'
+import { measurementDaily, measurementRequests, measurements, measurementStatDay, measurementStatGroupDay, testees } from '../../db/schema/index.js'
 import { NotFoundError } from '../../platform/errors.js'
 import type { authenticateDevice } from './devices.js'
 
@@ -35,8 +35,8 @@ export interface Recorded {
 /**
  * Records one reading of a device, once per request id: the request id, the reading and the day's
  * counts are written in one transaction, so a retry after a lost answer, or two copies racing, store it
- * once (the second waits on the first's request row and then finds it). The day's counts are kept per
- * device (with its base's province and its town) and per department.
+ * once (the second waits on the first's request row and then finds it). The statistics' roll-ups are
+ * kept in the same transaction (`countForStatistics`).
  */
 export async function recordMeasurement(db: Executor, device: Device, body: MeasurementBody): Promise<Recorded> {
   const measuredTime = parseDateTime(body.measuredTime)
@@ -55,20 +55,13 @@ export async function recordMeasurement(db: Executor, device: Device, body: Meas
       bmi: numeric(found.bmi), bpConclusion: found.bpConclusion, sugarConclusion: found.sugarConclusion, bmiConclusion: found.bmiConclusion,
     })
     const day = formatDateTime(measuredTime).slice(0, 10)
-    // 'abnormal': the readings with any conclusion other than 正常 (the charts' 异常 figure; a reading counts once)
-    const abnormal = [found.bpConclusion, found.sugarConclusion, found.bmiConclusion].some(isAbnormal) ? '' : null
-    const counted = ([['all', ''], ['abnormal', abnormal], ['bp', found.bpConclusion], ['sugar', found.sugarConclusion], ['bmi', found.bmiConclusion]] as const)
-      .filter(([, c]) => c !== null).map(([measure, conclusion]) => ({ day, companyId: device.companyId, measure, conclusion: conclusion!, count: 1 }))
+    const counted = [['all', ''], ['bp', found.bpConclusion], ['sugar', found.sugarConclusion], ['bmi', found.bmiConclusion]] as const
     await tx.insert(measurementDaily)
-      .values(counted.map((c) => ({ ...c, machineId: device.id, province: device.province, townCode: device.townCode })))
+      .values(counted.filter(([, c]) => c !== null).map(([measure, conclusion]) => ({
+        day, machineId: device.id, companyId: device.companyId, province: device.province, measure, conclusion: conclusion!, count: 1,
+      })))
       .onConflictDoUpdate({ target: [measurementDaily.day, measurementDaily.machineId, measurementDaily.measure, measurementDaily.conclusion], set: { count: sql`${measurementDaily.count} + 1` } })
-    // the department roll-up (migration 0022) in the same transaction: the charts by department read it
-    await tx.insert(measurementGroupDaily)
-      .values(counted.map((c) => ({ ...c, groupId: member.groupId ?? 0 })))
-      .onConflictDoUpdate({
-        target: [measurementGroupDaily.companyId, measurementGroupDaily.day, measurementGroupDaily.groupId, measurementGroupDaily.measure, measurementGroupDaily.conclusion],
-        set: { count: sql`${measurementGroupDaily.count} + 1` },
-      })
+    await countForStatistics(tx, { day, machineId: device.id, companyId: device.companyId, province: device.province, townCode: device.townCode, groupId: member.groupId ?? 0, found })
     return { id: claimed.measurementId, testeeId: member.id, repeated: false, ...found }
   })
 }
@@ -81,4 +74,39 @@ async function earlier(tx: Executor, machineId: number, requestId: string): Prom
   }).from(measurementRequests).innerJoin(measurements, and(eq(measurements.id, measurementRequests.measurementId), eq(measurements.measuredTime, measurementRequests.measuredTime)))
     .where(and(eq(measurementRequests.machineId, machineId), eq(measurementRequests.requestId, requestId)))
   return { id: row!.id, testeeId: row!.testeeId, repeated: true, bmi: row!.bmi === null ? null : Number(row!.bmi), bpConclusion: row!.bpConclusion, sugarConclusion: row!.sugarConclusion, bmiConclusion: row!.bmiConclusion }
+}
+
+type Conclusions = ReturnType<typeof conclusionsOf>
+const CONCLUSION_OF = { bp: 'bpConclusion', sugar: 'sugarConclusion', bmi: 'bmiConclusion' } as const
+/** The stat columns (`bp_0` …, contract EXAM_ITEMS' order) of the reading's conclusions, each 1. */
+function conclusionColumns(found: Conclusions) {
+  const out: Record<string, number> = {}
+  for (const item of EXAM_ITEMS) {
+    const score = (item.conclusions as readonly (string | null)[]).indexOf(found[CONCLUSION_OF[item.measure]])
+    if (score >= 0) out[`${item.measure}${score}`] = 1
+  }
+  return out
+}
+
+/**
+ * The reading in the statistics' roll-ups (migration 0022): its device's day (total, abnormal, the
+ * conclusion counts, with the base's province and the device's town) and its department's day.
+ */
+async function countForStatistics(tx: Executor, r: { day: string; machineId: number; companyId: number; province: string; townCode: string; groupId: number; found: Conclusions }) {
+  const abnormal = [r.found.bpConclusion, r.found.sugarConclusion, r.found.bmiConclusion].some(isAbnormal) ? 1 : 0
+  const columns = conclusionColumns(r.found)
+  const add = (c: (typeof measurementStatDay)[keyof typeof measurementStatDay]) => sql`${c} + excluded.${sql.identifier((c as { name: string }).name)}`
+  const counted = ['total', 'abnormal', ...EXAM_ITEMS.flatMap((i) => i.conclusions.map((_, k) => `${i.measure}${k}`))] as const
+  await tx.insert(measurementStatDay)
+    .values({ day: r.day, machineId: r.machineId, companyId: r.companyId, province: r.province, townCode: r.townCode, total: 1, abnormal, ...columns })
+    .onConflictDoUpdate({
+      target: [measurementStatDay.day, measurementStatDay.machineId],
+      set: Object.fromEntries(counted.map((k) => [k, add(measurementStatDay[k as keyof typeof measurementStatDay] as never)])),
+    })
+  await tx.insert(measurementStatGroupDay)
+    .values({ day: r.day, companyId: r.companyId, groupId: r.groupId, total: 1, abnormal })
+    .onConflictDoUpdate({
+      target: [measurementStatGroupDay.day, measurementStatGroupDay.companyId, measurementStatGroupDay.groupId],
+      set: { total: sql`${measurementStatGroupDay.total} + 1`, abnormal: sql`${measurementStatGroupDay.abnormal} + ${abnormal}` },
+    })
 }

@@ -13,8 +13,8 @@ import { NotFoundError } from '../../platform/errors.js'
 import { exportCompany } from '../../platform/exports.js'
 import { assertCompanyInScope, assertInScope } from '../../platform/tenancy.js'
 import {
-  abnormalRate, companyAnd, companyNames, companyOf, daysOf, daysWhere, itemMeasures, machineNames, measureCounts, num, periodOf,
-  timeSeries, totals, totalsMeasures, type Days,
+  abnormalOf, abnormalRate, companyAnd, companyNames, companyOf, daysOf, daysWhere, itemSums, machineNames, measureCounts, num, periodOf,
+  STAT_DAY, STAT_GROUP_DAY, timeSeries, totals, type Days,
 } from './rollup.js'
 
 /**
@@ -40,9 +40,9 @@ export async function machineBarMonth(db: Executor, auth: Auth, q: StatisticsFil
   const d = daysOf(q.range)
   const company = companyOf(auth, q.companyId)
   const { rows } = await (db.execute(sql`
-    select r.machine_id, ${periodOf('r', 'month')} as period, sum(r.count) as n
-    from measurement_daily r
-    where r.measure = 'all' and ${daysWhere('r', d)} ${companyAnd('r', company)}
+    select r.machine_id, ${periodOf('r', 'month')} as period, sum(r.total) as n
+    from ${STAT_DAY} r
+    where ${daysWhere('r', d)} ${companyAnd('r', company)}
     group by 1, 2`) as Rows<{ machine_id: number; period: string; n: unknown }>)
   const xAxisData = statisticsPeriods(d.from, d.to, 'month')
   const names = await machineNames(db, [...new Set(rows.map((r) => Number(r.machine_id)))])
@@ -62,9 +62,9 @@ export async function machineLineMonth(db: Executor, auth: Auth, q: StatisticsFi
   const d = daysOf(q.range)
   const company = companyOf(auth, q.companyId)
   const { rows } = await (db.execute(sql`
-    select m.type, ${periodOf('r', 'month')} as period, sum(r.count) as n
-    from measurement_daily r join ${machines} m on m.id = r.machine_id
-    where r.measure = 'all' and ${daysWhere('r', d)} ${companyAnd('r', company)}
+    select m.type, ${periodOf('r', 'month')} as period, sum(r.total) as n
+    from ${STAT_DAY} r join ${machines} m on m.id = r.machine_id
+    where ${daysWhere('r', d)} ${companyAnd('r', company)}
     group by 1, 2`) as Rows<{ type: string; period: string; n: unknown }>)
   const xAxisData = statisticsPeriods(d.from, d.to, 'month')
   const byType = new Map<string, number[]>()
@@ -82,8 +82,8 @@ export async function byProvince(db: Executor, auth: Auth, q: StatisticsFilters)
   const company = companyOf(auth, q.companyId)
   const { rows } = await (db.execute(sql`
     select r.province, ${totals('r')}
-    from measurement_daily r
-    where ${totalsMeasures('r')} and ${daysWhere('r', d)} ${companyAnd('r', company)}
+    from ${STAT_DAY} r
+    where ${daysWhere('r', d)} ${companyAnd('r', company)}
     group by 1`) as Rows<{ province: string; total: unknown; abnormal: unknown }>)
   return rows.map((r) => ({ province: r.province || NO_PROVINCE, total: num(r.total), abnormal: num(r.abnormal), abnormalRate: abnormalRate(num(r.abnormal), num(r.total)) }))
     .sort((a, b) => b.total - a.total || a.province.localeCompare(b.province))
@@ -101,8 +101,8 @@ export async function countsByProvince(db: Executor, auth: Auth, q: StatisticsFi
       where ${scoped}
       group by 1`) as Rows<{ province: string; companies: unknown; machines: unknown }>,
     db.execute(sql`
-      select r.province, sum(r.count) as n from measurement_daily r
-      where r.measure = 'all' and ${daysWhere('r', d)} ${companyAnd('r', company)}
+      select r.province, sum(r.total) as n from ${STAT_DAY} r
+      where ${daysWhere('r', d)} ${companyAnd('r', company)}
       group by 1`) as Rows<{ province: string; n: unknown }>,
   ])
   const out = new Map<string, ProvinceTotals>()
@@ -128,13 +128,11 @@ async function scopedMachine(db: Executor, auth: Auth, id: number, companyId?: n
 async function seriesOf(db: Executor, where: ReturnType<typeof sql>, d: Days, g: StatisticsGranularity) {
   const [periods, items] = await Promise.all([
     db.execute(sql`
-      select ${periodOf('r', g)} as period, ${totals('r')} from measurement_daily r
-      where ${totalsMeasures('r')} and ${daysWhere('r', d)} and ${where} group by 1`) as Rows<{ period: string; total: unknown; abnormal: unknown }>,
-    db.execute(sql`
-      select r.measure, r.conclusion, sum(r.count) as count from measurement_daily r
-      where ${itemMeasures('r')} and ${daysWhere('r', d)} and ${where} group by 1, 2`) as Rows<{ measure: string; conclusion: string; count: unknown }>,
+      select ${periodOf('r', g)} as period, ${totals('r')} from ${STAT_DAY} r
+      where ${daysWhere('r', d)} and ${where} group by 1`) as Rows<{ period: string; total: unknown; abnormal: unknown }>,
+    db.execute(sql`select ${itemSums('r')} from ${STAT_DAY} r where ${daysWhere('r', d)} and ${where}`) as Rows<Record<string, unknown>>,
   ])
-  return { series: timeSeries(d, g, periods.rows), measures: measureCounts(items.rows) }
+  return { series: timeSeries(d, g, periods.rows), measures: measureCounts(items.rows[0]) }
 }
 
 /** `POST /data/byMachine/{machineId}` (per month, or per day as asked) and `/data/byMachineDay/{machineId}` (per day). */
@@ -153,8 +151,8 @@ export async function allMyMachines(db: Executor, auth: Auth, d: Days, companyId
     select m.id, m.device_no, m.type, m.company_id, c.name as company_name, coalesce(t.total, 0) as total, coalesce(t.abnormal, 0) as abnormal
     from ${machines} m join company c on c.id = m.company_id
     left join (
-      select r.machine_id, ${totals('r')} from measurement_daily r
-      where ${totalsMeasures('r')} and ${daysWhere('r', d)} ${companyAnd('r', company)} group by 1
+      select r.machine_id, ${totals('r')} from ${STAT_DAY} r
+      where ${daysWhere('r', d)} ${companyAnd('r', company)} group by 1
     ) t on t.machine_id = m.id
     where ${company == null ? sql`true` : sql`m.company_id = ${company}`}
     order by 6 desc, m.id`) as Rows<{ id: number; device_no: string; type: string; company_id: number; company_name: string; total: unknown; abnormal: unknown }>)
@@ -167,8 +165,8 @@ export async function allMyMachines(db: Executor, auth: Auth, d: Days, companyId
 export async function byTopGroups(db: Executor, auth: Auth, d: Days, companyId?: number | null): Promise<GroupTotal[]> {
   const company = companyOf(auth, companyId)
   const { rows } = await (db.execute(sql`
-    select r.company_id, r.group_id, ${totals('r')} from measurement_group_daily r
-    where ${totalsMeasures('r')} and ${daysWhere('r', d)} ${companyAnd('r', company)}
+    select r.company_id, r.group_id, ${totals('r')} from ${STAT_GROUP_DAY} r
+    where ${daysWhere('r', d)} ${companyAnd('r', company)}
     group by 1, 2 order by 3 desc, 1, 2 limit ${STATISTICS_TOP_GROUPS}`) as Rows<{ company_id: number; group_id: number; total: unknown; abnormal: unknown }>)
   const groupIds = rows.map((r) => Number(r.group_id)).filter(Boolean)
   const [groups, bases] = await Promise.all([
@@ -185,21 +183,20 @@ export async function byTopGroups(db: Executor, auth: Auth, d: Days, companyId?:
 /** `POST /data/byMeasures/{from}/{to}`: per examined item, each conclusion's count. */
 export async function byMeasures(db: Executor, auth: Auth, d: Days, companyId?: number | null): Promise<MeasureCount[]> {
   const company = companyOf(auth, companyId)
-  const { rows } = await (db.execute(sql`
-    select r.measure, r.conclusion, sum(r.count) as count from measurement_daily r
-    where ${itemMeasures('r')} and ${daysWhere('r', d)} ${companyAnd('r', company)} group by 1, 2`) as Rows<{ measure: string; conclusion: string; count: unknown }>)
-  return measureCounts(rows)
+  const { rows } = await (db.execute(sql`select ${itemSums('r')} from ${STAT_DAY} r where ${daysWhere('r', d)} ${companyAnd('r', company)}`) as Rows<Record<string, unknown>>)
+  return measureCounts(rows[0])
 }
 
 /** `POST /data/dataByMeasuresException/{from}/{to}`: abnormal findings per day (or month) of each examined item. */
 export async function exceptionSeries(db: Executor, auth: Auth, d: Days, g: StatisticsGranularity, companyId?: number | null): Promise<ExceptionSeries> {
   const company = companyOf(auth, companyId)
+  const sums = sql.raw(EXAM_ITEMS.map((i) => `coalesce(sum(${abnormalOf('r', i.measure)}), 0) as ${i.measure}`).join(', '))
   const { rows } = await (db.execute(sql`
-    select ${periodOf('r', g)} as period, r.measure, sum(r.count) as n from measurement_daily r
-    where ${itemMeasures('r')} and r.conclusion <> '正常' and ${daysWhere('r', d)} ${companyAnd('r', company)} group by 1, 2`) as Rows<{ period: string; measure: string; n: unknown }>)
+    select ${periodOf('r', g)} as period, ${sums} from ${STAT_DAY} r
+    where ${daysWhere('r', d)} ${companyAnd('r', company)} group by 1`) as Rows<Record<string, unknown> & { period: string }>)
   const xAxisData = statisticsPeriods(d.from, d.to, g)
-  const at = new Map(rows.map((r) => [`${r.period}/${r.measure}`, num(r.n)]))
-  return { xAxisData, datas: EXAM_ITEMS.map((i) => ({ examItemId: i.id, label: i.label, totalNumber: xAxisData.map((p) => at.get(`${p}/${i.measure}`) ?? 0) })) }
+  const at = new Map(rows.map((r) => [r.period, r]))
+  return { xAxisData, datas: EXAM_ITEMS.map((i) => ({ examItemId: i.id, label: i.label, totalNumber: xAxisData.map((p) => num(at.get(p)?.[i.measure])) })) }
 }
 
 /** The base a `{companyId}` path names: headquarters' own id is every base (or the body's), as in the exports. */
@@ -214,11 +211,11 @@ export async function basic(db: Executor, auth: Auth, companyId: number, q: Stat
   const [counts, readings, names] = await Promise.all([
     db.execute(sql`select (select count(*) from machine where ${where}) as machines, (select count(*) from testee where ${where}) as members`) as Rows<{ machines: unknown; members: unknown }>,
     db.execute(sql`
-      select coalesce(sum(r.count) filter (where r.measure = 'all' and ${daysWhere('r', d)}), 0) as total,
-        coalesce(sum(r.count) filter (where r.measure = 'abnormal' and ${daysWhere('r', d)}), 0) as abnormal,
-        coalesce(sum(r.count) filter (where r.measure = 'all' and r.day = ${today}::date), 0) as today
-      from measurement_daily r
-      where ${totalsMeasures('r')} and (${daysWhere('r', d)} or r.day = ${today}::date) ${companyAnd('r', company)}`) as Rows<{ total: unknown; abnormal: unknown; today: unknown }>,
+      select coalesce(sum(r.total) filter (where ${daysWhere('r', d)}), 0) as total,
+        coalesce(sum(r.abnormal) filter (where ${daysWhere('r', d)}), 0) as abnormal,
+        coalesce(sum(r.total) filter (where r.day = ${today}::date), 0) as today
+      from ${STAT_DAY} r
+      where (${daysWhere('r', d)} or r.day = ${today}::date) ${companyAnd('r', company)}`) as Rows<{ total: unknown; abnormal: unknown; today: unknown }>,
     companyNames(db, [company ?? HQ_COMPANY_ID]),
   ])
   const r = readings.rows[0]
@@ -238,8 +235,8 @@ export async function byMachineType(db: Executor, auth: Auth, q: StatisticsFilte
   const { rows } = await (db.execute(sql`
     select m.type, count(*) as machines, coalesce(sum(t.total), 0) as total, coalesce(sum(t.abnormal), 0) as abnormal
     from ${machines} m left join (
-      select r.machine_id, ${totals('r')} from measurement_daily r
-      where ${totalsMeasures('r')} and ${daysWhere('r', d)} ${companyAnd('r', company)} group by 1
+      select r.machine_id, ${totals('r')} from ${STAT_DAY} r
+      where ${daysWhere('r', d)} ${companyAnd('r', company)} group by 1
     ) t on t.machine_id = m.id
     where ${company == null ? sql`true` : sql`m.company_id = ${company}`}
     group by 1 order by 3 desc, 1`) as Rows<{ type: string; machines: unknown; total: unknown; abnormal: unknown }>)
@@ -252,11 +249,11 @@ export async function byCompany(db: Executor, auth: Auth, companyId: number, q: 
   const company = pathCompany(auth, companyId, q.companyId)
   const [periods, bases] = await Promise.all([
     db.execute(sql`
-      select ${periodOf('r', q.granularity)} as period, ${totals('r')} from measurement_daily r
-      where ${totalsMeasures('r')} and ${daysWhere('r', d)} ${companyAnd('r', company)} group by 1`) as Rows<{ period: string; total: unknown; abnormal: unknown }>,
+      select ${periodOf('r', q.granularity)} as period, ${totals('r')} from ${STAT_DAY} r
+      where ${daysWhere('r', d)} ${companyAnd('r', company)} group by 1`) as Rows<{ period: string; total: unknown; abnormal: unknown }>,
     db.execute(sql`
-      select r.company_id, ${totals('r')} from measurement_daily r
-      where ${totalsMeasures('r')} and ${daysWhere('r', d)} ${companyAnd('r', company)} group by 1 order by 2 desc, 1`) as Rows<{ company_id: number; total: unknown; abnormal: unknown }>,
+      select r.company_id, ${totals('r')} from ${STAT_DAY} r
+      where ${daysWhere('r', d)} ${companyAnd('r', company)} group by 1 order by 2 desc, 1`) as Rows<{ company_id: number; total: unknown; abnormal: unknown }>,
   ])
   const names = await companyNames(db, bases.rows.map((r) => Number(r.company_id)))
   return {

@@ -1,5 +1,5 @@
 import {
-  ageOfIdNumber, examItemById, formatDateTime, maskIdNumber, maskPhone, rangeBounds, resolvePaging, StatisticsMsg,
+  ageOfIdNumber, EXAM_ITEMS, examItemById, formatDateTime, maskIdNumber, maskPhone, rangeBounds, resolvePaging, StatisticsMsg,
   type AbnormalPerson, type AbnormalPersonQuery, type DataExportBody, type Page,
 } from '@app/contract'
 import { and, desc, eq, gte, lte, ne, sql } from 'drizzle-orm'
@@ -9,7 +9,7 @@ import type { Auth } from '../../platform/access.js'
 import { ValidationError } from '../../platform/errors.js'
 import { assertCompanyInScope } from '../../platform/tenancy.js'
 import { allMeasurements, measurementExport } from '../measurements/index.js'
-import { companyAnd, companyOf, daysOf, daysWhere, num, type Days } from './rollup.js'
+import { abnormalOf, companyAnd, companyOf, conclusionColumn, daysOf, daysWhere, num, STAT_DAY, type Days } from './rollup.js'
 
 /**
  * The persons behind an abnormal figure (`/data/dialogByMeasuresException/{examItemId}`): the readings
@@ -58,10 +58,11 @@ export async function abnormalPersons(db: Executor, auth: Auth, examItemId: numb
 
 /** How many readings the drill-down pages through, from the roll-up (the same days, base, device and conclusions). */
 async function abnormalCount(db: Executor, d: Days, company: number | null, measure: string, conclusion: string | undefined, machineId: number | undefined) {
+  const item = EXAM_ITEMS.find((i) => i.measure === measure)!
+  const counted = conclusion ? `r.${conclusionColumn(measure, (item.conclusions as readonly string[]).indexOf(conclusion))}` : abnormalOf('r', measure)
   const { rows } = await db.execute<{ n: unknown }>(sql`
-    select coalesce(sum(r.count), 0) as n from measurement_daily r
-    where r.measure = ${measure} and ${conclusion ? sql`r.conclusion = ${conclusion}` : sql`r.conclusion <> '正常'`}
-      and ${daysWhere('r', d)} ${companyAnd('r', company)} ${machineId ? sql`and r.machine_id = ${machineId}` : sql``}`)
+    select coalesce(sum(${sql.raw(counted)}), 0) as n from ${STAT_DAY} r
+    where ${daysWhere('r', d)} ${companyAnd('r', company)} ${machineId ? sql`and r.machine_id = ${machineId}` : sql``}`)
   return num(rows[0]?.n)
 }
 

@@ -11,7 +11,7 @@ import { scopeCompany } from '../../platform/tenancy.js'
 
 /**
  * What every chart shares: the days it counts, the base it is limited to, and the conditions on the
- * roll-ups (`measurement_daily` per device, `measurement_group_daily` per department).
+ * roll-ups (`measurement_stat_day` per device, `measurement_stat_group_day` per department, migration 0022).
  */
 
 export interface Days { from: string; to: string }
@@ -57,20 +57,30 @@ export function timeSeries(d: Days, g: StatisticsGranularity, rows: { period: st
   }
 }
 
-/** Sums of 'all' and 'abnormal' of the roll-up rows a select reads (the column list of most charts). */
-export const totals = (alias: string) => sql.raw(
-  `coalesce(sum(${alias}.count) filter (where ${alias}.measure = 'all'), 0) as total, coalesce(sum(${alias}.count) filter (where ${alias}.measure = 'abnormal'), 0) as abnormal`,
-)
-/** `measure in ('all', 'abnormal')` */
-export const totalsMeasures = (alias: string) => sql.raw(`${alias}.measure in ('all', 'abnormal')`)
-/** `measure in ('bp', 'sugar', 'bmi')` */
-export const itemMeasures = (alias: string) => sql.raw(`${alias}.measure in (${EXAM_ITEMS.map((i) => `'${i.measure}'`).join(', ')})`)
+/** The statistics' roll-up of devices' days (`measurement_stat_day`) and of departments' days (`measurement_stat_group_day`). */
+export const STAT_DAY = sql.raw('measurement_stat_day')
+export const STAT_GROUP_DAY = sql.raw('measurement_stat_group_day')
 
-/** Per examined item, every conclusion of its list (zeros included) from rows (measure, conclusion, count). */
-export function measureCounts(rows: { measure: string; conclusion: string; count: unknown }[]): MeasureCount[] {
-  const at = new Map(rows.map((r) => [`${r.measure}/${r.conclusion}`, num(r.count)]))
+/** `total` and `abnormal` summed (the column list of most charts). */
+export const totals = (alias: string) => sql.raw(`coalesce(sum(${alias}.total), 0) as total, coalesce(sum(${alias}.abnormal), 0) as abnormal`)
+
+/** A conclusion's column: `bp_2` is 血压's third conclusion (高血压1级). */
+export const conclusionColumn = (measure: string, score: number) => `${measure}_${score}`
+const ALL_COLUMNS = EXAM_ITEMS.flatMap((i) => i.conclusions.map((_, k) => conclusionColumn(i.measure, k)))
+
+/** Every conclusion column summed, named as itself. */
+export const itemSums = (alias: string) => sql.raw(ALL_COLUMNS.map((c) => `coalesce(sum(${alias}.${c}), 0) as ${c}`).join(', '))
+
+/** The sum of an item's abnormal conclusions' columns (a row's abnormal findings of that item). */
+export const abnormalOf = (alias: string, measure: string) => {
+  const item = EXAM_ITEMS.find((i) => i.measure === measure)!
+  return item.conclusions.map((c, k) => (isAbnormal(c) ? `${alias}.${conclusionColumn(measure, k)}` : null)).filter(Boolean).join(' + ')
+}
+
+/** Per examined item, every conclusion of its list, from a row of `itemSums`. */
+export function measureCounts(row: Record<string, unknown> | undefined): MeasureCount[] {
   return EXAM_ITEMS.map((item) => {
-    const conclusions = item.conclusions.map((conclusion, score) => ({ conclusion, score, count: at.get(`${item.measure}/${conclusion}`) ?? 0 }))
+    const conclusions = item.conclusions.map((conclusion, score) => ({ conclusion, score, count: num(row?.[conclusionColumn(item.measure, score)]) }))
     const total = conclusions.reduce((s, c) => s + c.count, 0)
     const abnormal = conclusions.filter((c) => isAbnormal(c.conclusion)).reduce((s, c) => s + c.count, 0)
     return { examItemId: item.id, measure: item.measure, label: item.label, total, abnormal, conclusions }

@@ -1,5 +1,5 @@
 import {
-  EXAM_ITEMS, StatisticsMsg, examItemById, isAbnormal, statisticsPeriods,
+  StatisticsMsg, examItemById, statisticsPeriods,
   type AllTraceQuery, type StatisticsFilters, type TownScoreParams, type TownScoreSeries, type TownTotal, type TownTrace, type TownTraceQuery,
 } from '@app/contract'
 import { sql } from 'drizzle-orm'
@@ -7,11 +7,11 @@ import type { Executor } from '../../db/client.js'
 import type { Auth } from '../../platform/access.js'
 import { NotFoundError, ValidationError } from '../../platform/errors.js'
 import { townOf, type TownPlace } from '../../platform/towns.js'
-import { companyAnd, companyOf, daysOf, daysWhere, itemMeasures, measureCounts, num, periodOf } from './rollup.js'
+import { companyAnd, companyOf, conclusionColumn, daysOf, daysWhere, itemSums, measureCounts, num, periodOf, STAT_DAY } from './rollup.js'
 
 /**
  * 乡镇追溯 (`/trace/*`): the results of each examined item per town, a device's town being where it
- * stands (its 9-digit code of the national division); read from `measurement_daily`'s town column.
+ * stands (its 9-digit code of the national division); read from the town column of the devices' days (`measurement_stat_day`).
  */
 
 type Rows<T> = Promise<{ rows: T[] }>
@@ -28,10 +28,9 @@ export async function townTrace(db: Executor, auth: Auth, q: TownTraceQuery): Pr
   const d = daysOf(q.range)
   const company = companyOf(auth, q.companyId)
   const { rows } = await (db.execute(sql`
-    select r.measure, r.conclusion, sum(r.count) as count from measurement_daily r
-    where r.town_code = ${place.townId} and (${itemMeasures('r')} or r.measure = 'all') and ${daysWhere('r', d)} ${companyAnd('r', company)}
-    group by 1, 2`) as Rows<{ measure: string; conclusion: string; count: unknown }>)
-  return { ...place, from: d.from, to: d.to, total: num(rows.find((r) => r.measure === 'all')?.count), items: measureCounts(rows) }
+    select coalesce(sum(r.total), 0) as total, ${itemSums('r')} from ${STAT_DAY} r
+    where r.town_code = ${place.townId} and ${daysWhere('r', d)} ${companyAnd('r', company)}`) as Rows<Record<string, unknown>>)
+  return { ...place, from: d.from, to: d.to, total: num(rows[0]?.total), items: measureCounts(rows[0]) }
 }
 
 /** `POST /trace/{examItemId}/{townId}/{score}`: one conclusion of one item in the town, per month. */
@@ -43,8 +42,8 @@ export async function townScore(db: Executor, auth: Auth, p: TownScoreParams, q:
   const d = daysOf(q.range)
   const company = companyOf(auth, q.companyId)
   const { rows } = await (db.execute(sql`
-    select ${periodOf('r', 'month')} as period, sum(r.count) as n from measurement_daily r
-    where r.town_code = ${place.townId} and r.measure = ${item.measure} and r.conclusion = ${conclusion} and ${daysWhere('r', d)} ${companyAnd('r', company)}
+    select ${periodOf('r', 'month')} as period, sum(r.${sql.raw(conclusionColumn(item.measure, p.score))}) as n from ${STAT_DAY} r
+    where r.town_code = ${place.townId} and ${daysWhere('r', d)} ${companyAnd('r', company)}
     group by 1`) as Rows<{ period: string; n: unknown }>)
   const xAxisData = statisticsPeriods(d.from, d.to, 'month')
   const at = new Map(rows.map((r) => [r.period, num(r.n)]))
@@ -60,22 +59,14 @@ export async function allTrace(db: Executor, auth: Auth, q: AllTraceQuery): Prom
   const d = daysOf(q.range)
   const company = companyOf(auth, q.companyId)
   const { rows } = await (db.execute(sql`
-    select r.town_code, r.measure, r.conclusion, sum(r.count) as count from measurement_daily r
-    where r.town_code <> '' and (${itemMeasures('r')} or r.measure = 'all') and ${daysWhere('r', d)} ${companyAnd('r', company)}
-    group by 1, 2, 3`) as Rows<{ town_code: string; measure: string; conclusion: string; count: unknown }>)
+    select r.town_code, coalesce(sum(r.total), 0) as total, ${itemSums('r')} from ${STAT_DAY} r
+    where r.town_code <> '' and ${daysWhere('r', d)} ${companyAnd('r', company)}
+    group by 1`) as Rows<Record<string, unknown> & { town_code: string }>)
   const byTown = new Map<string, TownTotal>()
   for (const r of rows) {
     const place = townOf(r.town_code)
     if (!place) continue
-    const t = byTown.get(r.town_code) ?? { ...place, total: 0, items: EXAM_ITEMS.map((i) => ({ examItemId: i.id, label: i.label, total: 0, abnormal: 0 })) }
-    byTown.set(r.town_code, t)
-    const n = num(r.count)
-    if (r.measure === 'all') t.total += n
-    const item = t.items[EXAM_ITEMS.findIndex((i) => i.measure === r.measure)]
-    if (item) {
-      item.total += n
-      if (isAbnormal(r.conclusion)) item.abnormal += n
-    }
+    byTown.set(r.town_code, { ...place, total: num(r.total), items: measureCounts(r).map((m) => ({ examItemId: m.examItemId, label: m.label, total: m.total, abnormal: m.abnormal })) })
   }
   return [...byTown.values()].sort((a, b) => b.total - a.total || a.townId.localeCompare(b.townId))
 }
