@@ -1,7 +1,7 @@
 // 数据统计 (issue 36), on PostgreSQL and on PGlite: every chart call's p50 with roll-ups equivalent to
 // READINGS readings (default 10,000,000) over the last year: BASES bases (default 30) in 10 provinces, 20
 // devices each (three types, half of them in a town), 10 departments each. The roll-ups (measurement_stat_day,
-// measurement_stat_group_day) are seeded as the ingest keeps them, and RAW_ROWS readings (default 200,000) of
+// measurement_stat_month, measurement_stat_group_day) are seeded as the ingest keeps them, and RAW_ROWS readings (default 200,000) of
 // the same devices for the drill-down to persons. Goals: ≤ 200 ms p50 on PostgreSQL, ≤ 500 ms on PGlite,
 // for headquarters over the whole year (the heaviest) and for one base; the plans show the roll-ups read.
 //   READINGS, BASES, RAW_ROWS, RUNS (default 10), BENCH_DATABASES (default "postgres,pglite"),
@@ -68,7 +68,12 @@ async function fixture(database: Database) {
       cross join (select (current_date - i)::date as day, i from generate_series(0, ${n(DAYS - 1)}) i) d
       where m.company_id >= ${c0}
     ) t`)
-  console.log(`seeded measurement_stat_day (${((performance.now() - t0) / 1000).toFixed(0)} s)`)
+  await db.execute(sql`insert into measurement_stat_month (month, machine_id, company_id, province, town_code, total, abnormal,
+      bp_0, bp_1, bp_2, bp_3, bp_4, sugar_0, sugar_1, sugar_2, bmi_0, bmi_1, bmi_2, bmi_3)
+    select date_trunc('month', day)::date, machine_id, min(company_id), min(province), min(town_code), sum(total), sum(abnormal),
+      sum(bp_0), sum(bp_1), sum(bp_2), sum(bp_3), sum(bp_4), sum(sugar_0), sum(sugar_1), sum(sugar_2), sum(bmi_0), sum(bmi_1), sum(bmi_2), sum(bmi_3)
+    from measurement_stat_day group by 1, 2`)
+  console.log(`seeded measurement_stat_day and measurement_stat_month (${((performance.now() - t0) / 1000).toFixed(0)} s)`)
   await db.execute(sql`insert into measurement_stat_group_day (day, company_id, group_id, total, abnormal)
     select r.day, r.company_id, g.id, greatest(1, sum(r.total) / 10)::int, greatest(0, sum(r.abnormal) / 10)::int
     from measurement_stat_day r join testee_group g on g.company_id = r.company_id
@@ -91,11 +96,12 @@ async function fixture(database: Database) {
       case when g % 90 >= 40 then '高血压1级' else '正常' end, case when g % 50 >= 21 then '空腹血糖受损' else '正常' end, case when g % 14 >= 6 then '超重' else '正常' end
     from generate_series(1, ${n(RAW_ROWS)}) g`)
   await db.execute(sql`analyze`)
-  const [rows] = (await db.execute<{ n: string; r: string; g: string }>(sql`select
-    (select sum(total) from measurement_stat_day) n, (select count(*) from measurement_stat_day) r, (select count(*) from measurement_stat_group_day) g`)).rows
+  const [rows] = (await db.execute<{ n: string; r: string; g: string; mo: string }>(sql`select
+    (select sum(total) from measurement_stat_day) n, (select count(*) from measurement_stat_day) r, (select count(*) from measurement_stat_group_day) g, (select count(*) from measurement_stat_month) mo`)).rows
   report('readings the roll-ups stand for', Number(rows!.n), 'readings')
   report('measurement_stat_day rows', Number(rows!.r), 'rows')
   report('measurement_stat_group_day rows', Number(rows!.g), 'rows')
+  report('measurement_stat_month rows', Number(rows!.mo), 'rows')
   report('raw readings (drill-down sample)', RAW_ROWS, 'readings')
   report('fixture build', (performance.now() - t0) / 1000, 's')
   return { c0, m0, town: someTowns(1)[0]! }

@@ -4,6 +4,7 @@
  * and bad input is refused in Chinese.
  */
 import { CompanyMsg, formatDateTime, idCheckChar, MeasurementMsg, StatisticsMsg, HQ_COMPANY_ID } from '@app/contract'
+import { sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { testeeGroups, testees } from '../../src/db/schema/index.js'
@@ -74,6 +75,18 @@ describe('the charts count what the devices posted', () => {
     const line = await env.call(hq, 'POST', '/api/machine/line/month/', { range })
     const byType = Object.fromEntries(line.data.datas.map((s: { machineName: string; totalNumber: number[] }) => [s.machineName, sum(s.totalNumber)]))
     expect(byType).toMatchObject({ 血压计: 4, 体检一体机: 1 })
+  })
+
+  test('a range of whole months (the monthly roll-up) and one of days count the same', async () => {
+    const [y, m] = when.split('-').map(Number) as [number, number]
+    const monthEnd = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10)
+    const rows = await env.db.execute<{ n: number }>(sql`select count(*)::int n from measurement_stat_month where company_id = ${a}`)
+    expect(rows.rows[0]!.n).toBeGreaterThan(0)
+    for (const days of [[`${when.slice(0, 7)}-01`, monthEnd], [when, when]]) {
+      expect((await env.call(baseA, 'POST', '/api/data/byProvince', { range: days })).data).toEqual([{ province: '江苏省', total: 4, abnormal: 3, abnormalRate: 75 }])
+      const measures = await env.call(baseA, 'POST', `/api/data/byMeasures/${days[0]}/${days[1]}`, {})
+      expect(measures.data.map((x: { total: number }) => x.total)).toEqual([3, 2, 1])
+    }
   })
 
   test('per province: headquarters every base or the one it names, a base its own', async () => {

@@ -157,6 +157,33 @@ export const measurementStatDay = pgTable('measurement_stat_day', {
   index('measurement_stat_day_town_day_idx').on(t.townCode, t.day).where(sql`${t.townCode} <> ''`),
 ])
 
+/** `measurement_stat_day` summed per month (kept beside it): a chart over whole months reads one row per device and month. */
+export const measurementStatMonth = pgTable('measurement_stat_month', {
+  /** the month's first day */
+  month: date('month').notNull(),
+  machineId: integer('machine_id').notNull().references(() => machines.id, { onDelete: 'cascade' }),
+  companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  province: varchar('province', { length: 20 }).notNull().default(''),
+  townCode: varchar('town_code', { length: 12 }).notNull().default(''),
+  total: integer('total').notNull().default(0),
+  abnormal: integer('abnormal').notNull().default(0),
+  bp0: integer('bp_0').notNull().default(0),
+  bp1: integer('bp_1').notNull().default(0),
+  bp2: integer('bp_2').notNull().default(0),
+  bp3: integer('bp_3').notNull().default(0),
+  bp4: integer('bp_4').notNull().default(0),
+  sugar0: integer('sugar_0').notNull().default(0),
+  sugar1: integer('sugar_1').notNull().default(0),
+  sugar2: integer('sugar_2').notNull().default(0),
+  bmi0: integer('bmi_0').notNull().default(0),
+  bmi1: integer('bmi_1').notNull().default(0),
+  bmi2: integer('bmi_2').notNull().default(0),
+  bmi3: integer('bmi_3').notNull().default(0),
+}, (t) => [
+  primaryKey({ columns: [t.month, t.machineId] }),
+  index('measurement_stat_month_company_month_idx').on(t.companyId, t.month),
+])
+
 /** Readings a day per base and department (group_id 0: the member had none), kept beside `measurement_stat_day`. */
 export const measurementStatGroupDay = pgTable('measurement_stat_group_day', {
   day: date('day').notNull(),

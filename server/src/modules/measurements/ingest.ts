@@ -1,7 +1,7 @@
 import { conclusionsOf, EXAM_ITEMS, formatDateTime, isAbnormal, MeasurementMsg, parseDateTime, type MeasurementBody } from '@app/contract'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
-import { measurementDaily, measurementRequests, measurements, measurementStatDay, measurementStatGroupDay, testees } from '../../db/schema/index.js'
+import { measurementDaily, measurementRequests, measurements, measurementStatDay, measurementStatGroupDay, measurementStatMonth, testees } from '../../db/schema/index.js'
 import { NotFoundError } from '../../platform/errors.js'
 import type { authenticateDevice } from './devices.js'
 
@@ -89,20 +89,22 @@ function conclusionColumns(found: Conclusions) {
 }
 
 /**
- * The reading in the statistics' roll-ups (migration 0022): its device's day (total, abnormal, the
- * conclusion counts, with the base's province and the device's town) and its department's day.
+ * The reading in the statistics' roll-ups (migration 0022): its device's day and month (total, abnormal,
+ * the conclusion counts, with the base's province and the device's town) and its department's day.
  */
 async function countForStatistics(tx: Executor, r: { day: string; machineId: number; companyId: number; province: string; townCode: string; groupId: number; found: Conclusions }) {
   const abnormal = [r.found.bpConclusion, r.found.sugarConclusion, r.found.bmiConclusion].some(isAbnormal) ? 1 : 0
   const columns = conclusionColumns(r.found)
-  const add = (c: (typeof measurementStatDay)[keyof typeof measurementStatDay]) => sql`${c} + excluded.${sql.identifier((c as { name: string }).name)}`
-  const counted = ['total', 'abnormal', ...EXAM_ITEMS.flatMap((i) => i.conclusions.map((_, k) => `${i.measure}${k}`))] as const
-  await tx.insert(measurementStatDay)
-    .values({ day: r.day, machineId: r.machineId, companyId: r.companyId, province: r.province, townCode: r.townCode, total: 1, abnormal, ...columns })
-    .onConflictDoUpdate({
-      target: [measurementStatDay.day, measurementStatDay.machineId],
-      set: Object.fromEntries(counted.map((k) => [k, add(measurementStatDay[k as keyof typeof measurementStatDay] as never)])),
-    })
+  const counted = ['total', 'abnormal', ...EXAM_ITEMS.flatMap((i) => i.conclusions.map((_, k) => `${i.measure}${k}`))]
+  const adding = (table: typeof measurementStatDay | typeof measurementStatMonth) => Object.fromEntries(counted.map((k) => {
+    const column = (table as unknown as Record<string, { name: string }>)[k]!
+    return [k, sql`${column} + excluded.${sql.identifier(column.name)}`]
+  }))
+  const values = { machineId: r.machineId, companyId: r.companyId, province: r.province, townCode: r.townCode, total: 1, abnormal, ...columns }
+  await tx.insert(measurementStatDay).values({ day: r.day, ...values })
+    .onConflictDoUpdate({ target: [measurementStatDay.day, measurementStatDay.machineId], set: adding(measurementStatDay) })
+  await tx.insert(measurementStatMonth).values({ month: `${r.day.slice(0, 7)}-01`, ...values })
+    .onConflictDoUpdate({ target: [measurementStatMonth.month, measurementStatMonth.machineId], set: adding(measurementStatMonth) })
   await tx.insert(measurementStatGroupDay)
     .values({ day: r.day, companyId: r.companyId, groupId: r.groupId, total: 1, abnormal })
     .onConflictDoUpdate({

@@ -14,7 +14,7 @@ import { exportCompany } from '../../platform/exports.js'
 import { assertCompanyInScope, assertInScope } from '../../platform/tenancy.js'
 import {
   abnormalOf, abnormalRate, companyAnd, companyNames, companyOf, daysOf, daysWhere, itemSums, machineNames, measureCounts, num, periodOf,
-  STAT_DAY, STAT_GROUP_DAY, timeSeries, totals, type Days,
+  STAT_DAY, STAT_GROUP_DAY, statRows, timeSeries, totals, type Days,
 } from './rollup.js'
 
 /**
@@ -41,8 +41,8 @@ export async function machineBarMonth(db: Executor, auth: Auth, q: StatisticsFil
   const company = companyOf(auth, q.companyId)
   const { rows } = await (db.execute(sql`
     select r.machine_id, ${periodOf('r', 'month')} as period, sum(r.total) as n
-    from ${STAT_DAY} r
-    where ${daysWhere('r', d)} ${companyAnd('r', company)}
+    from ${statRows(d, company)}
+    where true
     group by 1, 2`) as Rows<{ machine_id: number; period: string; n: unknown }>)
   const xAxisData = statisticsPeriods(d.from, d.to, 'month')
   const names = await machineNames(db, [...new Set(rows.map((r) => Number(r.machine_id)))])
@@ -63,8 +63,8 @@ export async function machineLineMonth(db: Executor, auth: Auth, q: StatisticsFi
   const company = companyOf(auth, q.companyId)
   const { rows } = await (db.execute(sql`
     select m.type, ${periodOf('r', 'month')} as period, sum(r.total) as n
-    from ${STAT_DAY} r join ${machines} m on m.id = r.machine_id
-    where ${daysWhere('r', d)} ${companyAnd('r', company)}
+    from ${statRows(d, company)} join ${machines} m on m.id = r.machine_id
+    where true
     group by 1, 2`) as Rows<{ type: string; period: string; n: unknown }>)
   const xAxisData = statisticsPeriods(d.from, d.to, 'month')
   const byType = new Map<string, number[]>()
@@ -82,8 +82,8 @@ export async function byProvince(db: Executor, auth: Auth, q: StatisticsFilters)
   const company = companyOf(auth, q.companyId)
   const { rows } = await (db.execute(sql`
     select r.province, ${totals('r')}
-    from ${STAT_DAY} r
-    where ${daysWhere('r', d)} ${companyAnd('r', company)}
+    from ${statRows(d, company)}
+    where true
     group by 1`) as Rows<{ province: string; total: unknown; abnormal: unknown }>)
   return rows.map((r) => ({ province: r.province || NO_PROVINCE, total: num(r.total), abnormal: num(r.abnormal), abnormalRate: abnormalRate(num(r.abnormal), num(r.total)) }))
     .sort((a, b) => b.total - a.total || a.province.localeCompare(b.province))
@@ -101,8 +101,8 @@ export async function countsByProvince(db: Executor, auth: Auth, q: StatisticsFi
       where ${scoped}
       group by 1`) as Rows<{ province: string; companies: unknown; machines: unknown }>,
     db.execute(sql`
-      select r.province, sum(r.total) as n from ${STAT_DAY} r
-      where ${daysWhere('r', d)} ${companyAnd('r', company)}
+      select r.province, sum(r.total) as n from ${statRows(d, company)}
+      where true
       group by 1`) as Rows<{ province: string; n: unknown }>,
   ])
   const out = new Map<string, ProvinceTotals>()
@@ -151,8 +151,8 @@ export async function allMyMachines(db: Executor, auth: Auth, d: Days, companyId
     select m.id, m.device_no, m.type, m.company_id, c.name as company_name, coalesce(t.total, 0) as total, coalesce(t.abnormal, 0) as abnormal
     from ${machines} m join company c on c.id = m.company_id
     left join (
-      select r.machine_id, ${totals('r')} from ${STAT_DAY} r
-      where ${daysWhere('r', d)} ${companyAnd('r', company)} group by 1
+      select r.machine_id, ${totals('r')} from ${statRows(d, company)}
+      where true group by 1
     ) t on t.machine_id = m.id
     where ${company == null ? sql`true` : sql`m.company_id = ${company}`}
     order by 6 desc, m.id`) as Rows<{ id: number; device_no: string; type: string; company_id: number; company_name: string; total: unknown; abnormal: unknown }>)
@@ -183,7 +183,7 @@ export async function byTopGroups(db: Executor, auth: Auth, d: Days, companyId?:
 /** `POST /data/byMeasures/{from}/{to}`: per examined item, each conclusion's count. */
 export async function byMeasures(db: Executor, auth: Auth, d: Days, companyId?: number | null): Promise<MeasureCount[]> {
   const company = companyOf(auth, companyId)
-  const { rows } = await (db.execute(sql`select ${itemSums('r')} from ${STAT_DAY} r where ${daysWhere('r', d)} ${companyAnd('r', company)}`) as Rows<Record<string, unknown>>)
+  const { rows } = await (db.execute(sql`select ${itemSums('r')} from ${statRows(d, company)} where true`) as Rows<Record<string, unknown>>)
   return measureCounts(rows[0])
 }
 
@@ -192,8 +192,8 @@ export async function exceptionSeries(db: Executor, auth: Auth, d: Days, g: Stat
   const company = companyOf(auth, companyId)
   const sums = sql.raw(EXAM_ITEMS.map((i) => `coalesce(sum(${abnormalOf('r', i.measure)}), 0) as ${i.measure}`).join(', '))
   const { rows } = await (db.execute(sql`
-    select ${periodOf('r', g)} as period, ${sums} from ${STAT_DAY} r
-    where ${daysWhere('r', d)} ${companyAnd('r', company)} group by 1`) as Rows<Record<string, unknown> & { period: string }>)
+    select ${periodOf('r', g)} as period, ${sums} from ${statRows(d, company, g === 'day')}
+    where true group by 1`) as Rows<Record<string, unknown> & { period: string }>)
   const xAxisData = statisticsPeriods(d.from, d.to, g)
   const at = new Map(rows.map((r) => [r.period, r]))
   return { xAxisData, datas: EXAM_ITEMS.map((i) => ({ examItemId: i.id, label: i.label, totalNumber: xAxisData.map((p) => num(at.get(p)?.[i.measure])) })) }
@@ -235,8 +235,8 @@ export async function byMachineType(db: Executor, auth: Auth, q: StatisticsFilte
   const { rows } = await (db.execute(sql`
     select m.type, count(*) as machines, coalesce(sum(t.total), 0) as total, coalesce(sum(t.abnormal), 0) as abnormal
     from ${machines} m left join (
-      select r.machine_id, ${totals('r')} from ${STAT_DAY} r
-      where ${daysWhere('r', d)} ${companyAnd('r', company)} group by 1
+      select r.machine_id, ${totals('r')} from ${statRows(d, company)}
+      where true group by 1
     ) t on t.machine_id = m.id
     where ${company == null ? sql`true` : sql`m.company_id = ${company}`}
     group by 1 order by 3 desc, 1`) as Rows<{ type: string; machines: unknown; total: unknown; abnormal: unknown }>)
@@ -249,11 +249,11 @@ export async function byCompany(db: Executor, auth: Auth, companyId: number, q: 
   const company = pathCompany(auth, companyId, q.companyId)
   const [periods, bases] = await Promise.all([
     db.execute(sql`
-      select ${periodOf('r', q.granularity)} as period, ${totals('r')} from ${STAT_DAY} r
-      where ${daysWhere('r', d)} ${companyAnd('r', company)} group by 1`) as Rows<{ period: string; total: unknown; abnormal: unknown }>,
+      select ${periodOf('r', q.granularity)} as period, ${totals('r')} from ${statRows(d, company, q.granularity === 'day')}
+      where true group by 1`) as Rows<{ period: string; total: unknown; abnormal: unknown }>,
     db.execute(sql`
-      select r.company_id, ${totals('r')} from ${STAT_DAY} r
-      where ${daysWhere('r', d)} ${companyAnd('r', company)} group by 1 order by 2 desc, 1`) as Rows<{ company_id: number; total: unknown; abnormal: unknown }>,
+      select r.company_id, ${totals('r')} from ${statRows(d, company)}
+      where true group by 1 order by 2 desc, 1`) as Rows<{ company_id: number; total: unknown; abnormal: unknown }>,
   ])
   const names = await companyNames(db, bases.rows.map((r) => Number(r.company_id)))
   return {

@@ -9,7 +9,7 @@ import type { Auth } from '../../platform/access.js'
 import { ValidationError } from '../../platform/errors.js'
 import { assertCompanyInScope } from '../../platform/tenancy.js'
 import { allMeasurements, measurementExport } from '../measurements/index.js'
-import { abnormalOf, companyAnd, companyOf, conclusionColumn, daysOf, daysWhere, num, STAT_DAY, type Days } from './rollup.js'
+import { abnormalOf, companyAnd, companyOf, conclusionColumn, daysOf, daysWhere, num, statRows, type Days } from './rollup.js'
 
 /**
  * The persons behind an abnormal figure (`/data/dialogByMeasuresException/{examItemId}`): the readings
@@ -61,8 +61,8 @@ async function abnormalCount(db: Executor, d: Days, company: number | null, meas
   const item = EXAM_ITEMS.find((i) => i.measure === measure)!
   const counted = conclusion ? `r.${conclusionColumn(measure, (item.conclusions as readonly string[]).indexOf(conclusion))}` : abnormalOf('r', measure)
   const { rows } = await db.execute<{ n: unknown }>(sql`
-    select coalesce(sum(${sql.raw(counted)}), 0) as n from ${STAT_DAY} r
-    where ${daysWhere('r', d)} ${companyAnd('r', company)} ${machineId ? sql`and r.machine_id = ${machineId}` : sql``}`)
+    select coalesce(sum(${sql.raw(counted)}), 0) as n from ${statRows(d, company)}
+    where true ${machineId ? sql`and r.machine_id = ${machineId}` : sql``}`)
   return num(rows[0]?.n)
 }
 

@@ -61,6 +61,31 @@ export function timeSeries(d: Days, g: StatisticsGranularity, rows: { period: st
 export const STAT_DAY = sql.raw('measurement_stat_day')
 export const STAT_GROUP_DAY = sql.raw('measurement_stat_group_day')
 
+const STAT_COLUMNS = ['machine_id', 'company_id', 'province', 'town_code', 'total', 'abnormal', ...EXAM_ITEMS.flatMap((i) => i.conclusions.map((_, k) => `${i.measure}_${k}`))].join(', ')
+const firstOfMonth = (day: string) => `${day.slice(0, 7)}-01`
+const nextMonth = (day: string) => {
+  const [y, m] = day.split('-').map(Number) as [number, number]
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`
+}
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+
+/**
+ * The devices' days of [from, to] in the scope, as `<subquery> r` (columns day, machine_id, company_id,
+ * province, town_code, total, abnormal and the conclusion counts): the whole months inside the range
+ * from `measurement_stat_month` (one row per device and month; `day` is the month's first), the days
+ * at its ends from `measurement_stat_day`. A chart per day (`daily`) reads the days alone.
+ */
+export function statRows(d: Days, company: number | null, daily = false): SQL {
+  const inCompany = (alias: string) => companyAnd(alias, company)
+  const days = (extra: SQL) => sql`select day, ${sql.raw(STAT_COLUMNS)} from ${STAT_DAY} x where ${daysWhere('x', d)} ${extra} ${inCompany('x')}`
+  const start = d.from === firstOfMonth(d.from) ? d.from : nextMonth(d.from)
+  // the first day after the last whole month
+  const end = nextDay(d.to) === firstOfMonth(nextDay(d.to)) ? nextDay(d.to) : firstOfMonth(d.to)
+  if (daily || start >= end) return sql`(${days(sql``)}) r`
+  return sql`(select month as day, ${sql.raw(STAT_COLUMNS)} from measurement_stat_month m where m.month >= ${start}::date and m.month < ${end}::date ${inCompany('m')}
+    union all ${days(sql`and (x.day < ${start}::date or x.day >= ${end}::date)`)}) r`
+}
+
 /** `total` and `abnormal` summed (the column list of most charts). */
 export const totals = (alias: string) => sql.raw(`coalesce(sum(${alias}.total), 0) as total, coalesce(sum(${alias}.abnormal), 0) as abnormal`)
 

@@ -7,7 +7,7 @@ import type { Executor } from '../../db/client.js'
 import type { Auth } from '../../platform/access.js'
 import { NotFoundError, ValidationError } from '../../platform/errors.js'
 import { townOf, type TownPlace } from '../../platform/towns.js'
-import { companyAnd, companyOf, conclusionColumn, daysOf, daysWhere, itemSums, measureCounts, num, periodOf, STAT_DAY } from './rollup.js'
+import { companyAnd, companyOf, conclusionColumn, daysOf, daysWhere, itemSums, measureCounts, num, periodOf, statRows } from './rollup.js'
 
 /**
  * 乡镇追溯 (`/trace/*`): the results of each examined item per town, a device's town being where it
@@ -28,8 +28,8 @@ export async function townTrace(db: Executor, auth: Auth, q: TownTraceQuery): Pr
   const d = daysOf(q.range)
   const company = companyOf(auth, q.companyId)
   const { rows } = await (db.execute(sql`
-    select coalesce(sum(r.total), 0) as total, ${itemSums('r')} from ${STAT_DAY} r
-    where r.town_code = ${place.townId} and ${daysWhere('r', d)} ${companyAnd('r', company)}`) as Rows<Record<string, unknown>>)
+    select coalesce(sum(r.total), 0) as total, ${itemSums('r')} from ${statRows(d, company)}
+    where r.town_code = ${place.townId} and true`) as Rows<Record<string, unknown>>)
   return { ...place, from: d.from, to: d.to, total: num(rows[0]?.total), items: measureCounts(rows[0]) }
 }
 
@@ -42,8 +42,8 @@ export async function townScore(db: Executor, auth: Auth, p: TownScoreParams, q:
   const d = daysOf(q.range)
   const company = companyOf(auth, q.companyId)
   const { rows } = await (db.execute(sql`
-    select ${periodOf('r', 'month')} as period, sum(r.${sql.raw(conclusionColumn(item.measure, p.score))}) as n from ${STAT_DAY} r
-    where r.town_code = ${place.townId} and ${daysWhere('r', d)} ${companyAnd('r', company)}
+    select ${periodOf('r', 'month')} as period, sum(r.${sql.raw(conclusionColumn(item.measure, p.score))}) as n from ${statRows(d, company)}
+    where r.town_code = ${place.townId} and true
     group by 1`) as Rows<{ period: string; n: unknown }>)
   const xAxisData = statisticsPeriods(d.from, d.to, 'month')
   const at = new Map(rows.map((r) => [r.period, num(r.n)]))
@@ -59,8 +59,8 @@ export async function allTrace(db: Executor, auth: Auth, q: AllTraceQuery): Prom
   const d = daysOf(q.range)
   const company = companyOf(auth, q.companyId)
   const { rows } = await (db.execute(sql`
-    select r.town_code, coalesce(sum(r.total), 0) as total, ${itemSums('r')} from ${STAT_DAY} r
-    where r.town_code <> '' and ${daysWhere('r', d)} ${companyAnd('r', company)}
+    select r.town_code, coalesce(sum(r.total), 0) as total, ${itemSums('r')} from ${statRows(d, company)}
+    where r.town_code <> '' and true
     group by 1`) as Rows<Record<string, unknown> & { town_code: string }>)
   const byTown = new Map<string, TownTotal>()
   for (const r of rows) {
