@@ -13,7 +13,7 @@ import { NotFoundError } from '../../platform/errors.js'
 import { exportCompany } from '../../platform/exports.js'
 import { assertCompanyInScope, assertInScope } from '../../platform/tenancy.js'
 import {
-  abnormalOf, abnormalRate, companyAnd, companyNames, companyOf, daysOf, daysWhere, itemSums, machineNames, measureCounts, num, periodOf,
+  abnormalOf, abnormalRate, companyAnd, companyNames, companyOf, daysOf, daysWhere, itemSums, machineNames, measureCounts, num, periodKey, periodOf,
   STAT_DAY, STAT_GROUP_DAY, statRows, timeSeries, totals, type Days,
 } from './rollup.js'
 
@@ -43,7 +43,7 @@ export async function machineBarMonth(db: Executor, auth: Auth, q: StatisticsFil
     select r.machine_id, ${periodOf('r', 'month')} as period, sum(r.total) as n
     from ${statRows(d, company)}
     where true
-    group by 1, 2`) as Rows<{ machine_id: number; period: string; n: unknown }>)
+    group by 1, ${periodKey('r', 'month')}`) as Rows<{ machine_id: number; period: string; n: unknown }>)
   const xAxisData = statisticsPeriods(d.from, d.to, 'month')
   const names = await machineNames(db, [...new Set(rows.map((r) => Number(r.machine_id)))])
   const byMachine = new Map<number, number[]>()
@@ -65,7 +65,7 @@ export async function machineLineMonth(db: Executor, auth: Auth, q: StatisticsFi
     select m.type, ${periodOf('r', 'month')} as period, sum(r.total) as n
     from ${statRows(d, company)} join ${machines} m on m.id = r.machine_id
     where true
-    group by 1, 2`) as Rows<{ type: string; period: string; n: unknown }>)
+    group by 1, ${periodKey('r', 'month')}`) as Rows<{ type: string; period: string; n: unknown }>)
   const xAxisData = statisticsPeriods(d.from, d.to, 'month')
   const byType = new Map<string, number[]>()
   for (const r of rows) {
@@ -129,7 +129,7 @@ async function seriesOf(db: Executor, where: ReturnType<typeof sql>, d: Days, g:
   const [periods, items] = await Promise.all([
     db.execute(sql`
       select ${periodOf('r', g)} as period, ${totals('r')} from ${STAT_DAY} r
-      where ${daysWhere('r', d)} and ${where} group by 1`) as Rows<{ period: string; total: unknown; abnormal: unknown }>,
+      where ${daysWhere('r', d)} and ${where} group by ${periodKey('r', g)}`) as Rows<{ period: string; total: unknown; abnormal: unknown }>,
     db.execute(sql`select ${itemSums('r')} from ${STAT_DAY} r where ${daysWhere('r', d)} and ${where}`) as Rows<Record<string, unknown>>,
   ])
   return { series: timeSeries(d, g, periods.rows), measures: measureCounts(items.rows[0]) }
@@ -193,7 +193,7 @@ export async function exceptionSeries(db: Executor, auth: Auth, d: Days, g: Stat
   const sums = sql.raw(EXAM_ITEMS.map((i) => `coalesce(sum(${abnormalOf('r', i.measure)}), 0) as ${i.measure}`).join(', '))
   const { rows } = await (db.execute(sql`
     select ${periodOf('r', g)} as period, ${sums} from ${statRows(d, company, g === 'day')}
-    where true group by 1`) as Rows<Record<string, unknown> & { period: string }>)
+    where true group by ${periodKey('r', g)}`) as Rows<Record<string, unknown> & { period: string }>)
   const xAxisData = statisticsPeriods(d.from, d.to, g)
   const at = new Map(rows.map((r) => [r.period, r]))
   return { xAxisData, datas: EXAM_ITEMS.map((i) => ({ examItemId: i.id, label: i.label, totalNumber: xAxisData.map((p) => num(at.get(p)?.[i.measure])) })) }
@@ -211,11 +211,8 @@ export async function basic(db: Executor, auth: Auth, companyId: number, q: Stat
   const [counts, readings, names] = await Promise.all([
     db.execute(sql`select (select count(*) from machine where ${where}) as machines, (select count(*) from testee where ${where}) as members`) as Rows<{ machines: unknown; members: unknown }>,
     db.execute(sql`
-      select coalesce(sum(r.total) filter (where ${daysWhere('r', d)}), 0) as total,
-        coalesce(sum(r.abnormal) filter (where ${daysWhere('r', d)}), 0) as abnormal,
-        coalesce(sum(r.total) filter (where r.day = ${today}::date), 0) as today
-      from ${STAT_DAY} r
-      where (${daysWhere('r', d)} or r.day = ${today}::date) ${companyAnd('r', company)}`) as Rows<{ total: unknown; abnormal: unknown; today: unknown }>,
+      select ${totals('r')}, (select coalesce(sum(t.total), 0) from ${STAT_DAY} t where t.day = ${today}::date ${companyAnd('t', company)}) as today
+      from ${statRows(d, company)}`) as Rows<{ total: unknown; abnormal: unknown; today: unknown }>,
     companyNames(db, [company ?? HQ_COMPANY_ID]),
   ])
   const r = readings.rows[0]
@@ -250,7 +247,7 @@ export async function byCompany(db: Executor, auth: Auth, companyId: number, q: 
   const [periods, bases] = await Promise.all([
     db.execute(sql`
       select ${periodOf('r', q.granularity)} as period, ${totals('r')} from ${statRows(d, company, q.granularity === 'day')}
-      where true group by 1`) as Rows<{ period: string; total: unknown; abnormal: unknown }>,
+      where true group by ${periodKey('r', q.granularity)}`) as Rows<{ period: string; total: unknown; abnormal: unknown }>,
     db.execute(sql`
       select r.company_id, ${totals('r')} from ${statRows(d, company)}
       where true group by 1 order by 2 desc, 1`) as Rows<{ company_id: number; total: unknown; abnormal: unknown }>,

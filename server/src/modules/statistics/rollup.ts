@@ -40,9 +40,11 @@ export const companyAnd = (alias: string, company: number | null): SQL =>
 /** `<alias>.day between from and to` */
 export const daysWhere = (alias: string, d: Days): SQL => sql`${sql.raw(alias)}.day between ${d.from}::date and ${d.to}::date`
 
-/** A roll-up day as its period's label ('YYYY-MM-DD' or 'YYYY-MM'). */
+/** What a chart's rows are grouped by: the day, or its month (the label is made per group, not per row). */
+export const periodKey = (alias: string, g: StatisticsGranularity): SQL => sql.raw(g === 'day' ? `${alias}.day` : `date_trunc('month', ${alias}.day)`)
+/** The period's label ('YYYY-MM-DD' or 'YYYY-MM') of a select grouped by `periodKey`. */
 export const periodOf = (alias: string, g: StatisticsGranularity): SQL =>
-  sql.raw(`to_char(${alias}.day, '${g === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM'}')`)
+  sql.raw(`to_char(${g === 'day' ? `${alias}.day` : `date_trunc('month', ${alias}.day)`}, '${g === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM'}')`)
 
 export const num = (v: unknown) => Number(v ?? 0)
 

@@ -7,7 +7,7 @@ import type { Executor } from '../../db/client.js'
 import type { Auth } from '../../platform/access.js'
 import { NotFoundError, ValidationError } from '../../platform/errors.js'
 import { townOf, type TownPlace } from '../../platform/towns.js'
-import { companyAnd, companyOf, conclusionColumn, daysOf, daysWhere, itemSums, measureCounts, num, periodOf, statRows } from './rollup.js'
+import { companyAnd, companyOf, conclusionColumn, daysOf, daysWhere, itemSums, measureCounts, num, periodKey, periodOf, statRows } from './rollup.js'
 
 /**
  * 乡镇追溯 (`/trace/*`): the results of each examined item per town, a device's town being where it
@@ -44,7 +44,7 @@ export async function townScore(db: Executor, auth: Auth, p: TownScoreParams, q:
   const { rows } = await (db.execute(sql`
     select ${periodOf('r', 'month')} as period, sum(r.${sql.raw(conclusionColumn(item.measure, p.score))}) as n from ${statRows(d, company)}
     where r.town_code = ${place.townId} and true
-    group by 1`) as Rows<{ period: string; n: unknown }>)
+    group by ${periodKey('r', 'month')}`) as Rows<{ period: string; n: unknown }>)
   const xAxisData = statisticsPeriods(d.from, d.to, 'month')
   const at = new Map(rows.map((r) => [r.period, num(r.n)]))
   const totalNumber = xAxisData.map((x) => at.get(x) ?? 0)
