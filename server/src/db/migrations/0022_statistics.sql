@@ -64,6 +64,7 @@ CREATE INDEX "measurement_stat_day_machine_day_idx" ON "measurement_stat_day" US
 CREATE INDEX "measurement_stat_day_town_day_idx" ON "measurement_stat_day" USING btree ("town_code","day") WHERE "measurement_stat_day"."town_code" <> '';--> statement-breakpoint
 CREATE INDEX "measurement_stat_group_day_company_day_idx" ON "measurement_stat_group_day" USING btree ("company_id","day");--> statement-breakpoint
 CREATE INDEX "measurement_stat_month_company_month_idx" ON "measurement_stat_month" USING btree ("company_id","month");--> statement-breakpoint
+CREATE INDEX "measurement_time_idx" ON "measurement" USING btree ("measured_time" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 -- the roll-ups of the readings recorded before them (China days, as the ingest counts them)
 INSERT INTO "measurement_stat_day" ("day", "machine_id", "company_id", "province", "town_code", "total", "abnormal", "bp_0", "bp_1", "bp_2", "bp_3", "bp_4", "sugar_0", "sugar_1", "sugar_2", "bmi_0", "bmi_1", "bmi_2", "bmi_3")
 SELECT ((m.measured_time AT TIME ZONE 'UTC') + interval '8 hours')::date, m.machine_id, m.company_id, coalesce(c.province, ''), coalesce(d.town_code, ''),

@@ -93,6 +93,8 @@ export const measurements = pgTable('measurement', {
   index('measurement_company_time_idx').on(t.companyId, t.measuredTime.desc(), t.id.desc()),
   index('measurement_testee_time_idx').on(t.testeeId, t.measuredTime),
   index('measurement_machine_time_idx').on(t.machineId, t.measuredTime),
+  // headquarters' pages of readings of every base, newest first (the statistics' drill-down to persons; migration 0022)
+  index('measurement_time_idx').on(t.measuredTime.desc(), t.id.desc()),
 ])
 
 /** A device's request ids: a retry with the same id finds its reading here and records nothing new. */

@@ -79,13 +79,16 @@ const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_40
  */
 export function statRows(d: Days, company: number | null, daily = false): SQL {
   const inCompany = (alias: string) => companyAnd(alias, company)
-  const days = (extra: SQL) => sql`select day, ${sql.raw(STAT_COLUMNS)} from ${STAT_DAY} x where ${daysWhere('x', d)} ${extra} ${inCompany('x')}`
+  // days in [from, before): each end of the range an index range of its own
+  const days = (from: string, before: string) =>
+    sql`select day, ${sql.raw(STAT_COLUMNS)} from ${STAT_DAY} x where x.day >= ${from}::date and x.day < ${before}::date ${inCompany('x')}`
   const start = d.from === firstOfMonth(d.from) ? d.from : nextMonth(d.from)
   // the first day after the last whole month
-  const end = nextDay(d.to) === firstOfMonth(nextDay(d.to)) ? nextDay(d.to) : firstOfMonth(d.to)
-  if (daily || start >= end) return sql`(${days(sql``)}) r`
+  const after = nextDay(d.to)
+  const end = after === firstOfMonth(after) ? after : firstOfMonth(d.to)
+  if (daily || start >= end) return sql`(${days(d.from, after)}) r`
   return sql`(select month as day, ${sql.raw(STAT_COLUMNS)} from measurement_stat_month m where m.month >= ${start}::date and m.month < ${end}::date ${inCompany('m')}
-    union all ${days(sql`and (x.day < ${start}::date or x.day >= ${end}::date)`)}) r`
+    union all ${days(d.from, start)} union all ${days(end, after)}) r`
 }
 
 /** `total` and `abnormal` summed (the column list of most charts). */
