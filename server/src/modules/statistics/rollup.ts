@@ -41,10 +41,11 @@ export const companyAnd = (alias: string, company: number | null): SQL =>
 export const daysWhere = (alias: string, d: Days): SQL => sql`${sql.raw(alias)}.day between ${d.from}::date and ${d.to}::date`
 
 /** What a chart's rows are grouped by: the day, or its month (the label is made per group, not per row). */
-export const periodKey = (alias: string, g: StatisticsGranularity): SQL => sql.raw(g === 'day' ? `${alias}.day` : `date_trunc('month', ${alias}.day)`)
+// (a date as timestamp without time zone: date_trunc of a timestamptz would convert every row's time zone)
+const keyOf = (alias: string, g: StatisticsGranularity) => (g === 'day' ? `${alias}.day` : `date_trunc('month', ${alias}.day::timestamp)`)
+export const periodKey = (alias: string, g: StatisticsGranularity): SQL => sql.raw(keyOf(alias, g))
 /** The period's label ('YYYY-MM-DD' or 'YYYY-MM') of a select grouped by `periodKey`. */
-export const periodOf = (alias: string, g: StatisticsGranularity): SQL =>
-  sql.raw(`to_char(${g === 'day' ? `${alias}.day` : `date_trunc('month', ${alias}.day)`}, '${g === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM'}')`)
+export const periodOf = (alias: string, g: StatisticsGranularity): SQL => sql.raw(`to_char(${keyOf(alias, g)}, '${g === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM'}')`)
 
 export const num = (v: unknown) => Number(v ?? 0)
 
