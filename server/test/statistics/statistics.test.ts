@@ -190,6 +190,18 @@ describe('per town', () => {
   })
 })
 
+test('the OpenAPI page documents every statistics call with a request and an answer example', async () => {
+  const spec = (await env.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, { description?: string }>> }
+  const calls = Object.entries(spec.paths).filter(([path]) => /^\/api\/(data|trace)\/|^\/api\/machine\/(bar|line)\//.test(path))
+  expect(calls.length).toBe(19)
+  for (const [path, methods] of calls) {
+    for (const [method, op] of Object.entries(methods)) {
+      if (path.includes('/data/export/')) continue
+      expect(op.description, `${method} ${path}`).toContain('答复示例')
+    }
+  }
+})
+
 describe('bad input is refused in Chinese', () => {
   test.each([
     ['POST', '/api/data/allMyMachines/2024-03-01/2024-01-01', {}, StatisticsMsg.rangeReversed],
