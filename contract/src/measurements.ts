@@ -93,6 +93,7 @@ export const MeasurementMsg = {
   machineNotFound: '设备不存在',
   duplicateDeviceNo: '该设备编号已登记',
   machineHasMeasurements: '该设备已有测量记录，不能删除',
+  townUnknown: '所在乡镇不存在，请从行政区划中选择',
   secretShownOnce: '设备密钥只显示这一次，请立即配置到设备中',
 } as const
 
@@ -167,6 +168,9 @@ export const machineBody = z.object({
     .trim().min(1, { error: '设备编号不能为空' }).max(50, { error: '设备编号不能超过50个字符' })
     .regex(/^[\w-]+$/, { error: '设备编号只能包含字母、数字、_ 和 -' }).describe('设备编号'),
   companyId: optIdField('基地'),
+  /** where the device stands: a town's (乡镇、街道) 9-digit code of the national division; the town statistics count by it */
+  townCode: z.preprocess((v) => (v === '' ? null : v), z.string({ error: '所在乡镇格式不正确' }).trim()
+    .regex(/^\d{9}$/, { error: '所在乡镇应为9位行政区划代码' }).nullable().optional()).describe('所在乡镇'),
 })
 export type MachineBody = z.infer<typeof machineBody>
 
@@ -179,6 +183,9 @@ export interface Machine {
   companyName: string
   type: string
   deviceNo: string
+  /** the town's 9-digit code and name ('' when not set) */
+  townCode: string | null
+  townName: string
   createTime: string
 }
 /** A new machine, or one whose secret was reset: the secret is in this answer only. */

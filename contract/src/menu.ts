@@ -19,6 +19,8 @@ export const COMPONENT_KEYS = [
   'supply_order', 'sale', 'sale_summary',
   // the health-check side (issue 35): activities, members, devices (permission activity, member, machine) and the readings (machine)
   'activity', 'member', 'machine', 'measurement',
+  // 数据统计 (issue 36): the measurement charts (permission machine)
+  'statistics',
 ] as const
 export type ComponentKey = (typeof COMPONENT_KEYS)[number]
 
@@ -105,6 +107,7 @@ export const MENU_SEED: MenuSeed[] = [
     ['member', 'Member', 'member', '成员列表', 'team', 'member'],
     ['machine', 'Machine', 'machine', '设备管理', 'desktop', 'machine'],
     ['measurement', 'Measurement', 'measurement', '测量记录', 'line-chart', 'machine'],
+    ['statistics', 'Statistics', 'statistics', '数据统计', 'bar-chart', 'machine'],
   ]),
   section('/imagesearch', 'Goods', '物品登记', 'picture', [
     ['index', 'ImageSearch', 'imagesearch', '物品列表', 'search', 'goods'],

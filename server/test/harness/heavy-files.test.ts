@@ -11,14 +11,14 @@ import fs from 'node:fs'
 import path from 'node:path'
 import {
   ATTACHMENT_MAX_BYTES, DIAGRAM_MAX_BYTES, DIAGRAM_PNG_MAX_CHARS, IMAGE_MAX_PIXELS, REPORT_STATUS, STATEMENT_MAX_ROWS, STOCK_MAX_LINES, TICKET_MAX_BYTES,
-  TRANSPORT_COLUMN_KEYS, USER_IMPORT_COLUMNS, USER_IMPORT_MAX_ROWS, idCheckChar, MEMBER_IMPORT_COLUMNS, MEMBER_IMPORT_MAX_ROWS,
+  TRANSPORT_COLUMN_KEYS, USER_IMPORT_COLUMNS, USER_IMPORT_MAX_ROWS, idCheckChar, formatDateTime, MEMBER_IMPORT_COLUMNS, MEMBER_IMPORT_MAX_ROWS,
 } from '@app/contract'
 import ExcelJS from 'exceljs'
 import { sql } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import sharp from 'sharp'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { reportDiagrams, reports } from '../../src/db/schema/index.js'
+import { machines, reportDiagrams, reports, testees } from '../../src/db/schema/index.js'
 import { exportLimits } from '../../src/platform/list.js'
 import { makeCompany, makeUser } from '../fixtures.js'
 import { FIXTURES } from '../ocr/accuracy.js'
@@ -133,6 +133,13 @@ beforeAll(async () => {
     insert into log_entry (serial_number, error_mes, level, phone, company_id, create_time)
     select 'SN' || g, '票据识别完成，用时 ' || g || ' ms', g % 2, '13900000000', ${companyId}, now() - g * interval '1 second'
     from generate_series(1, ${EXPORT_ROWS}) g`)
+  // a year of one base's readings (one every five minutes), as many as an export takes
+  const [machine] = await env.db.insert(machines).values({ companyId, type: '血压计', deviceNo: 'HEAVY-FILES-1', secretHash: '0'.repeat(64) }).returning()
+  const [member] = await env.db.insert(testees).values({ companyId, name: '测量者', sex: '男', idNo: `11010519010101999${idCheckChar('11010519010101999')}`, phone: '13900000009' }).returning()
+  await env.db.execute(sql`
+    insert into measurement (company_id, machine_id, testee_id, measured_time, systolic, diastolic, bp_conclusion)
+    select ${companyId}, ${machine!.id}, ${member!.id}, now() - g * interval '5 minutes', 150, 95, '高血压1级'
+    from generate_series(1, ${EXPORT_ROWS}) g`)
 
   const picture = (data: Buffer, name = 'ticket.jpg'): FilePart => ({ name, type: 'image/jpeg', data })
   // the OCR worker's first reading sizes its inference buffers once per process: not what a request adds
@@ -237,6 +244,11 @@ beforeAll(async () => {
   add('POST /api/logistics/exportSum',
     { name: `a statement of ${STATEMENT_MAX_ROWS} transports`, send: () => call(base, 'POST', '/api/logistics/exportSum', { deliveryTimeQuery: ['2024-04-01', '2024-06-30'], deliveryCustomer: '对账客户', deliveryCarrier: '对账承运' }), expect: 200 },
     { name: 'a period turned round', send: () => call(base, 'POST', '/api/logistics/exportSum', { deliveryTimeQuery: ['2024-06-30', 'x'], deliveryCustomer: '对账客户', deliveryCarrier: '对账承运' }), expect: 'refused' })
+  const today = formatDateTime(new Date()).slice(0, 10)
+  const yearAgo = formatDateTime(new Date(Date.now() - 365 * 86_400_000)).slice(0, 10)
+  add('POST /api/data/export/:from/:to',
+    { name: `${EXPORT_ROWS} readings of a year`, send: () => call(base, 'POST', `/api/data/export/${yearAgo}/${today}`, {}), expect: 200 },
+    { name: 'a range turned round', send: () => call(base, 'POST', `/api/data/export/${today}/${yearAgo}`, {}), expect: 'refused' })
   add('GET /api/log/export/:companyId', { name: `${EXPORT_ROWS} log entries`, send: () => call(hq, 'GET', `/api/log/export/1?companyId=${companyId}`), expect: 200 })
   // the other list exports read small tables through the same streamed writer (platform/exports.ts)
   for (const [route, url] of [

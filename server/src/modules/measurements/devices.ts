@@ -23,13 +23,13 @@ export function deviceCredentialOf(headers: Record<string, string | string[] | u
   return { deviceNo: deviceNo.trim().slice(0, 50), secret: auth.slice(7).trim().slice(0, 200) }
 }
 
-/** The device the credential names, with its base's province; a wrong number or secret is refused alike. */
+/** The device the credential names, with its base's province and its town; a wrong number or secret is refused alike. */
 export async function authenticateDevice(db: Executor, credential: DeviceCredential) {
-  const [device] = await db.select({ id: machines.id, companyId: machines.companyId, secretHash: machines.secretHash, province: companies.province })
+  const [device] = await db.select({ id: machines.id, companyId: machines.companyId, secretHash: machines.secretHash, province: companies.province, townCode: machines.townCode })
     .from(machines).innerJoin(companies, eq(companies.id, machines.companyId)).where(eq(machines.deviceNo, credential.deviceNo))
   const presented = Buffer.from(secretHashOf(credential.secret), 'hex')
   // compared even when the number is unknown, so the answer's time tells nothing of which numbers exist
   const stored = Buffer.from(device?.secretHash ?? '0'.repeat(64), 'hex')
   if (!crypto.timingSafeEqual(presented, stored) || !device) throw new ForbiddenError(MeasurementMsg.deviceUnknown)
-  return { id: device.id, companyId: device.companyId, province: device.province ?? '', deviceNo: credential.deviceNo, secretHash: device.secretHash }
+  return { id: device.id, companyId: device.companyId, province: device.province ?? '', townCode: device.townCode ?? '', deviceNo: credential.deviceNo, secretHash: device.secretHash }
 }

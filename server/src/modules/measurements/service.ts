@@ -5,7 +5,8 @@ import {
 import { and, desc, eq, ne, or, sql, type Column, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { companies, machines, measurements, testees } from '../../db/schema/index.js'
-import { ConflictError, NotFoundError } from '../../platform/errors.js'
+import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors.js'
+import { townOf } from '../../platform/towns.js'
 import { defineExport } from '../../platform/exports.js'
 import { allRows, listSource, pagedList } from '../../platform/list.js'
 import { contains, containsEach, isForeignKeyViolation, isUniqueViolation, withinRange } from '../../platform/query.js'
@@ -18,8 +19,16 @@ import { newDeviceSecret, secretHashOf } from './devices.js'
 
 type MachineRow = typeof machines.$inferSelect
 const toMachine = ({ m, companyName }: { m: MachineRow; companyName: string | null }): Machine => ({
-  id: m.id, companyId: m.companyId, companyName: companyName ?? '', type: m.type, deviceNo: m.deviceNo, createTime: formatDateTime(m.createTime),
+  id: m.id, companyId: m.companyId, companyName: companyName ?? '', type: m.type, deviceNo: m.deviceNo,
+  townCode: m.townCode, townName: townOf(m.townCode)?.townName ?? '', createTime: formatDateTime(m.createTime),
 })
+
+/** The town a device is put in, checked against the region data (null: none). */
+function townCodeOf(body: MachineBody): string | null {
+  if (!body.townCode) return null
+  if (!townOf(body.townCode)) throw new ValidationError(MeasurementMsg.townUnknown)
+  return body.townCode
+}
 
 const machineWhere = (auth: SessionUser, q: MachineQuery) => and(
   inCompanyScope(auth, machines.companyId, q.companyId), ...containsEach(q, { deviceNo: machines.deviceNo, type: machines.type }),
@@ -51,11 +60,12 @@ const duplicateNo = (err: unknown) => (isUniqueViolation(err, 'machine_device_no
 /** A new device with its secret, shown in this answer only. */
 export async function saveMachine(db: Executor, auth: SessionUser, body: MachineBody): Promise<MachineWithSecret> {
   const companyId = ownerCompany(auth, body.companyId)
+  const townCode = townCodeOf(body)
   const secret = newDeviceSecret()
   try {
     return await db.transaction(async (tx) => {
       await assertCompanyExists(tx, companyId)
-      const [row] = await tx.insert(machines).values({ companyId, type: body.type, deviceNo: body.deviceNo, secretHash: secretHashOf(secret) }).returning()
+      const [row] = await tx.insert(machines).values({ companyId, type: body.type, deviceNo: body.deviceNo, townCode, secretHash: secretHashOf(secret) }).returning()
       return { ...(await withCompany(tx, row!)), secret }
     })
   } catch (err) {
@@ -66,9 +76,11 @@ export async function saveMachine(db: Executor, auth: SessionUser, body: Machine
 /** Changes the type and number; a device stays with its base (its readings and counts are the base's). */
 export async function updateMachine(db: Executor, auth: SessionUser, id: number, body: MachineBody): Promise<Machine> {
   assertCompanyInScope(auth, body.companyId)
+  const townCode = townCodeOf(body)
   try {
     await ownMachine(db, auth, id)
-    const [row] = await db.update(machines).set({ type: body.type, deviceNo: body.deviceNo }).where(eq(machines.id, id)).returning()
+    // a body without the town keeps the device's (a form that does not show it clears nothing)
+    const [row] = await db.update(machines).set({ type: body.type, deviceNo: body.deviceNo, ...(body.townCode !== undefined && { townCode }) }).where(eq(machines.id, id)).returning()
     return withCompany(db, row!)
   } catch (err) {
     throw duplicateNo(err)

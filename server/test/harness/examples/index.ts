@@ -11,6 +11,7 @@ import { kpiExamples } from './kpi.js'
 import { rechargeExamples } from './recharge.js'
 import { reservationExamples } from './reservations.js'
 import { reportExamples } from './reports.js'
+import { statisticsExamples } from './statistics.js'
 import { stockExamples } from './stock.js'
 import { ticketExamples } from './tickets.js'
 import { transportExamples } from './transports.js'
@@ -37,4 +38,5 @@ export const routeExamples: Examples = {
   ...stockExamples,
   ...healthExamples,
   ...measurementExamples,
+  ...statisticsExamples,
 }

@@ -32,6 +32,7 @@ export default function MachinesPage() {
   const columns: ProColumns<Machine>[] = [
     { title: '设备编号', dataIndex: 'deviceNo', width: 180, copyable: true, fieldProps: { maxLength: 50 } },
     { title: '设备类型', dataIndex: 'type', width: 200, fieldProps: { maxLength: 50 } },
+    { title: '所在乡镇', dataIndex: 'townName', hideInSearch: true, width: 140 },
     companyColumn<Machine>(companies, { inTable: headquarters, inSearch: headquarters }),
     { title: '登记时间', dataIndex: 'createTime', hideInSearch: true, width: 170 },
     editDeleteColumn(180, {
