@@ -6,26 +6,21 @@
  */
 import fs from 'node:fs'
 import { formatDateTime, idCheckChar, MeasurementMsg } from '@app/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { BrowserContext, Page } from 'playwright-core'
-import { dialogNamed, loginViaForm, menuEntry, openMenu, shot } from './browser'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { dialogNamed, landingMenuOpened, openMenu, shot } from './browser'
 import { useServerAndBrowser } from './server'
 
 const env = useServerAndBrowser()
-let context: BrowserContext
 let page: Page
 const BASE = { name: '统计端到端基地', contactor: '孙丽', phone: '13655580001', domain: 'stats-e2e', password: 'Base@2026', province: '江苏省' }
-const pageErrors: string[] = []
 const first17 = '32010219800315246'
 const MEMBER_ID = `${first17}${idCheckChar(first17)}`
 
 beforeAll(async () => {
   const { api } = env.server
   const hq = await api.token()
-  const saved = await api.call('POST', '/company/save', {
-    name: BASE.name, contactor: BASE.contactor, phone: BASE.phone, domain: BASE.domain, province: BASE.province, password: await api.encrypt(BASE.password),
-  }, hq)
-  expect(saved.body.message).toBe('创建成功')
+  await api.createBase(BASE, hq)
   const base = await api.token(BASE.phone, BASE.password)
   expect((await api.call('POST', '/testee/saveNew', { name: '周统计', idNo: MEMBER_ID, phone: '13912345678' }, base)).status).toBe(200)
   const machine = await api.call('POST', '/machine/save', { type: '血压计', deviceNo: 'STAT-E2E-01' }, base)
@@ -39,20 +34,8 @@ beforeAll(async () => {
   expect(await post('s-2', { systolic: 152, diastolic: 92 })).toMatchObject({ message: MeasurementMsg.recorded }) // 高血压1级
   expect(await post('s-3', { systolic: 110, diastolic: 70 })).toMatchObject({ message: MeasurementMsg.recorded }) // 正常
 
-  context = await env.context()
-  page = await context.newPage()
-  await page.setViewportSize({ width: 1440, height: 900 })
-  page.on('pageerror', (e) => pageErrors.push(e.message))
-  await page.goto('/login')
-  await loginViaForm(page, BASE.phone, BASE.password)
-  await page.waitForURL('**/by_agent/index')
-  await menuEntry(page, '运单管理').and(page.getByRole('menuitem', { expanded: true })).waitFor()
-  await page.waitForTimeout(400)
-})
-
-afterAll(async () => {
-  expect(pageErrors).toEqual([])
-  await context?.close()
+  page = await env.signIn(BASE, { landing: '**/by_agent/index', viewport: { width: 1440, height: 900 } })
+  await landingMenuOpened(page)
 })
 
 describe('数据统计', () => {
