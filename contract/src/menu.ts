@@ -19,6 +19,8 @@ export const COMPONENT_KEYS = [
   'supply_order', 'sale', 'sale_summary',
   // the health-check side (issue 35): activities, members, devices (permission activity, member, machine) and the readings (machine)
   'activity', 'member', 'machine', 'measurement',
+  // big screens (issue 36): keys as the spec's permission keys
+  'screen', 'base_screen',
 ] as const
 export type ComponentKey = (typeof COMPONENT_KEYS)[number]
 
@@ -108,6 +110,10 @@ export const MENU_SEED: MenuSeed[] = [
   ]),
   section('/imagesearch', 'Goods', '物品登记', 'picture', [
     ['index', 'ImageSearch', 'imagesearch', '物品列表', 'search', 'goods'],
+  ]),
+  section('/screen', 'Screens', '数据大屏', 'dashboard', [
+    ['index', 'Screen', 'screen', '总部大屏', 'dashboard', 'screen'],
+    ['base', 'BaseScreen', 'base_screen', '基地大屏', 'desktop', 'base_screen'],
   ]),
 ]
 

@@ -10,6 +10,7 @@ import { operationsExamples } from './operations.js'
 import { kpiExamples } from './kpi.js'
 import { rechargeExamples } from './recharge.js'
 import { reservationExamples } from './reservations.js'
+import { screenExamples } from './screens.js'
 import { reportExamples } from './reports.js'
 import { stockExamples } from './stock.js'
 import { ticketExamples } from './tickets.js'
@@ -37,4 +38,5 @@ export const routeExamples: Examples = {
   ...stockExamples,
   ...healthExamples,
   ...measurementExamples,
+  ...screenExamples,
 }
