@@ -191,7 +191,7 @@ describe('the transport roll-up', () => {
 })
 
 describe('the signed embed link', () => {
-  const open = (q: Record<string, string | number>) => env.call(null, 'GET', `/api/screen/embed/data?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`)
+  const open = (q: Record<string, string | number>) => env.call(null, 'GET', `/api/screen/embed/data?${new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)]))}`)
   const partsOf = (url: string) => Object.fromEntries(new URL(url).searchParams) as { companyId: string; timestamp: string; signature: string }
 
   test('a base\'s link shows its own figures to anyone holding it, without a session', async () => {
