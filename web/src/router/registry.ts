@@ -51,6 +51,9 @@ export const PAGE_REGISTRY: Record<ComponentKey, PageLoader | null> = {
   member: () => import('../pages/members'),
   machine: () => import('../pages/machines'),
   measurement: () => import('../pages/measurements'),
+  // issue 36: big screens (the public embed page is pages/screenEmbed)
+  screen: () => import('../pages/screens'),
+  base_screen: () => import('../pages/screens/BaseScreenPage'),
 }
 
 export const isComponentKey = (key: string): key is ComponentKey => (COMPONENT_KEYS as readonly string[]).includes(key)
