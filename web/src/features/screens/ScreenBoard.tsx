@@ -58,7 +58,7 @@ export default function ScreenBoard({ data, error, wide, fill = false, actions }
           <div className={styles.day}>{data ? `${data.day} ${weekdayOf(data.day)}` : ''}</div>
           <h1 className={styles.title}>{data ? `${data.title} · 数据大屏` : '数据大屏'}</h1>
           <div className={styles.tools}>
-            {error && <span className={styles.error} role="alert">更新失败：{error}</span>}
+            {error && data && <span className={styles.error} role="alert">更新失败：{error}</span>}
             {data && <span className={styles.updated} data-testid="screen-updated">更新于 {clockOf(data.updatedAt)}</span>}
             {actions}
             {fullscreen.supported && (

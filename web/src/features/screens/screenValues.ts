@@ -92,7 +92,8 @@ export function abnormalOption(data: ScreenData): ScreenChartOption {
     tooltip: { trigger: 'item', textStyle: { fontSize: 16 } },
     legend: { ...legend(['正常', '异常']), top: 'auto', bottom: 0, left: 20, right: 'auto' },
     grid: { left: '52%', right: 40, top: 30, bottom: 30, containLabel: true },
-    xAxis: { type: 'value', max: 100, axisLabel: { ...axisText, formatter: '{value}%' }, splitLine: { lineStyle: { color: SCREEN_COLORS.line, type: 'dashed' } } },
+    // each bar carries its share: the axis would only crowd the narrow panel
+    xAxis: { type: 'value', max: 100, axisLabel: { show: false }, splitLine: { lineStyle: { color: SCREEN_COLORS.line, type: 'dashed' } } },
     yAxis: { type: 'category', data: data.measures.map((m) => m.label), axisLabel: { ...axisText, fontSize: 20 }, axisLine: { lineStyle: { color: SCREEN_COLORS.line } } },
     series: [
       {
