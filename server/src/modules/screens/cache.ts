@@ -20,4 +20,9 @@ export class ShortCache<V> {
     while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!)
     return entry.value
   }
+
+  /** Drops what is kept under `key` (a read whose answer must not be kept). */
+  forget(key: string) {
+    this.entries.delete(key)
+  }
 }
