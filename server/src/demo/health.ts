@@ -108,11 +108,11 @@ export async function addDemoHealth(db: Db, hq: Auth, now: Date, bases: DemoHeal
 }
 
 /**
- * When demo reading `i` was taken: one in five today, in the hours before `now` (never before today's
+ * When demo reading `i` was taken: one in twelve today, in the hours before `now` (never before today's
  * midnight nor after now), so the big screens have today's figures; the rest on an earlier day.
  */
 function measuredAt(now: Date, i: number, earlier: Date): Date {
-  if (i % 5 !== 0) return earlier
+  if (i % 12 !== 0) return earlier
   const midnight = parseDateTime(chinaToday(now)).getTime()
   return new Date(Math.max(midnight, now.getTime() - (1 + ((i * 37) % 300)) * 60_000))
 }
