@@ -21,6 +21,8 @@ export const COMPONENT_KEYS = [
   'activity', 'member', 'machine', 'measurement',
   // 数据统计 (issue 36): the measurement charts (permission machine)
   'statistics',
+  // big screens (issue 36): keys as the spec's permission keys
+  'screen', 'base_screen',
 ] as const
 export type ComponentKey = (typeof COMPONENT_KEYS)[number]
 
@@ -111,6 +113,10 @@ export const MENU_SEED: MenuSeed[] = [
   ]),
   section('/imagesearch', 'Goods', '物品登记', 'picture', [
     ['index', 'ImageSearch', 'imagesearch', '物品列表', 'search', 'goods'],
+  ]),
+  section('/screen', 'Screens', '数据大屏', 'dashboard', [
+    ['index', 'Screen', 'screen', '总部大屏', 'dashboard', 'screen'],
+    ['base', 'BaseScreen', 'base_screen', '基地大屏', 'desktop', 'base_screen'],
   ]),
 ]
 

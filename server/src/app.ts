@@ -42,6 +42,7 @@ import { activityRoutes } from './modules/activities/index.js'
 import { memberRoutes } from './modules/members/index.js'
 import { measurementRoutes } from './modules/measurements/index.js'
 import { statisticsRoutes } from './modules/statistics/index.js'
+import { screenRoutes } from './modules/screens/index.js'
 import { createFileStore } from './platform/files.js'
 import { registerAccess, type ApiRoute } from './platform/access.js'
 import { registerCompression } from './platform/compression.js'
@@ -64,7 +65,7 @@ installZodChinese()
 const modules = [authRoutes, userRoutes, companyRoutes, supplyOrderRoutes, reservationRoutes, rechargeRoutes, attachmentRoutes, receiptFormatRoutes, logRoutes, ticketReadingRoutes,
   transportRoutes, transportExportRoutes, logisticsCompanyRoutes, usageRoutes, userSettingRoutes,
   processTemplateRoutes, indicatorRoutes, stationGroupRoutes, reportRoutes, diagramRoutes, kpiRoutes, goodsRoutes, operationsRoutes,
-  materialRoutes, stockRoutes, activityRoutes, memberRoutes, measurementRoutes, statisticsRoutes]
+  materialRoutes, stockRoutes, activityRoutes, memberRoutes, measurementRoutes, statisticsRoutes, screenRoutes]
 
 /**
  * The whole server without listening: plugins, hooks and modules on an open, migrated, seeded

@@ -1,7 +1,7 @@
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { IDLE_TIMEOUT_MS } from '@app/contract'
+import { IDLE_TIMEOUT_MS, SCREEN_LINK_HOURS } from '@app/contract'
 
 export interface Config {
   port: number
@@ -53,6 +53,8 @@ export interface Config {
   shutdownGraceMs: number
   /** the password key is replaced when older than this (RSA_KEY_ROTATE_DAYS; 0: never) */
   rsaKeyRotateMs?: number
+  /** how long a big screen's signed embed link answers after it was made (SCREEN_LINK_SECONDS; default 24 h) */
+  screenLinkMs: number
   /** S3-compatible object storage for attachments instead of filesDir (S3_BUCKET and keys set) */
   s3?: S3Config
 }
@@ -152,6 +154,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     metricsToken: env.METRICS_TOKEN || undefined,
     shutdownGraceMs: wholeNumber('SHUTDOWN_GRACE_SECONDS', env.SHUTDOWN_GRACE_SECONDS, 25, '秒') * 1000,
     rsaKeyRotateMs: wholeNumber('RSA_KEY_ROTATE_DAYS', env.RSA_KEY_ROTATE_DAYS, 30, '天') * 24 * 60 * 60_000 || undefined,
+    screenLinkMs: Math.max(1, wholeNumber('SCREEN_LINK_SECONDS', env.SCREEN_LINK_SECONDS, SCREEN_LINK_HOURS * 3600, '秒')) * 1000,
   }
 }
 

@@ -49,13 +49,13 @@ describe('route table from the server menu', () => {
     // 物品登记 is a section of one page too
     expect(top).toContain('物品列表')
     expect(top).not.toContain('物品登记')
-    // a page the web has not built: not in the sidebar, yet its URL is routed (to 页面暂不可用)
-    const unbuilt: MenuNode = { path: '/screen', name: 'Screen', component: 'Layout', redirect: '/screen/index', meta: { title: '大屏' },
-      children: [{ path: 'index', name: 'ScreenPage', component: 'screen', meta: { title: '数据大屏' } }] }
+    // a page the web has not built (a key it does not know yet): not in the sidebar, yet its URL is routed (to 页面暂不可用)
+    const unbuilt: MenuNode = { path: '/future', name: 'Future', component: 'Layout', redirect: '/future/index', meta: { title: '未建栏目' },
+      children: [{ path: 'index', name: 'FuturePage', component: 'future_page', meta: { title: '未建页面' } }] }
     const withUnbuilt = buildRouteTable([...menus, unbuilt], [])
     const all = JSON.stringify(withUnbuilt.menu)
-    expect(all).not.toContain('大屏')
-    expect(withUnbuilt.pages.get('/screen/index')?.component).toBe('screen')
+    expect(all).not.toContain('未建')
+    expect(withUnbuilt.pages.get('/future/index')?.component).toBe('future_page')
     expect(t.redirects.get('/upload')).toBe('/upload/index')
     // sections of several pages stay as they are
     expect(t.menu.find((e) => e.title === '运单管理')?.children.map((c) => c.title)).toEqual(['运单列表', '物流公司'])

@@ -1,4 +1,4 @@
-import { formatDateTime, idCheckChar } from '@app/contract'
+import { chinaToday, formatDateTime, idCheckChar, parseDateTime } from '@app/contract'
 import { and, count, eq } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import { activities, machines, measurements, testees } from '../db/schema/index.js'
@@ -97,7 +97,7 @@ export async function addDemoHealth(db: Db, hq: Auth, now: Date, bases: DemoHeal
       const withBody = device === devices[1] || rand(2) === 0
       await recordMeasurement(db, device, {
         requestId: `demo-${b.domain}-${i}`, idNo: people[rand(people.length)]!,
-        measuredTime: formatDateTime(daysBefore(now, 1 + rand(27), 8 + rand(9), rand(60))),
+        measuredTime: formatDateTime(measuredAt(now, i, daysBefore(now, 1 + rand(27), 8 + rand(9), rand(60)))),
         systolic, diastolic, sugar: Math.round(sugar * 10) / 10,
         height: withBody ? height : undefined, weight: withBody ? weight : undefined,
       })
@@ -105,4 +105,14 @@ export async function addDemoHealth(db: Db, hq: Auth, now: Date, bases: DemoHeal
     }
   }
   return added
+}
+
+/**
+ * When demo reading `i` was taken: one in twelve today, in the hours before `now` (never before today's
+ * midnight nor after now), so the big screens have today's figures; the rest on an earlier day.
+ */
+function measuredAt(now: Date, i: number, earlier: Date): Date {
+  if (i % 12 !== 0) return earlier
+  const midnight = parseDateTime(chinaToday(now)).getTime()
+  return new Date(Math.max(midnight, now.getTime() - (1 + ((i * 37) % 300)) * 60_000))
 }

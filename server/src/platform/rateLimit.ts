@@ -7,7 +7,7 @@ import type { Db } from '../db/client.js'
  * office behind one NAT, that uses up public verification must not lock the same address out of
  * signing in or getting a reset code.
  */
-export type RateFamily = 'login' | 'loginToken' | 'sms' | 'verify' | 'activity'
+export type RateFamily = 'login' | 'loginToken' | 'sms' | 'verify' | 'activity' | 'screen'
 
 /** A route's limit: `max` requests a minute from one client address, counted for its family alone. */
 export const perIpPerMinute = (family: RateFamily, max: number) => ({

@@ -7,6 +7,7 @@ import { healthRows } from './healthRows.js'
 import { inspectionRefRows } from './inspectionRefRows.js'
 import { logisticsRows } from './logisticsRows.js'
 import { reservationRows } from './reservationRows.js'
+import { screenRows } from './screenRows.js'
 import { reportRows } from './reportRows.js'
 import { sharedRows, ticketRows } from './ticketRows.js'
 import { stockRows } from './stockRows.js'
@@ -37,6 +38,7 @@ extensions.push(reportRows)
 extensions.push(goodsRows)
 extensions.push(stockRows)
 extensions.push(healthRows)
+extensions.push(screenRows)
 
 export async function seedOtherCompany(env: TestEnv): Promise<OtherCompany> {
   const company = await makeCompany(env.db, `${MARKER}基地`, { contactor: MARKER, address: MARKER, domain: 'zx9-secret' })

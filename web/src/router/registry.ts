@@ -53,6 +53,9 @@ export const PAGE_REGISTRY: Record<ComponentKey, PageLoader | null> = {
   measurement: () => import('../pages/measurements'),
   // issue 36: the measurement charts
   statistics: () => import('../pages/statistics'),
+  // issue 36: big screens (the public embed page is pages/screenEmbed)
+  screen: () => import('../pages/screens'),
+  base_screen: () => import('../pages/screens/BaseScreenPage'),
 }
 
 export const isComponentKey = (key: string): key is ComponentKey => (COMPONENT_KEYS as readonly string[]).includes(key)

@@ -43,5 +43,7 @@ export const reservations = pgTable('reservation', {
 }, (t) => [
   index('reservation_plan_status_idx').on(t.planId, t.status),
   index('reservation_company_day_idx').on(t.companyId, t.reserveTime),
+  // the big screens' count of today's bookings of every base (modules/screens)
+  index('reservation_day_idx').on(t.reserveTime),
   uniqueIndex('reservation_plate_day_idx').on(t.companyId, t.reserveTime, t.licenseNumber).where(sql`${t.status} <> 2`),
 ])

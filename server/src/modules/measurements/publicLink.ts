@@ -1,4 +1,3 @@
-import crypto from 'node:crypto'
 import {
   ACTIVITY_LINK_DAYS, ACTIVITY_PATH, ACTIVITY_REPORTS_MAX, ActivityLinkMsg, formatDateTime, maskName,
   type ActivityLinkQuery, type PublicReport, type PublicReports,
@@ -7,6 +6,7 @@ import { and, desc, eq } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { companies, machines, measurements, testees } from '../../db/schema/index.js'
 import { NotFoundError } from '../../platform/errors.js'
+import { linkSignature, signatureMatches } from '../../platform/signedLink.js'
 
 /**
  * The public report link a device shows after a reading (DESIGN §5: a public page never answers a
@@ -14,9 +14,8 @@ import { NotFoundError } from '../../platform/errors.js'
  * device's number and the expiry, keyed by the device's own stored secret hash, which only the server
  * holds. No table is needed, a post costs one hash, and resetting a device's secret withdraws its links.
  */
-const linkKey = (secretHash: string) => crypto.createHmac('sha256', secretHash).update('activity-link').digest()
 const signature = (secretHash: string, userNo: string, deviceNo: string, expires: string) =>
-  crypto.createHmac('sha256', linkKey(secretHash)).update(`${userNo}\n${deviceNo}\n${expires}`).digest().subarray(0, 18).toString('base64url')
+  linkSignature(secretHash, 'activity-link', [userNo, deviceNo, expires])
 
 export function activityToken(secretHash: string, userNo: number, deviceNo: string, now = Date.now()) {
   const expires = Math.floor((now + ACTIVITY_LINK_DAYS * 86_400_000) / 1000).toString(36)
@@ -33,9 +32,7 @@ function tokenValid(secretHash: string, q: ActivityLinkQuery, now: number) {
   const [expires, sig, ...rest] = q.token.split('.')
   if (!expires || !sig || rest.length || !/^[0-9a-z]{1,10}$/.test(expires)) return false
   if (parseInt(expires, 36) * 1000 < now) return false
-  const want = Buffer.from(signature(secretHash, q.userNo, q.deviceNo, expires))
-  const got = Buffer.from(sig)
-  return want.length === got.length && crypto.timingSafeEqual(want, got)
+  return signatureMatches(signature(secretHash, q.userNo, q.deviceNo, expires), sig)
 }
 
 const num = (v: string | null) => (v === null ? null : Number(v))

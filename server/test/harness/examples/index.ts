@@ -10,6 +10,7 @@ import { operationsExamples } from './operations.js'
 import { kpiExamples } from './kpi.js'
 import { rechargeExamples } from './recharge.js'
 import { reservationExamples } from './reservations.js'
+import { screenExamples } from './screens.js'
 import { reportExamples } from './reports.js'
 import { statisticsExamples } from './statistics.js'
 import { stockExamples } from './stock.js'
@@ -39,4 +40,5 @@ export const routeExamples: Examples = {
   ...healthExamples,
   ...measurementExamples,
   ...statisticsExamples,
+  ...screenExamples,
 }
