@@ -7,16 +7,14 @@
  * Screenshots at 1920×1080 go to /tmp/shots/screens-*.png.
  */
 import { formatDateTime, idCheckChar, ScreenMsg } from '@app/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { BrowserContext, Page } from 'playwright-core'
-import { loginViaForm, menuEntry, openMenu, shot } from './browser'
-import { useServerAndBrowser } from './server'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { landingMenuOpened, openMenu, shot } from './browser'
+import { ADMIN, useServerAndBrowser } from './server'
 
 const LINK_SECONDS = 25
 const env = useServerAndBrowser({ SCREEN_LINK_SECONDS: String(LINK_SECONDS) })
-let context: BrowserContext
 let page: Page
-const pageErrors: string[] = []
 const BASE = { name: '大屏端到端基地', contactor: '孙明', phone: '13655570036', domain: 'screen-e2e', password: 'Base@2026', province: '浙江省' }
 const first17 = '33010219860101123'
 const MEMBER_ID = `${first17}${idCheckChar(first17)}`
@@ -28,27 +26,15 @@ const cardValue = (p: Page, key: string) => p.getByTestId(`screen-card-${key}`).
 beforeAll(async () => {
   const { api } = env.server
   const hq = await api.token()
-  const saved = await api.call('POST', '/company/save', { ...BASE, password: await api.encrypt(BASE.password) }, hq)
-  expect(saved.body.message).toBe('创建成功')
+  await api.createBase(BASE, hq)
   const base = await api.token(BASE.phone, BASE.password)
   expect((await api.call('POST', '/testee/saveNew', { name: '大屏会员', idNo: MEMBER_ID, phone: '13712340036' }, base)).status).toBe(200)
   const machine = await api.call<{ secret: string }>('POST', '/machine/save', { type: '血压计', deviceNo: device.deviceNo }, base)
   expect(machine.status).toBe(200)
   device = { ...device, secret: machine.body.data.secret }
 
-  context = await env.context()
-  page = await context.newPage()
-  await page.setViewportSize({ width: 1920, height: 1080 })
-  page.on('pageerror', (e) => pageErrors.push(e.message))
-  await page.goto('/login')
-  await loginViaForm(page, 'admin', 'Admin@123456')
-  await page.waitForURL('**/by_agent/index')
-  await menuEntry(page, '运单管理').and(page.getByRole('menuitem', { expanded: true })).waitFor()
-})
-
-afterAll(async () => {
-  expect(pageErrors).toEqual([])
-  await context?.close()
+  page = await env.signIn(ADMIN, { landing: '**/by_agent/index', viewport: { width: 1920, height: 1080 } })
+  await landingMenuOpened(page)
 })
 
 describe('数据大屏', () => {
@@ -93,7 +79,7 @@ describe('数据大屏', () => {
       const embed = await stranger.newPage()
       const scripts: string[] = []
       embed.on('request', (r) => { if (r.resourceType() === 'script') scripts.push(r.url()) })
-      embed.on('pageerror', (e) => pageErrors.push(e.message))
+      embed.on('pageerror', (e) => env.pageErrors.push(e.message))
       await embed.goto(link)
       await embed.getByRole('heading', { name: `${ScreenMsg.allBases} · 数据大屏` }).waitFor()
       expect(await cardValue(embed, 'measurements')).toBe(await cardValue(page, 'measurements'))
