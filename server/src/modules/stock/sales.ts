@@ -122,7 +122,7 @@ interface Written extends Record<string, unknown> {
 }
 
 /**
- * A sale is one statement, committed on its own (no transaction around it, no round trip while a balance is locked):
+ * A sale is one statement, committed on its own (the route opens no transaction around it: no round trip while a balance is locked):
  * it checks the base, the report and the materials (reading names, units and list prices once), locks the base's
  * balances of the sale's materials in material order (`for update`: parallel sales and every other stock writer
  * lock them in the same order) and reads them as locked, and only when every material has enough writes the
