@@ -2,11 +2,16 @@
 //   - at 1 million movements (MOVEMENTS), a base's stock page and a material's ledger page through the services,
 //     p50 ≤ 100 ms; beside them, in the same run, the materials list (a plain list call of 50 rows) as the baseline,
 //     and the ratios. Each page's total is counted afresh (PGlite otherwise answers a repeated count from memory).
-//   - 20 sellers (SELLERS) of one base selling in parallel through the built server for SALE_SECONDS: ≥ 200 sales/s on
-//     PostgreSQL, 0 sales lost or doubled (every 200 is one sale row, every row a 200), each balance the sum of its
-//     ledger and never negative, exactly the scarce material's stock sold; beside it, the same sellers reading the
-//     sales list (/sale/find) as the baseline.
-//   MOVEMENTS (default 1000000), SELLERS (default 20), SALE_SECONDS (default 10), BENCH_DATABASES (default "postgres,pglite"),
+//   - 20 sellers (SELLERS) of one base selling in parallel through the built server (once it has settled after its
+//     start) for SALE_SECONDS: ≥ 200 sales/s on PostgreSQL, 0 sales lost or doubled (every 200 is one sale row, every
+//     row a 200), each balance the sum of its ledger and never negative, exactly the scarce material's stock sold; beside it, the same sellers reading the
+//     sales list (/sale/find) as the baseline. With BASELINE_SERVER (the main.js of a server built from an earlier
+//     commit: git archive <commit> | tar -x -C DIR, ln -s $PWD/node_modules DIR/, node DIR/server/build.mjs), the same
+//     sellers sell through that build first, on the same database, and the ratio is printed.
+//   - the sale's service as it was before its figure was cut (bench/baseline/saleBefore.ts: a transaction of a
+//     statement a step) and as it is, called by the same sellers in this process for SERVICE_SECONDS each: the ratio.
+//   MOVEMENTS (default 1000000), SELLERS (default 20), SALE_SECONDS (default 10), SERVICE_SECONDS (default 5),
+//   BENCH_DATABASES (default "postgres,pglite"),
 //   BENCH_DATABASE_URL or TEST_DATABASE_URL: the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
 import path from 'node:path'
 import { IDLE_TIMEOUT_MS, QUANTITY_SCALE } from '@app/contract'
@@ -15,14 +20,20 @@ import type { Database } from '../server/src/db/client.js'
 import { tidyTables } from '../server/src/db/upkeep.js'
 import { findMaterials } from '../server/src/modules/materials/service.js'
 import { findBalances, findLedger } from '../server/src/modules/stock/balances.js'
+import { saveSale } from '../server/src/modules/stock/sales.js'
+import { ConflictError } from '../server/src/platform/errors.js'
 import { hashPassword } from '../server/src/platform/passwords.js'
 import { createSession } from '../server/src/platform/sessions.js'
 import { seed } from '../server/src/seed.js'
-import { benchDatabase, percentile, report, root, startBuiltServer } from './lib.js'
+import { saveSaleBefore } from './baseline/saleBefore.js'
+import { benchDatabase, cpuSeconds, percentile, report, root, startBuiltServer } from './lib.js'
 
 const MOVEMENTS = Number(process.env.MOVEMENTS ?? 1_000_000)
 const SELLERS = Number(process.env.SELLERS ?? 20)
 const SALE_SECONDS = Number(process.env.SALE_SECONDS ?? 10)
+const SERVICE_SECONDS = Number(process.env.SERVICE_SECONDS ?? 5)
+/** a server build of the code before (main.js), sold through first in the same run; see the header */
+const BASELINE_SERVER = process.env.BASELINE_SERVER
 const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',').map((s) => s.trim())
 const PG_SERVER = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const PASSWORD = 'Bench@123456'
@@ -31,6 +42,8 @@ const MATERIALS = 50
 const PAIRS = BASES * MATERIALS
 /** units the scarce material starts with at the selling base: the run sells it out */
 const SCARCE_UNITS = 100
+/** units each material sold freely is topped up to before a run */
+const PLENTY_UNITS = 100_000
 /** a constant of the fixture written into its SQL (a parameter has no type to do arithmetic with) */
 const n = (value: number) => sql.raw(String(value))
 
@@ -195,43 +208,88 @@ async function readList(base: string, team: Seller[], seconds: number) {
   return { perSecond: n / ((performance.now() - t0) / 1000), errors }
 }
 
+/**
+ * Waits (at most 30 s) until a server just started has finished what it does after its first answer (its workers
+ * and first look-ups take the CPU for several seconds): under a second's tenth of CPU in a second. Sales are timed after.
+ */
+async function settled(pid: number) {
+  const until = performance.now() + 30_000
+  for (let before = cpuSeconds(pid); performance.now() < until; ) {
+    await new Promise((r) => setTimeout(r, 1000))
+    const now = cpuSeconds(pid)
+    if (now - before < 0.1) return
+    before = now
+  }
+}
+
 async function sales(database: Database, dataDir: string, env: Record<string, string>, kind: string, baseId: number, firstMaterial: number) {
-  const { db } = database
   const scarce = firstMaterial + MATERIALS - 1
   const team = await sellers(database, baseId)
-  // the scarce material's balance at the base set to SCARCE_UNITS through a movement, as the ledger wants it
-  const [held] = (await db.execute<{ q: string }>(sql`select quantity q from company_material where company_id = ${baseId} and material_id = ${scarce}`)).rows
-  const top = SCARCE_UNITS * QUANTITY_SCALE - Number(held!.q)
-  await db.execute(sql`insert into stock_movement (company_id, material_id, kind, delta, reason, user_id) values (${baseId}, ${scarce}, 'adjusted', ${top}, '基准测试', 1)`)
-  await db.execute(sql`update company_material set quantity = quantity + ${top} where company_id = ${baseId} and material_id = ${scarce}`)
-  const balances = async () => new Map((await db.execute<{ m: number; q: string }>(sql`select material_id m, quantity q from company_material where company_id = ${baseId}`)).rows
+  // before each run, through a movement each, as the ledger wants it: the scarce material's balance at the base set to
+  // SCARCE_UNITS, and the materials sold freely to at least PLENTY_UNITS (so that no run, however fast, sells them out)
+  const added = new Map<number, number>()
+  const refill = async ({ db }: Database) => {
+    const held = await db.execute<{ m: number; q: string }>(sql`select material_id m, quantity q from company_material
+      where company_id = ${baseId} and material_id in (${sql.join([scarce, ...Array.from({ length: 10 }, (_, k) => firstMaterial + k)], sql`, `)})`)
+    for (const row of held.rows) {
+      const m = Number(row.m)
+      const top = m === scarce ? SCARCE_UNITS * QUANTITY_SCALE - Number(row.q) : Math.max(0, PLENTY_UNITS * QUANTITY_SCALE - Number(row.q))
+      if (!top) continue
+      await db.execute(sql`insert into stock_movement (company_id, material_id, kind, delta, reason, user_id) values (${baseId}, ${m}, 'adjusted', ${top}, '基准测试', 1)`)
+      await db.execute(sql`update company_material set quantity = quantity + ${top} where company_id = ${baseId} and material_id = ${m}`)
+      added.set(m, (added.get(m) ?? 0) + top)
+    }
+  }
+  const balances = async ({ db }: Database) => new Map((await db.execute<{ m: number; q: string }>(sql`select material_id m, quantity q from company_material where company_id = ${baseId}`)).rows
     .map((r) => [Number(r.m), Number(r.q)]))
-  const before = await balances()
-  const salesBefore = Number((await db.execute<{ n: string }>(sql`select count(*) n from sale`)).rows[0]!.n)
+  const before = await balances(database)
+  const salesBefore = Number((await database.db.execute<{ n: string }>(sql`select count(*) n from sale`)).rows[0]!.n)
+  await refill(database)
   await database.close()
 
-  const server = await startBuiltServer({ ...env, ADMIN_PASSWORD: PASSWORD }, dataDir)
-  let run: SaleRun
-  let list: { perSecond: number; errors: number }
-  try {
-    run = await sell(server.base, team, firstMaterial, scarce, SALE_SECONDS)
-    list = await readList(server.base, team, Math.min(5, SALE_SECONDS))
-  } finally {
-    await server.stop()
+  // through the built server: first the baseline's build when there is one, then this one, on the same database
+  const through = async (main?: string) => {
+    const server = await startBuiltServer({ ...env, ADMIN_PASSWORD: PASSWORD }, dataDir, main)
+    try {
+      await settled(server.child.pid!)
+      const run = await sell(server.base, team, firstMaterial, scarce, SALE_SECONDS)
+      return { run, list: main ? undefined : await readList(server.base, team, Math.min(5, SALE_SECONDS)) }
+    } finally {
+      await server.stop()
+    }
   }
-  const { benchDatabaseAgain } = await reopen(kind, env, dataDir)
-  const after = new Map((await benchDatabaseAgain.db.execute<{ m: number; q: string }>(sql`select material_id m, quantity q from company_material where company_id = ${baseId}`)).rows
-    .map((r) => [Number(r.m), Number(r.q)]))
-  const rows = await benchDatabaseAgain.db.execute<{ id: number }>(sql`select id from sale order by id`)
+  let baseline: SaleRun | undefined
+  if (BASELINE_SERVER) {
+    baseline = (await through(BASELINE_SERVER)).run
+    const again = await reopen(kind, env, dataDir)
+    await refill(again)
+    await again.close()
+  }
+  const { run, list } = await through()
+  const again = await reopen(kind, env, dataDir)
+  const after = await balances(again)
+  const runs = baseline ? [baseline, run] : [run]
+  const rows = await again.db.execute<{ id: number }>(sql`select id from sale order by id`)
   const saleRows = rows.rows.map((r) => Number(r.id)).slice(salesBefore)
-  const answered = new Set(run.saleIds)
-  const lost = saleRows.filter((id) => !answered.has(id)).length + run.saleIds.filter((id) => !saleRows.includes(id)).length
-  const doubled = run.saleIds.length - answered.size
+  const saleIds = runs.flatMap((r) => r.saleIds)
+  const answered = new Set(saleIds)
+  const stored = new Set(saleRows)
+  const lost = saleRows.filter((id) => !answered.has(id)).length + saleIds.filter((id) => !stored.has(id)).length
+  const doubled = saleIds.length - answered.size
   let wrongBalances = 0
-  for (const [m, q] of before) if (q - (after.get(m) ?? 0) !== (run.sold.get(m) ?? 0)) wrongBalances++
-  const breaks = await invariantBreaks(benchDatabaseAgain)
+  for (const [m, q] of before) {
+    const sold = runs.reduce((sum, r) => sum + (r.sold.get(m) ?? 0), 0)
+    if (q + (added.get(m) ?? 0) - (after.get(m) ?? 0) !== sold) wrongBalances++
+  }
+  const breaks = await invariantBreaks(again)
 
+  if (baseline) {
+    report(`${kind} baseline (BASELINE_SERVER): ${team.length} sellers, ${SALE_SECONDS} s: sales`, baseline.ok / baseline.seconds, 'sales/s')
+    report(`${kind} baseline sale p50`, percentile(baseline.times, 50), 'ms')
+    report(`${kind} baseline errors`, baseline.errors, 'requests', '0')
+  }
   report(`${kind} ${team.length} sellers, ${SALE_SECONDS} s: sales`, run.ok / run.seconds, 'sales/s', kind === 'postgres' ? '≥ 200' : undefined)
+  if (baseline) report(`${kind} sales / baseline's`, (run.ok / run.seconds) / (baseline.ok / baseline.seconds), '×')
   report(`${kind} sale p50`, percentile(run.times, 50), 'ms')
   report(`${kind} sale p99`, percentile(run.times, 99), 'ms')
   report(`${kind} sales answered / refused (scarce material sold out)`, run.ok, `/ ${run.refused}`)
@@ -239,18 +297,54 @@ async function sales(database: Database, dataDir: string, env: Record<string, st
   report(`${kind} sales lost or doubled`, lost + doubled, 'sales', '0')
   report(`${kind} balances not down by exactly what was sold`, wrongBalances, 'materials', '0')
   report(`${kind} balances not the sum of their ledger, or negative`, breaks, 'balances', '0')
-  report(`${kind} errors`, run.errors + list.errors, 'requests', '0')
-  if (run.firstError) console.log(`${kind} first error: ${run.firstError}`)
-  report(`${kind} baseline: the same sellers reading the sales list`, list.perSecond, 'req/s')
-  report(`${kind} sales / list reads`, run.ok / run.seconds / list.perSecond, '×')
-  return benchDatabaseAgain
+  report(`${kind} errors`, run.errors + list!.errors, 'requests', '0')
+  for (const r of runs) if (r.firstError) console.log(`${kind} first error: ${r.firstError}`)
+  report(`${kind} baseline: the same sellers reading the sales list`, list!.perSecond, 'req/s')
+  report(`${kind} sales / list reads`, run.ok / run.seconds / list!.perSecond, '×')
+  await services(again, kind, baseId, firstMaterial, scarce, refill)
+  return again
+}
+
+/**
+ * The sale's service before issue 37's figure was cut (bench/baseline/saleBefore.ts) and today's, called by the same
+ * sellers in this process on one pool of the server's size, SERVICE_SECONDS each: their ratio, and the ledger holding after.
+ */
+async function services(database: Database, kind: string, baseId: number, firstMaterial: number, scarce: number, refill: (d: Database) => Promise<void>) {
+  const users = await database.db.execute<{ id: number }>(sql`select id from app_user where phone like '177%' order by id`)
+  const team = users.rows.map((r) => ({ sessionId: 0, userId: Number(r.id), companyId: baseId, roleId: null }))
+  const race = async (save: typeof saveSale) => {
+    await refill(database)
+    let ok = 0
+    let refused = 0
+    const t0 = performance.now()
+    const end = t0 + SERVICE_SECONDS * 1000
+    await Promise.all(team.map(async (auth, s) => {
+      for (let i = s; performance.now() < end; i += team.length) {
+        const lines = Array.from({ length: 1 + (i % 3) }, (_, k) => ({ materialId: firstMaterial + ((i + k * 3) % 10), quantity: QUANTITY_SCALE }))
+        if (i % 4 === 0) lines.push({ materialId: scarce, quantity: QUANTITY_SCALE })
+        try {
+          await save(database.db, auth, { customer: `客户${i % 97}`, paymentMethod: '现金', lines })
+          ok++
+        } catch (err) {
+          if (!(err instanceof ConflictError)) throw err
+          refused++
+        }
+      }
+    }))
+    return { perSecond: ok / ((performance.now() - t0) / 1000), refused }
+  }
+  const old = await race(saveSaleBefore)
+  const now = await race(saveSale)
+  report(`${kind} services, ${team.length} callers in process: the sale before (baseline)`, old.perSecond, 'sales/s')
+  report(`${kind} services, ${team.length} callers in process: the sale now`, now.perSecond, 'sales/s')
+  report(`${kind} services: now / before`, now.perSecond / old.perSecond, '×')
+  report(`${kind} balances not the sum of their ledger, or negative (after the services)`, await invariantBreaks(database), 'balances', '0')
 }
 
 async function reopen(kind: string, env: Record<string, string>, dataDir: string) {
   const { openDatabase } = await import('../server/src/db/client.js')
   const migrationsDir = path.join(root, 'server/src/db/migrations')
-  const benchDatabaseAgain = await openDatabase(kind === 'postgres' ? { databaseUrl: env.DATABASE_URL!, migrationsDir } : { dataDir, migrationsDir })
-  return { benchDatabaseAgain }
+  return openDatabase(kind === 'postgres' ? { databaseUrl: env.DATABASE_URL!, migrationsDir } : { dataDir, migrationsDir })
 }
 
 async function measure(kind: string) {

@@ -40,6 +40,29 @@ test('parallel sales naming two materials in either order all complete (no deadl
   expect(await w.ledgerMismatches()).toEqual([])
 })
 
+test('parallel sales of a plentiful and a scarce material are whole or nothing: the plentiful one goes down only with the scarce one', async () => {
+  const plenty = await w.material()
+  const scarce = await w.material()
+  await w.stock(w.baseA, plenty, '100')
+  await w.stock(w.baseA, scarce, '7')
+  const salesBefore = Number((await w.env.db.execute<{ n: string }>(sql`select count(*) n from sale`)).rows[0]!.n)
+  // the scarce line first or last, one or two units of each; 26 of the 40 want one unit, so the scarce material sells out
+  const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => sell(i % 2 ? [plenty, scarce] : [scarce, plenty], i % 3 ? 1 : 2)))
+  const sold = answers.filter((a) => a.status === 200)
+  expect(answers.filter((a) => a.status !== 200).every((a) => a.status === 409)).toBe(true)
+  const units = sold.reduce((sum, a) => sum + Number(a.data.lines[0].quantity), 0)
+  expect(units).toBe(7)
+  expect(await w.balance(w.a, scarce)).toBe((7 - units) * 1000)
+  expect(await w.balance(w.a, plenty)).toBe((100 - units) * 1000)
+  const rows = await w.env.db.execute<{ sales: string; lines: string; movements: string }>(sql`select
+    (select count(*) from sale) - ${salesBefore} sales,
+    (select count(*) from sale_line where material_id in (${plenty}, ${scarce})) lines,
+    (select count(*) from stock_movement where kind = 'sold' and material_id in (${plenty}, ${scarce})) movements`)
+  const { sales, lines, movements } = rows.rows[0]!
+  expect([sales, lines, movements].map(Number)).toEqual([sold.length, sold.length * 2, sold.length * 2])
+  expect(await w.ledgerMismatches()).toEqual([])
+})
+
 test('a step of a supply order, a refund and a count confirmation each happen once under parallel calls', async () => {
   const m = await w.material()
   await w.stock(w.baseB, m, '10')

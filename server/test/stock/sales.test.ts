@@ -1,4 +1,5 @@
-import { lineAmount, StockMsg } from '@app/contract'
+import { CompanyMsg, lineAmount, MaterialMsg, StockMsg } from '@app/contract'
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { reports } from '../../src/db/schema/index.js'
 import { stockWorld, type StockWorld } from './stockKit.js'
@@ -75,6 +76,55 @@ test('the customer may be an inspection report of the same base only; bad lines 
   expect((await sell(w.baseA, { paymentMethod: '比特币', lines: [{ materialId: m, quantity: 1 }] })).message).toMatch(/^付款方式只能是/)
   expect((await sell(w.baseA, { customer: 'x'.repeat(5000), lines: [{ materialId: m, quantity: 1 }] })).message).toBe('客户单位不能超过100个字符')
   expect((await sell(w.baseA, { lines: [{ materialId: 999999, quantity: 1 }] })).status).toBe(404)
+})
+
+test('a refused sale writes nothing: no balance, sale, line, ledger row or log entry, whichever line is refused and why', async () => {
+  const m = await w.material()
+  const n = await w.material()
+  const gone = await w.material()
+  const never = await w.material()
+  await w.stock(w.baseA, m, '5')
+  await w.stock(w.baseA, n, '2')
+  await w.stock(w.baseA, gone, '9')
+  await w.call(w.hq, 'PUT', `/api/material/update/${gone}`, { retired: true })
+  const count = async (table: string) => Number((await w.env.db.execute<{ n: string }>(sql`select count(*) n from ${sql.identifier(table)}`)).rows[0]!.n)
+  const written = async () => Promise.all(['sale', 'sale_line', 'stock_movement', 'log_entry'].map(count))
+  const before = await written()
+  const goneName = (await w.env.db.execute<{ name: string }>(sql`select name from material where id = ${gone}`)).rows[0]!.name
+  const refusals: [object, number, string | RegExp, string?][] = [
+    // the last line short, after lines that had enough
+    [{ lines: [{ materialId: m, quantity: 1 }, { materialId: n, quantity: 3 }] }, 409, /库存不足：现有2\.000，需要3\.000$/],
+    // two lines of one material are taken together: 3 + 3 of 5
+    [{ lines: [{ materialId: m, quantity: 3 }, { materialId: n, quantity: 1 }, { materialId: m, quantity: 3, price: 1 }] }, 409, /库存不足：现有5\.000，需要6\.000$/],
+    // a material the base never held
+    [{ lines: [{ materialId: m, quantity: 1 }, { materialId: never, quantity: 1 }] }, 409, /库存不足：现有0\.000，需要1\.000$/],
+    [{ lines: [{ materialId: m, quantity: 1 }, { materialId: gone, quantity: 1 }] }, 409, MaterialMsg.retired(goneName)],
+    [{ lines: [{ materialId: m, quantity: 1 }, { materialId: 999_999, quantity: 1 }] }, 404, MaterialMsg.notFound],
+    // headquarters selling for a base that is not there
+    [{ companyId: 999_999, lines: [{ materialId: m, quantity: 1 }] }, 404, CompanyMsg.notFound, w.hq],
+  ]
+  for (const [body, status, message, token] of refusals) {
+    const answer = await sell(token ?? w.baseA, body)
+    expect(answer.status, JSON.stringify(body)).toBe(status)
+    if (typeof message === 'string') expect(answer.message).toBe(message)
+    else expect(answer.message).toMatch(message)
+  }
+  expect(await written()).toEqual(before)
+  expect(await w.balance(w.a, m)).toBe(5_000)
+  expect(await w.balance(w.a, n)).toBe(2_000)
+  expect(await w.ledgerMismatches()).toEqual([])
+  // and the same lines within the stock are sold whole: lines in the order given, a ledger row each, one log entry
+  const sale = await sell(w.baseA, { remark: '整单', lines: [{ materialId: n, quantity: 2 }, { materialId: m, quantity: '2.5' }, { materialId: m, quantity: '2.5', price: 1 }] })
+  expect(sale.data).toMatchObject({ customer: '某危货运输公司', remark: '整单', total: 2500 + 3125 + 3, companyName: '库存甲基地', sellerName: '甲管理员' })
+  expect(sale.data.lines.map((l: { materialId: number; quantity: string; amount: number }) => [l.materialId, l.quantity, l.amount])).toEqual([[n, '2.000', 2500], [m, '2.500', 3125], [m, '2.500', 3]])
+  expect(sale.data.createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
+  expect(await written()).toEqual([before[0]! + 1, before[1]! + 3, before[2]! + 3, before[3]! + 1])
+  expect((await w.call(w.baseA, 'POST', `/api/sale/get/${sale.data.id}`)).data).toEqual(sale.data)
+  const [log] = (await w.env.db.execute<{ error_mes: string }>(sql`select error_mes from log_entry where serial_number = ${`sale-${sale.data.id}`}`)).rows
+  expect(log!.error_mes).toBe(`甲管理员销售单 ${sale.data.id}：某危货运输公司，3项，微信`)
+  expect(await w.balance(w.a, m)).toBe(0)
+  expect(await w.balance(w.a, n)).toBe(0)
+  expect(await w.ledgerMismatches()).toEqual([])
 })
 
 test('the summary adds up each material (net quantity) and each seller of a day, and exports', async () => {

@@ -5,8 +5,9 @@ import { companyMaterials, materials, stockMovements } from '../../db/schema/ind
 import { ConflictError, NotFoundError } from '../../platform/errors.js'
 
 /**
- * The one way stock changes: `applyMovement` writes the balance and its ledger row in the caller's
- * transaction. A decrease is a single conditional UPDATE (`quantity >= n`), so parallel takes of the
+ * The way stock changes: `applyMovement` writes the balance and its ledger row in the caller's
+ * transaction. A sale does the same in its one statement (sales.ts: balances locked in material order, the
+ * ledger rows written with them, or nothing written). A decrease is a single conditional UPDATE (`quantity >= n`), so parallel takes of the
  * last units never both succeed: the second waits for the first's row lock and then finds too little.
  * Callers apply lines in material order, so two transactions lock a base's rows in the same order.
  */

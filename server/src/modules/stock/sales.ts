@@ -1,26 +1,25 @@
 import {
-  formatDateTime, formatQuantity, formatYuan, lineAmount, SALE_EXPORT_NAME, StockMsg,
+  CompanyMsg, formatDateTime, formatQuantity, formatYuan, MaterialMsg, QUANTITY_SCALE, SALE_EXPORT_NAME, StockMsg,
   type Page, type RefundBody, type Sale, type SaleBody, type SaleQuery,
 } from '@app/contract'
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Executor } from '../../db/client.js'
-import { companies, materials, reports, saleLines, sales, users } from '../../db/schema/index.js'
+import { companies, companyMaterials, logEntries, materials, reports, saleLines, sales, stockMovements, users } from '../../db/schema/index.js'
 import { ConflictError, NotFoundError } from '../../platform/errors.js'
 import { defineExport } from '../../platform/exports.js'
 import { allRows, listSource, pagedList, type ListFilters } from '../../platform/list.js'
 import { contains, isUniqueViolation, withinRange } from '../../platform/query.js'
 import type { SessionUser } from '../../platform/sessions.js'
 import { assertInScope, inCompanyScope, ownerCompany } from '../../platform/tenancy.js'
-import { assertCompanyExists } from '../companies/index.js'
 import { logChange } from './audit.js'
-import { applyMovement, materialsOf } from './ledger.js'
+import { applyMovement } from './ledger.js'
 
 /**
  * Sales (销售): a customer (a tanker's unit, optionally an inspection report of the same base), lines
- * of material, quantity and price, the payment method and who sold it. Each line takes its stock with
- * one conditional update; a refund is a sale of its own (`refund_of_id`) returning every line's stock,
- * once per sale, never of a refund. Totals are summed by the database from the lines.
+ * of material, quantity and price, the payment method and who sold it. A sale is one statement that takes
+ * its stock and writes the rest, or writes nothing (saveSale); a refund is a sale of its own (`refund_of_id`)
+ * returning every line's stock, once per sale, never of a refund. Totals are summed by the database from the lines.
  */
 
 const refund = alias(sales, 'refund')
@@ -105,33 +104,114 @@ export const getSale = (db: Executor, auth: SessionUser, id: number) => saleOf(d
 const sumTotal = (tx: Executor, id: number) =>
   tx.update(sales).set({ total: sql`(select coalesce(sum(${saleLines.amount}), 0) from ${saleLines} where ${saleLines.saleId} = ${id})` }).where(eq(sales.id, id))
 
+/** What the sale's one statement answers: why nothing was written, or the sale it wrote with its lines. */
+interface Written extends Record<string, unknown> {
+  refused: 'company' | 'report' | 'material' | 'retired' | null
+  retired_name: string | null
+  /** the first material (in material order) a base has too little of: nothing was written */
+  short_name: string | null
+  have: number | string | null
+  want: number | string | null
+  id: number | null
+  create_time: Date | string | null
+  total: number | string | null
+  company_name: string | null
+  seller_name: string | null
+  report_number: string | null
+  lines: { materialId: number; materialName: string; unit: string; quantity: number | string; price: number; amount: number | string }[] | null
+}
+
+/**
+ * A sale is one statement, committed on its own (the route opens no transaction around it: no round trip while a balance is locked):
+ * it checks the base, the report and the materials (reading names, units and list prices once), locks the base's
+ * balances of the sale's materials in material order (`for update`: parallel sales and every other stock writer
+ * lock them in the same order) and reads them as locked, and only when every material has enough writes the
+ * balances, the sale with its total, its lines with their amounts (both summed by the database), a ledger row a
+ * line and the operation log; else it writes nothing and answers why. A balance is locked from its `for update`
+ * to this statement's commit and no longer. The balance's check constraint (never below zero) stands behind it.
+ */
 export async function saveSale(db: Executor, auth: SessionUser, body: SaleBody): Promise<Sale> {
   const companyId = ownerCompany(auth, body.companyId)
-  return db.transaction(async (tx) => {
-    await assertCompanyExists(tx, companyId)
-    if (body.reportId != null) {
-      const [report] = await tx.select({ companyId: reports.companyId }).from(reports).where(eq(reports.id, body.reportId))
-      if (!report || report.companyId !== companyId) throw new NotFoundError(StockMsg.reportNotFound)
-    }
-    const named = await materialsOf(tx, body.lines.map((l) => l.materialId), true)
-    const [sale] = await tx.insert(sales).values({
-      companyId, customer: body.customer, reportId: body.reportId ?? null, paymentMethod: body.paymentMethod, remark: body.remark ?? null, sellerId: auth.userId,
-    }).returning()
-    const lines = body.lines.map((l) => {
-      const price = l.price ?? named.get(l.materialId)!.listPrice
-      return { saleId: sale!.id, materialId: l.materialId, quantity: l.quantity, price, amount: lineAmount(price, l.quantity) }
-    })
-    await tx.insert(saleLines).values(lines)
-    await sumTotal(tx, sale!.id)
-    await logChange(tx, auth, companyId, `sale-${sale!.id}`, `销售单 ${sale!.id}：${body.customer}，${lines.length}项，${body.paymentMethod}`)
-    const answer = await saleOf(tx, auth, sale!.id)
-    // the stock last, so a balance's row stays locked only until the commit (parallel sales of a base wait
-    // on it); in material order, so parallel sales lock a base's balances in the same order
-    for (const l of [...lines].sort((a, b) => a.materialId - b.materialId)) {
-      await applyMovement(tx, { companyId, materialId: l.materialId, delta: -l.quantity, kind: 'sold', saleId: sale!.id, userId: auth.userId }, named.get(l.materialId)!.name)
-    }
-    return answer
-  })
+  const reportId = body.reportId ?? null
+  const wanted = sql.join(body.lines.map((l, i) => sql`(${l.materialId}::int, ${l.quantity}::bigint, ${l.price ?? null}::int, ${i}::int)`), sql`, `)
+  const scale = sql.raw(String(QUANTITY_SCALE))
+  const logged = `：${body.customer}，${body.lines.length}项，${body.paymentMethod}`
+  const result = await db.execute<Written>(sql`
+    with wanted (material_id, quantity, price, ord) as (values ${wanted}),
+    merged as (select material_id, sum(quantity)::bigint quantity from wanted group by material_id),
+    named as materialized (select id, name, unit, list_price, retired from ${materials} where id in (select material_id from merged)),
+    refusal as materialized (
+      select case
+          when not exists (select 1 from ${companies} where id = ${companyId}::int) then 'company'
+          when ${reportId}::int is not null and not exists (select 1 from ${reports} where id = ${reportId}::int and company_id = ${companyId}::int) then 'report'
+          when exists (select 1 from merged where material_id not in (select id from named)) then 'material'
+          when exists (select 1 from named where retired) then 'retired'
+        end reason,
+        (select n.name from named n join wanted w on w.material_id = n.id where n.retired order by w.ord limit 1) retired_name
+    ),
+    locked as materialized (
+      select material_id, quantity from ${companyMaterials}
+      where company_id = ${companyId}::int and material_id in (select material_id from merged) and (select reason from refusal) is null
+      order by material_id
+      for update
+    ),
+    short as materialized (
+      select m.material_id, coalesce(l.quantity, 0) have, m.quantity want from merged m left join locked l using (material_id)
+      where coalesce(l.quantity, 0) < m.quantity
+      order by m.material_id limit 1
+    ),
+    go as materialized (select (select reason from refusal) is null and not exists (select 1 from short) ok),
+    taken as (
+      update ${companyMaterials} cm set quantity = cm.quantity - m.quantity, update_time = now()
+      from merged m
+      where (select ok from go) and cm.company_id = ${companyId}::int and cm.material_id = m.material_id
+    ),
+    priced as materialized (
+      select w.ord, w.material_id, w.quantity, coalesce(w.price, n.list_price) price,
+        -- fen a unit × thousandths → fen, half up (lineAmount)
+        (coalesce(w.price, n.list_price)::bigint * w.quantity * 2 + ${scale}) / (2 * ${scale}) amount
+      from wanted w join named n on n.id = w.material_id
+    ),
+    sale_row as (
+      insert into ${sales} (company_id, customer, report_id, payment_method, total, remark, seller_id)
+      select ${companyId}::int, ${body.customer}::text, ${reportId}::int, ${body.paymentMethod}::text, (select sum(amount) from priced)::bigint, ${body.remark ?? null}::text, ${auth.userId}::int
+      where (select ok from go)
+      returning id, create_time, total
+    ),
+    line_rows as (
+      insert into ${saleLines} (sale_id, material_id, quantity, price, amount)
+      select s.id, p.material_id, p.quantity, p.price, p.amount from sale_row s, priced p order by p.ord
+      returning id, material_id, quantity, price, amount
+    ),
+    movements as (
+      insert into ${stockMovements} (company_id, material_id, kind, delta, sale_id, user_id)
+      select ${companyId}::int, w.material_id, 'sold', -w.quantity, s.id, ${auth.userId}::int from sale_row s, wanted w order by w.material_id, w.ord
+    ),
+    log_row as (
+      insert into ${logEntries} (company_id, level, phone, serial_number, error_mes)
+      select ${companyId}::int, 0, u.phone, 'sale-' || s.id, coalesce(u.name, ${`用户${auth.userId}`}::text) || '销售单 ' || s.id || ${logged}::text
+      from sale_row s left join ${users} u on u.id = ${auth.userId}::int
+    )
+    select r.reason refused, r.retired_name, n.name short_name, sh.have, sh.want, s.id, s.create_time, s.total,
+      (select name from ${companies} where id = ${companyId}::int) company_name,
+      (select name from ${users} where id = ${auth.userId}::int) seller_name,
+      (select report_number from ${reports} where id = ${reportId}::int) report_number,
+      (select json_agg(json_build_object('materialId', l.material_id, 'materialName', ln.name, 'unit', ln.unit, 'quantity', l.quantity, 'price', l.price, 'amount', l.amount) order by l.id)
+        from line_rows l join named ln on ln.id = l.material_id) lines
+    from refusal r left join short sh on true left join named n on n.id = sh.material_id left join sale_row s on true`)
+  const row = result.rows[0]!
+  if (row.refused === 'company') throw new NotFoundError(CompanyMsg.notFound)
+  if (row.refused === 'report') throw new NotFoundError(StockMsg.reportNotFound)
+  if (row.refused === 'material') throw new NotFoundError(MaterialMsg.notFound)
+  if (row.refused === 'retired') throw new ConflictError(MaterialMsg.retired(row.retired_name!))
+  if (row.id == null) throw new ConflictError(StockMsg.shortage(row.short_name!, formatQuantity(Number(row.have)), formatQuantity(Number(row.want))))
+  return {
+    id: Number(row.id), companyId, companyName: row.company_name ?? '', kind: '销售', customer: body.customer, reportId, reportNumber: row.report_number,
+    paymentMethod: body.paymentMethod, total: Number(row.total), refundOfId: null, refundId: null, remark: body.remark ?? null, sellerName: row.seller_name ?? '',
+    createTime: formatDateTime(row.create_time), lines: (row.lines ?? []).map((l) => ({
+      materialId: l.materialId, materialName: l.materialName, unit: l.unit, quantity: formatQuantity(Number(l.quantity)), price: l.price, amount: Number(l.amount),
+    })),
+  }
 }
 
 /** Refunds a whole sale: its stock comes back, once; a refund is never refunded. */
