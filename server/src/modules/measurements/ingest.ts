@@ -1,24 +1,10 @@
 import { conclusionsOf, formatDateTime, MeasurementMsg, parseDateTime, type MeasurementBody } from '@app/contract'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
-import { measurementDaily, measurementRequests, measurements, testees } from '../../db/schema/index.js'
-import { NotFoundError } from '../../platform/errors.js'
-import type { authenticateDevice } from './devices.js'
-
-type Device = Awaited<ReturnType<typeof authenticateDevice>>
-
-/** Month partitions known to exist ('YYYY-MM' in China Standard Time), per database. */
-const ensuredMonths = new WeakMap<Executor, Set<string>>()
-
-/** Makes the month's partition of `measurement` before its first reading (migration 0021's measurement_ensure_month). */
-async function ensureMonth(db: Executor, at: Date) {
-  const month = formatDateTime(at).slice(0, 7)
-  const known = ensuredMonths.get(db) ?? new Set<string>()
-  ensuredMonths.set(db, known)
-  if (known.has(month)) return
-  await db.execute(sql`select measurement_ensure_month(${at.toISOString()}::timestamptz)`)
-  known.add(month)
-}
+import { measurementRequests, measurements } from '../../db/schema/index.js'
+import { ForbiddenError, NotFoundError, RateLimitError } from '../../platform/errors.js'
+import { hitStatement } from '../../platform/rateLimit.js'
+import { forgetDevice, type Device } from './devices.js'
 
 export interface Recorded {
   id: number
@@ -32,42 +18,86 @@ export interface Recorded {
   bmiConclusion: string | null
 }
 
+type Conclusions = ReturnType<typeof conclusionsOf>
+
 /**
- * Records one reading of a device, once per request id: the request id, the reading and the day's
- * counts are written in one transaction, so a retry after a lost answer, or two copies racing, store it
- * once (the second waits on the first's request row and then finds it).
+ * The day counts of a reading (measurement_daily), as one CTE of the statement that stores it: it reads
+ * `dev` (the device: id, company_id, province) and `stored` (the reading, a row only when one was
+ * stored). One row per measure and conclusion, +1 each; 'all' counts every reading.
+ * Another roll-up is another such CTE, added to ROLL_UPS.
  */
-export async function recordMeasurement(db: Executor, device: Device, body: MeasurementBody): Promise<Recorded> {
-  const measuredTime = parseDateTime(body.measuredTime)
-  const [member] = await db.select({ id: testees.id }).from(testees).where(and(eq(testees.companyId, device.companyId), eq(testees.idNo, body.idNo)))
-  if (!member) throw new NotFoundError(MeasurementMsg.memberUnknown)
-  const found = conclusionsOf(body)
-  await ensureMonth(db, measuredTime)
-  return db.transaction(async (tx) => {
-    const [claimed] = await tx.insert(measurementRequests).values({
-      machineId: device.id, requestId: body.requestId, measurementId: sql`nextval('measurement_id_seq')`, measuredTime,
-    }).onConflictDoNothing().returning({ measurementId: measurementRequests.measurementId })
-    if (!claimed) return earlier(tx, device.id, body.requestId)
-    await tx.insert(measurements).values({
-      id: claimed.measurementId, companyId: device.companyId, machineId: device.id, testeeId: member.id, measuredTime,
-      systolic: body.systolic, diastolic: body.diastolic, sugar: numeric(body.sugar), height: numeric(body.height), weight: numeric(body.weight),
-      bmi: numeric(found.bmi), bpConclusion: found.bpConclusion, sugarConclusion: found.sugarConclusion, bmiConclusion: found.bmiConclusion,
-    })
-    const day = formatDateTime(measuredTime).slice(0, 10)
-    const counted = [['all', ''], ['bp', found.bpConclusion], ['sugar', found.sugarConclusion], ['bmi', found.bmiConclusion]] as const
-    await tx.insert(measurementDaily)
-      .values(counted.filter(([, c]) => c !== null).map(([measure, conclusion]) => ({
-        day, machineId: device.id, companyId: device.companyId, province: device.province, measure, conclusion: conclusion!, count: 1,
-      })))
-      .onConflictDoUpdate({ target: [measurementDaily.day, measurementDaily.machineId, measurementDaily.measure, measurementDaily.conclusion], set: { count: sql`${measurementDaily.count} + 1` } })
-    return { id: claimed.measurementId, testeeId: member.id, repeated: false, ...found }
-  })
+function dailyCounts(day: string, found: Conclusions): SQL {
+  const counted = ([['all', ''], ['bp', found.bpConclusion], ['sugar', found.sugarConclusion], ['bmi', found.bmiConclusion]] as const)
+    .filter(([, c]) => c !== null)
+  return sql`insert into measurement_daily (day, machine_id, company_id, province, measure, conclusion, count)
+    select ${day}::date, dev.id, dev.company_id, dev.province, v.measure, v.conclusion, 1
+    from stored, dev, (values ${sql.join(counted.map(([m, c]) => sql`(${m}::varchar, ${c}::varchar)`), sql`, `)}) as v(measure, conclusion)
+    on conflict (day, machine_id, measure, conclusion) do update set count = measurement_daily.count + 1
+    returning 1`
 }
 
-const numeric = (n: number | null | undefined) => (n == null ? null : String(n))
+/** The roll-ups a stored reading adds to, each a CTE named `rollup_<i>` of the storing statement. */
+const ROLL_UPS: ((day: string, found: Conclusions) => SQL)[] = [dailyCounts]
 
-async function earlier(tx: Executor, machineId: number, requestId: string): Promise<Recorded> {
-  const [row] = await tx.select({
+export interface IngestLimit {
+  /** posts a device may make a minute; counted in the same statement, once the device is known */
+  perMinute: number
+}
+
+/**
+ * Records one reading of a device, once per request id, in one statement: it re-reads the device by
+ * id, number and secret hash (the hash a post was checked against may be a kept copy, devices.ts),
+ * counts the post against the device's minute (`limit`), finds the member, claims the request id
+ * (measurement_request, ON CONFLICT DO NOTHING), stores the reading and adds it to the day counts.
+ * A single statement is atomic and needs no transaction: a retry after a lost answer, or two copies
+ * racing, store it once (the second's claim waits on the first's and then finds it taken, and its
+ * answer is read by a second statement). The month's partition is made ahead by the scheduler
+ * (partitions.ts); a reading of a month without one lands in the default partition.
+ */
+export async function recordMeasurement(db: Executor, device: Device, body: MeasurementBody, limit?: IngestLimit): Promise<Recorded> {
+  const measuredTime = parseDateTime(body.measuredTime)
+  const found = conclusionsOf(body)
+  const day = formatDateTime(measuredTime).slice(0, 10)
+  const at = sql`${measuredTime.toISOString()}::timestamptz`
+  const num = (n: number | null | undefined) => sql`${n ?? null}::numeric`
+  const rollUps = ROLL_UPS.map((r, i) => sql`, ${sql.identifier(`rollup_${i}`)} as (${r(day, found)})`)
+  const result = await db.execute<{ device: number; hits: number | null; testee_id: number | null; id: string | null }>(sql`
+    with dev as (
+      select m.id, m.company_id, coalesce(c.province, '') as province from machine m join company c on c.id = m.company_id
+      where m.id = ${device.id} and m.device_no = ${device.deviceNo} and m.secret_hash = ${device.secretHash}
+    ),
+    hit as (${limit ? hitStatement(`device:${device.id}`, 60_000, sql`exists (select 1 from dev)`) : sql`select null::int as count`}),
+    member as (select t.id from testee t, dev where t.company_id = dev.company_id and t.id_no = ${body.idNo}),
+    claimed as (
+      insert into measurement_request (machine_id, request_id, measurement_id, measured_time)
+      select dev.id, ${body.requestId}::varchar, nextval('measurement_id_seq'), ${at} from dev, member, hit
+      where ${limit ? sql`hit.count <= ${limit.perMinute}` : sql`true`}
+      on conflict do nothing
+      returning measurement_id
+    ),
+    stored as (
+      insert into measurement (id, company_id, machine_id, testee_id, measured_time, systolic, diastolic, sugar, height, weight, bmi, bp_conclusion, sugar_conclusion, bmi_conclusion)
+      select claimed.measurement_id, dev.company_id, dev.id, member.id, ${at}, ${body.systolic ?? null}::smallint, ${body.diastolic ?? null}::smallint,
+        ${num(body.sugar)}, ${num(body.height)}, ${num(body.weight)}, ${num(found.bmi)},
+        ${found.bpConclusion}::varchar, ${found.sugarConclusion}::varchar, ${found.bmiConclusion}::varchar
+      from claimed, dev, member
+      returning id
+    )${sql.join(rollUps)}
+    select (select count(*) from dev)::int as device, (select count from hit) as hits, (select id from member) as testee_id, (select id from stored) as id`)
+  const row = result.rows[0]!
+  if (!Number(row.device)) {
+    // deleted, renumbered or given a new secret since this process kept its credential
+    forgetDevice(db, device.deviceNo)
+    throw new ForbiddenError(MeasurementMsg.deviceUnknown)
+  }
+  if (limit && Number(row.hits) > limit.perMinute) throw new RateLimitError(MeasurementMsg.deviceTooFast(limit.perMinute))
+  if (row.testee_id == null) throw new NotFoundError(MeasurementMsg.memberUnknown)
+  if (row.id == null) return earlier(db, device.id, body.requestId)
+  return { id: Number(row.id), testeeId: Number(row.testee_id), repeated: false, ...found }
+}
+
+async function earlier(db: Executor, machineId: number, requestId: string): Promise<Recorded> {
+  const [row] = await db.select({
     id: measurements.id, testeeId: measurements.testeeId, bmi: measurements.bmi, bpConclusion: measurements.bpConclusion, sugarConclusion: measurements.sugarConclusion, bmiConclusion: measurements.bmiConclusion,
   }).from(measurementRequests).innerJoin(measurements, and(eq(measurements.id, measurementRequests.measurementId), eq(measurements.measuredTime, measurementRequests.measuredTime)))
     .where(and(eq(measurementRequests.machineId, machineId), eq(measurementRequests.requestId, requestId)))
