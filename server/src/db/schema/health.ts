@@ -1,6 +1,7 @@
 import {
   bigint, bigserial, date, index, integer, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
 import { companies } from './companies.js'
 
 /**
@@ -88,6 +89,8 @@ export const measurements = pgTable('measurement', {
 }, (t) => [
   primaryKey({ columns: [t.id, t.measuredTime] }),
   index('measurement_company_time_idx').on(t.companyId, t.measuredTime.desc(), t.id.desc()),
+  // headquarters' list of every base, newest first
+  index('measurement_time_idx').on(t.measuredTime.desc(), t.id.desc()),
   index('measurement_testee_time_idx').on(t.testeeId, t.measuredTime),
   index('measurement_machine_time_idx').on(t.machineId, t.measuredTime),
 ])
@@ -117,4 +120,8 @@ export const measurementDaily = pgTable('measurement_daily', {
   primaryKey({ columns: [t.day, t.machineId, t.measure, t.conclusion] }),
   index('measurement_daily_company_day_idx').on(t.companyId, t.day),
   index('measurement_daily_province_day_idx').on(t.province, t.day),
+  // the measurement list's totals: the 'all' rows alone, by base, device or day (service.ts dailyTotal)
+  index('measurement_daily_all_company_idx').on(t.companyId, t.day).where(sql`${t.measure} = 'all'`),
+  index('measurement_daily_all_machine_idx').on(t.machineId, t.day).where(sql`${t.measure} = 'all'`),
+  index('measurement_daily_all_day_idx').on(t.day).where(sql`${t.measure} = 'all'`),
 ])
