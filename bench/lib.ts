@@ -38,11 +38,11 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts the built server (server/dist/main.js) as `npm start` does, and resolves once it answers; `ms` is start to first answer. */
-export async function startBuiltServer(env: Record<string, string>, dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'))) {
-  if (!fs.existsSync(path.join(root, 'server/dist/main.js'))) throw new Error('build first: npm run build')
+export async function startBuiltServer(env: Record<string, string>, dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-')), main = path.join(root, 'server/dist/main.js')) {
+  if (!fs.existsSync(main)) throw new Error(`build first: npm run build (${main})`)
   const port = await freePort()
   const t0 = performance.now()
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
+  const child: ChildProcess = spawn(process.execPath, [main], {
     env: { ...MALLOC_ENV, ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   })

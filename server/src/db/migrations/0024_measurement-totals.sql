@@ -2,6 +2,7 @@ CREATE INDEX "measurement_daily_all_company_idx" ON "measurement_daily" USING bt
 CREATE INDEX "measurement_daily_all_machine_idx" ON "measurement_daily" USING btree ("machine_id","day") WHERE "measurement_daily"."measure" = 'all';--> statement-breakpoint
 CREATE INDEX "measurement_daily_all_day_idx" ON "measurement_daily" USING btree ("day") WHERE "measurement_daily"."measure" = 'all';--> statement-breakpoint
 CREATE INDEX "measurement_time_idx" ON "measurement" USING btree ("measured_time" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "measurement_abnormal_idx" ON "measurement" USING btree ("company_id","measured_time" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE ("measurement"."bp_conclusion" is not null and "measurement"."bp_conclusion" <> '正常') or ("measurement"."sugar_conclusion" is not null and "measurement"."sugar_conclusion" <> '正常') or ("measurement"."bmi_conclusion" is not null and "measurement"."bmi_conclusion" <> '正常');--> statement-breakpoint
 -- The scheduler makes month partitions ahead (modules/measurements/partitions.ts), never a device's post.
 -- A reading of that month stored in the default partition meanwhile (a race with the check below) makes
 -- CREATE fail with check_violation: the month then stays in the default partition, as one found there.

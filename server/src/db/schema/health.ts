@@ -91,6 +91,9 @@ export const measurements = pgTable('measurement', {
   index('measurement_company_time_idx').on(t.companyId, t.measuredTime.desc(), t.id.desc()),
   // headquarters' list of every base, newest first
   index('measurement_time_idx').on(t.measuredTime.desc(), t.id.desc()),
+  // the list's "abnormal only": its pages and its count (service.ts writes the condition the same way)
+  index('measurement_abnormal_idx').on(t.companyId, t.measuredTime.desc(), t.id.desc())
+    .where(sql`(${t.bpConclusion} is not null and ${t.bpConclusion} <> '正常') or (${t.sugarConclusion} is not null and ${t.sugarConclusion} <> '正常') or (${t.bmiConclusion} is not null and ${t.bmiConclusion} <> '正常')`),
   index('measurement_testee_time_idx').on(t.testeeId, t.measuredTime),
   index('measurement_machine_time_idx').on(t.machineId, t.measuredTime),
 ])
