@@ -107,7 +107,7 @@ export const measurementRequests = pgTable('measurement_request', {
 }, (t) => [primaryKey({ columns: [t.machineId, t.requestId] })])
 
 /**
- * Readings a day per device and conclusion, kept in the transaction that inserts each reading, so a
+ * Readings a day per device and conclusion, kept by the statement that inserts each reading (ingest.ts), so a
  * chart never scans `measurement`. `measure` is 'all' (every reading, conclusion ''), 'bp', 'sugar' or
  * 'bmi'; `province` is the base's at the time.
  */
