@@ -282,6 +282,32 @@ async function removeRow(tx: Executor, id: number): Promise<Row | undefined> {
   return row
 }
 
+/**
+ * Deletes, in the caller's transaction, attachments of `fileType` a record stopped naming (a deleted
+ * activity's picture) unless something still names them: `usedElsewhere` answers the ids another record
+ * of the caller's names; a base's attachment or picture always counts. Answers the blobs to hand to
+ * `releaseBlobs` once the transaction commits.
+ */
+export async function dropUnnamedAttachments(
+  tx: Executor, ids: (number | null | undefined)[], fileType: number, usedElsewhere: (ids: number[]) => Promise<number[]>,
+): Promise<(string | null)[]> {
+  const wanted = [...new Set(ids.filter((i): i is number => typeof i === 'number'))]
+  if (!wanted.length) return []
+  const ofType = (await tx.select({ id: attachments.id }).from(attachments)
+    .where(and(inArray(attachments.id, wanted), eq(attachments.fileType, fileType)))).map((r) => r.id)
+  if (!ofType.length) return []
+  const used = new Set(await usedElsewhere(ofType))
+  const byBase = await tx.select({ pic: companies.picId, attachment: companies.attachmentId }).from(companies)
+    .where(or(inArray(companies.picId, ofType), inArray(companies.attachmentId, ofType)))
+  for (const c of byBase) for (const id of [c.pic, c.attachment]) if (id != null) used.add(id)
+  const blobs: (string | null)[] = []
+  for (const id of ofType.filter((i) => !used.has(i))) {
+    const row = await removeRow(tx, id)
+    if (row) blobs.push(row.sha256, row.thumbSha256)
+  }
+  return blobs
+}
+
 /** Its uploader, or a user whose role holds the permission of the screen the file belongs to. */
 function assertMayDelete(auth: Auth, row: Row) {
   if (row.userId !== null && row.userId === auth.userId) return

@@ -18,6 +18,11 @@ export interface ListSource<Q extends PgSelect, Item> {
   map: (row: Awaited<Q>[number]) => Item
   /** a cheaper select with as many rows, for the count (e.g. without joins the filters do not need) */
   count?: () => PgSelect
+  /**
+   * The number of rows, found another way than counting them (e.g. from per-day counts kept as rows
+   * are written); in place of `count` where it answers a number, `count` still where it answers null.
+   */
+  total?: () => Promise<number | null>
   /** fills in what the rows do not hold, for a page or batch at once (e.g. children loaded by the items' ids) */
   complete?: (items: Item[]) => Promise<void>
   /**
@@ -52,8 +57,13 @@ export async function pagedList<Q extends PgSelect, Item>(source: ListSource<Q, 
   const { db } = source
   // counted over the same select as a subquery, so joins and filters are written once
   const rows = source.query().orderBy(...source.orderBy).limit(size).offset(offset)
-  const [page, totalCount] = await Promise.all([rows, countMatches(db, (source.count ?? source.query)())])
+  const [page, totalCount] = await Promise.all([rows, totalOf(source)])
   return { data: await toItems(source, page as Awaited<Q>), totalCount }
+}
+
+/** How many rows the list has: its `total` when that knows, else counted. */
+async function totalOf<Q extends PgSelect, Item>(source: ListSource<Q, Item>): Promise<number> {
+  return (await source.total?.()) ?? countMatches(source.db, (source.count ?? source.query)())
 }
 
 /** How many rows a select matches; on the embedded database, the total it gave before if nothing it reads was written since. */
@@ -130,7 +140,7 @@ export async function* allRows<Q extends PgSelect, Item>(source: ListSource<Q, I
     return
   }
   const { maxRows, batchRows } = exportLimits
-  if (await countMatches(source.db, (source.count ?? source.query)()) > maxRows) throw tooManyRows(maxRows)
+  if (await totalOf(source) > maxRows) throw tooManyRows(maxRows)
   for (let offset = 0; ; offset += batchRows) {
     // up to one row past the limit, to tell a list that grew past it since the count
     const batch = (await source.query().orderBy(...source.orderBy)

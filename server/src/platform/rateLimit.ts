@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { Db } from '../db/client.js'
 
@@ -14,14 +14,23 @@ export const perIpPerMinute = (family: RateFamily, max: number) => ({
   rateLimit: { max, timeWindow: 60_000, keyGenerator: (req: FastifyRequest) => `${family}:${req.ip}` },
 })
 
-/** One more request under `key` in its window (shared by every process): the count so far and the time left. */
-export async function countHit(db: Db, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
-  const r = await db.execute<{ count: number; reset_at: string | Date }>(sql`
-    insert into rate_counter (key, count, reset_at) values (${key}, 1, ${new Date(Date.now() + windowMs)})
+/**
+ * The statement counting one more request under `key` (`returning count, reset_at`), for a caller that
+ * makes it part of a larger statement (a device's post counts its hit in the statement that stores
+ * the reading). `when`: counted only if this holds (e.g. a row of an earlier CTE exists).
+ */
+export function hitStatement(key: string, windowMs: number, when?: SQL): SQL {
+  return sql`
+    insert into rate_counter (key, count, reset_at) select ${key}::text, 1, ${new Date(Date.now() + windowMs)}::timestamptz${when ? sql` where ${when}` : sql``}
     on conflict (key) do update set
       count = case when rate_counter.reset_at <= now() then 1 else rate_counter.count + 1 end,
       reset_at = case when rate_counter.reset_at <= now() then excluded.reset_at else rate_counter.reset_at end
-    returning count, reset_at`)
+    returning count, reset_at`
+}
+
+/** One more request under `key` in its window (shared by every process): the count so far and the time left. */
+export async function countHit(db: Db, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
+  const r = await db.execute<{ count: number; reset_at: string | Date }>(hitStatement(key, windowMs))
   const row = r.rows[0]!
   return { current: Number(row.count), ttl: Math.max(0, new Date(row.reset_at).getTime() - Date.now()) }
 }

@@ -1,7 +1,8 @@
 /** Activities (活动): create, list, detail, edit and remove as the spec has them; content sanitised; tenancy and bad input. */
 import { ACTIVITY_CONTENT_MAX, ActivityMsg, ATTACHMENT_TYPES, AttachmentMsg, idCheckChar } from '@app/contract'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { machines, measurements, testees } from '../../src/db/schema/index.js'
+import { attachments, companies, machines, measurements, testees } from '../../src/db/schema/index.js'
 import { makeCompany, makeUser } from '../fixtures.js'
 import { png } from '../goods/goodsKit.js'
 import { createTestApp, multipart, type TestEnv } from '../helpers.js'
@@ -138,5 +139,57 @@ describe('bad input and tenancy', () => {
     // headquarters holds one for a base; its own upload moves to that base
     const hqPicture = await upload(hq)
     expect((await create(hq, activity({ companyId: b, picture: hqPicture }))).data).toMatchObject({ companyId: b, picture: hqPicture })
+  })
+})
+
+describe('an activity\'s picture is released with it', () => {
+  const storageOf = async (company: number) => (await env.db.select({ used: companies.storageUsed }).from(companies).where(eq(companies.id, company)))[0]!.used
+  const rowOf = async (id: number) => (await env.db.select().from(attachments).where(eq(attachments.id, id)))[0]
+  const remove = (token: string, id: number) => env.call(token, 'POST', `/api/active/${id}`, { remove: true })
+
+  test('removing an activity deletes its picture, gives its bytes back to the base and removes the stored file', async () => {
+    const before = await storageOf(a)
+    const picture = await upload(baseA, ATTACHMENT_TYPES.activityPicture, await png(10, 200, 30))
+    const stored = (await rowOf(picture))!
+    expect(await storageOf(a)).toBe(before + stored.size)
+    const created = await create(baseA, activity({ picture }))
+    expect(await remove(baseA, created.data.id)).toMatchObject({ status: 200, message: '删除活动成功' })
+    expect(await rowOf(picture)).toBeUndefined()
+    expect(await env.ctx.files.get(stored.sha256)).toBeNull()
+    expect(await storageOf(a)).toBe(before)
+    expect((await env.call(baseA, 'GET', `/api/attachments/get/${picture}`)).status).toBe(404)
+  })
+
+  test('a picture another activity or the base still shows stays; one an edit replaces is released', async () => {
+    const shared = await upload(baseA, ATTACHMENT_TYPES.activityPicture, await png(200, 10, 30))
+    const first = await create(baseA, activity({ picture: shared }))
+    const second = await create(baseA, activity({ title: '第二场', picture: shared }))
+    expect((await remove(baseA, first.data.id)).status).toBe(200)
+    expect(await rowOf(shared)).toBeDefined()
+    // the base shows it as its picture too: removing the last activity keeps it
+    await env.db.update(companies).set({ picId: shared }).where(eq(companies.id, a))
+    expect((await remove(baseA, second.data.id)).status).toBe(200)
+    expect(await rowOf(shared)).toBeDefined()
+    await env.db.update(companies).set({ picId: null }).where(eq(companies.id, a))
+
+    const old = await upload(baseA, ATTACHMENT_TYPES.activityPicture, await png(30, 30, 220))
+    const replacement = await upload(baseA, ATTACHMENT_TYPES.activityPicture, await png(250, 250, 10))
+    const edited = await create(baseA, activity({ picture: old }))
+    const oldSha = (await rowOf(old))!.sha256
+    expect((await env.call(baseA, 'POST', `/api/active/${edited.data.id}`, activity({ picture: replacement }))).data).toMatchObject({ picture: replacement })
+    expect(await rowOf(old)).toBeUndefined()
+    expect(await env.ctx.files.get(oldSha)).toBeNull()
+    expect(await rowOf(replacement)).toBeDefined()
+    // an edit that keeps the picture keeps it
+    expect((await env.call(baseA, 'POST', `/api/active/${edited.data.id}`, activity({ title: '改名', picture: replacement }))).status).toBe(200)
+    expect(await rowOf(replacement)).toBeDefined()
+  })
+
+  test('an image of another kind named as the picture (a general upload) is not deleted with the activity', async () => {
+    const general = await upload(baseA, ATTACHMENT_TYPES.general, await png(90, 160, 240))
+    const created = await create(baseA, activity({ picture: general }))
+    expect(created.status).toBe(200)
+    expect((await remove(baseA, created.data.id)).status).toBe(200)
+    expect(await rowOf(general)).toBeDefined()
   })
 })

@@ -91,10 +91,13 @@ export const measurements = pgTable('measurement', {
 }, (t) => [
   primaryKey({ columns: [t.id, t.measuredTime] }),
   index('measurement_company_time_idx').on(t.companyId, t.measuredTime.desc(), t.id.desc()),
+  // headquarters' list of every base and the statistics' drill-down to persons, newest first (migration 0022)
+  index('measurement_time_idx').on(t.measuredTime.desc(), t.id.desc()),
+  // the list's "abnormal only": its pages and its count (service.ts writes the condition the same way)
+  index('measurement_abnormal_idx').on(t.companyId, t.measuredTime.desc(), t.id.desc())
+    .where(sql`(${t.bpConclusion} is not null and ${t.bpConclusion} <> '正常') or (${t.sugarConclusion} is not null and ${t.sugarConclusion} <> '正常') or (${t.bmiConclusion} is not null and ${t.bmiConclusion} <> '正常')`),
   index('measurement_testee_time_idx').on(t.testeeId, t.measuredTime),
   index('measurement_machine_time_idx').on(t.machineId, t.measuredTime),
-  // headquarters' pages of readings of every base, newest first (the statistics' drill-down to persons; migration 0022)
-  index('measurement_time_idx').on(t.measuredTime.desc(), t.id.desc()),
 ])
 
 /** A device's request ids: a retry with the same id finds its reading here and records nothing new. */
@@ -106,7 +109,7 @@ export const measurementRequests = pgTable('measurement_request', {
 }, (t) => [primaryKey({ columns: [t.machineId, t.requestId] })])
 
 /**
- * Readings a day per device and conclusion, kept in the transaction that inserts each reading, so a
+ * Readings a day per device and conclusion, kept by the statement that inserts each reading (ingest.ts), so a
  * chart never scans `measurement`. `measure` is 'all' (every reading, conclusion ''), 'bp', 'sugar' or
  * 'bmi'; `province` is the base's at the time.
  */
@@ -122,6 +125,10 @@ export const measurementDaily = pgTable('measurement_daily', {
   primaryKey({ columns: [t.day, t.machineId, t.measure, t.conclusion] }),
   index('measurement_daily_company_day_idx').on(t.companyId, t.day),
   index('measurement_daily_province_day_idx').on(t.province, t.day),
+  // the measurement list's totals: the 'all' rows alone, by base, device or day (service.ts dailyTotal)
+  index('measurement_daily_all_company_idx').on(t.companyId, t.day).where(sql`${t.measure} = 'all'`),
+  index('measurement_daily_all_machine_idx').on(t.machineId, t.day).where(sql`${t.measure} = 'all'`),
+  index('measurement_daily_all_day_idx').on(t.day).where(sql`${t.measure} = 'all'`),
 ])
 
 /**

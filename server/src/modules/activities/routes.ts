@@ -26,10 +26,10 @@ export function activityRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post('/active/:id', { config, schema: { tags, summary: '编辑活动；body 为 { remove: true } 时删除活动', params: idParams, body: activityEditBody } }, async (req) => {
     const auth = authOf(req)
     if (req.body.remove) {
-      await service.removeActivity(ctx.db, auth, req.params.id)
+      await service.removeActivity(ctx, auth, req.params.id)
       return done(null, ActivityMsg.removed)
     }
     // the body schema checked it whole as an activity (activityEditBody)
-    return done(await service.editActivity(ctx.db, auth, req.params.id, req.body as ActivityBody), ActivityMsg.updated)
+    return done(await service.editActivity(ctx, auth, req.params.id, req.body as ActivityBody), ActivityMsg.updated)
   })
 }

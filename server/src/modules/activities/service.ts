@@ -1,11 +1,11 @@
 import {
-  ACTIVITY_CONTENT_MAX, ActivityMsg, formatDateTime, MemberMsg, parseDateTime, rangeBounds,
+  ACTIVITY_CONTENT_MAX, ActivityMsg, ATTACHMENT_TYPES, formatDateTime, MemberMsg, parseDateTime, rangeBounds,
   type Activity, type ActivityBody, type ActivityQuery, type Page,
 } from '@app/contract'
 import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { activities, attachments, companies, measurements, testees } from '../../db/schema/index.js'
-import { claimAttachments } from '../../platform/attachments.js'
+import { claimAttachments, dropUnnamedAttachments, releaseBlobs, type BlobDeps } from '../../platform/attachments.js'
 import { NotFoundError, ValidationError } from '../../platform/errors.js'
 import { listSource, pagedList } from '../../platform/list.js'
 import { containsEach } from '../../platform/query.js'
@@ -102,20 +102,33 @@ export async function createActivity(db: Executor, auth: SessionUser, body: Acti
   })
 }
 
-export async function editActivity(db: Executor, auth: SessionUser, id: number, body: ActivityBody): Promise<Activity> {
+/** Edits the activity; a picture it no longer shows is released as on removal. */
+export async function editActivity(deps: BlobDeps, auth: SessionUser, id: number, body: ActivityBody): Promise<Activity> {
   // a base named outside the caller's scope is refused as such, whichever activity is edited
   assertCompanyInScope(auth, body.companyId)
-  return db.transaction(async (tx) => {
+  const { edited, blobs } = await deps.db.transaction(async (tx) => {
     const old = await ownActivity(tx, auth, id)
     const companyId = body.companyId != null ? ownerCompany(auth, body.companyId) : old.companyId
     if (companyId !== old.companyId) await assertCompanyExists(tx, companyId)
     if (body.picture !== old.pictureId || companyId !== old.companyId) await checkPicture(tx, auth, body.picture, companyId)
     const [row] = await tx.update(activities).set({ ...columnsOf(body), companyId, updateTime: new Date() }).where(eq(activities.id, id)).returning()
-    return withCompany(tx, row!)
+    return { edited: await withCompany(tx, row!), blobs: row!.pictureId !== old.pictureId ? await dropPictures(tx, [old.pictureId]) : [] }
   })
+  await releaseBlobs(deps, blobs)
+  return edited
 }
 
-export async function removeActivity(db: Executor, auth: SessionUser, id: number) {
-  const deleted = await db.delete(activities).where(and(eq(activities.id, id), inCompanyScope(auth, activities.companyId))).returning({ id: activities.id })
-  if (!deleted.length) throw new NotFoundError(ActivityMsg.notFound)
+/** The pictures `ids` no activity names any more are deleted with their bytes given back to the base (after `tx` commits: the blobs). */
+const dropPictures = (tx: Executor, ids: (number | null)[]) => dropUnnamedAttachments(tx, ids, ATTACHMENT_TYPES.activityPicture, async (named) =>
+  (await tx.select({ id: activities.pictureId }).from(activities).where(inArray(activities.pictureId, named))).map((r) => r.id!))
+
+/** Removes the activity and releases its picture (the attachment and its stored bytes) unless something else names it. */
+export async function removeActivity(deps: BlobDeps, auth: SessionUser, id: number) {
+  const blobs = await deps.db.transaction(async (tx) => {
+    const deleted = await tx.delete(activities).where(and(eq(activities.id, id), inCompanyScope(auth, activities.companyId)))
+      .returning({ id: activities.id, pictureId: activities.pictureId })
+    if (!deleted.length) throw new NotFoundError(ActivityMsg.notFound)
+    return dropPictures(tx, [deleted[0]!.pictureId])
+  })
+  await releaseBlobs(deps, blobs)
 }

@@ -1,24 +1,10 @@
 import { conclusionsOf, EXAM_ITEMS, formatDateTime, isAbnormal, MeasurementMsg, parseDateTime, type MeasurementBody } from '@app/contract'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
-import { measurementDaily, measurementRequests, measurements, measurementStatDay, measurementStatGroupDay, measurementStatMonth, testees } from '../../db/schema/index.js'
-import { NotFoundError } from '../../platform/errors.js'
-import type { authenticateDevice } from './devices.js'
-
-type Device = Awaited<ReturnType<typeof authenticateDevice>>
-
-/** Month partitions known to exist ('YYYY-MM' in China Standard Time), per database. */
-const ensuredMonths = new WeakMap<Executor, Set<string>>()
-
-/** Makes the month's partition of `measurement` before its first reading (migration 0021's measurement_ensure_month). */
-async function ensureMonth(db: Executor, at: Date) {
-  const month = formatDateTime(at).slice(0, 7)
-  const known = ensuredMonths.get(db) ?? new Set<string>()
-  ensuredMonths.set(db, known)
-  if (known.has(month)) return
-  await db.execute(sql`select measurement_ensure_month(${at.toISOString()}::timestamptz)`)
-  known.add(month)
-}
+import { measurementRequests, measurements } from '../../db/schema/index.js'
+import { ForbiddenError, NotFoundError, RateLimitError } from '../../platform/errors.js'
+import { hitStatement } from '../../platform/rateLimit.js'
+import { forgetDevice, type Device } from './devices.js'
 
 export interface Recorded {
   id: number
@@ -32,83 +18,129 @@ export interface Recorded {
   bmiConclusion: string | null
 }
 
+type Conclusions = ReturnType<typeof conclusionsOf>
+
 /**
- * Records one reading of a device, once per request id: the request id, the reading and the day's
- * counts are written in one transaction, so a retry after a lost answer, or two copies racing, store it
- * once (the second waits on the first's request row and then finds it). The statistics' roll-ups are
- * kept in the same transaction (`countForStatistics`).
+ * The day counts of a reading (measurement_daily), as one CTE of the statement that stores it: it reads
+ * `dev` (the device: id, company_id, province, town_code), `member` (id, group_id) and `stored` (the reading, a row only when one was
+ * stored). One row per measure and conclusion, +1 each; 'all' counts every reading.
+ * Another roll-up is another such CTE, added to ROLL_UPS.
  */
-export async function recordMeasurement(db: Executor, device: Device, body: MeasurementBody): Promise<Recorded> {
-  const measuredTime = parseDateTime(body.measuredTime)
-  const [member] = await db.select({ id: testees.id, groupId: testees.groupId }).from(testees).where(and(eq(testees.companyId, device.companyId), eq(testees.idNo, body.idNo)))
-  if (!member) throw new NotFoundError(MeasurementMsg.memberUnknown)
-  const found = conclusionsOf(body)
-  await ensureMonth(db, measuredTime)
-  return db.transaction(async (tx) => {
-    const [claimed] = await tx.insert(measurementRequests).values({
-      machineId: device.id, requestId: body.requestId, measurementId: sql`nextval('measurement_id_seq')`, measuredTime,
-    }).onConflictDoNothing().returning({ measurementId: measurementRequests.measurementId })
-    if (!claimed) return earlier(tx, device.id, body.requestId)
-    await tx.insert(measurements).values({
-      id: claimed.measurementId, companyId: device.companyId, machineId: device.id, testeeId: member.id, measuredTime,
-      systolic: body.systolic, diastolic: body.diastolic, sugar: numeric(body.sugar), height: numeric(body.height), weight: numeric(body.weight),
-      bmi: numeric(found.bmi), bpConclusion: found.bpConclusion, sugarConclusion: found.sugarConclusion, bmiConclusion: found.bmiConclusion,
-    })
-    const day = formatDateTime(measuredTime).slice(0, 10)
-    const counted = [['all', ''], ['bp', found.bpConclusion], ['sugar', found.sugarConclusion], ['bmi', found.bmiConclusion]] as const
-    await tx.insert(measurementDaily)
-      .values(counted.filter(([, c]) => c !== null).map(([measure, conclusion]) => ({
-        day, machineId: device.id, companyId: device.companyId, province: device.province, measure, conclusion: conclusion!, count: 1,
-      })))
-      .onConflictDoUpdate({ target: [measurementDaily.day, measurementDaily.machineId, measurementDaily.measure, measurementDaily.conclusion], set: { count: sql`${measurementDaily.count} + 1` } })
-    await countForStatistics(tx, { day, machineId: device.id, companyId: device.companyId, province: device.province, townCode: device.townCode, groupId: member.groupId ?? 0, found })
-    return { id: claimed.measurementId, testeeId: member.id, repeated: false, ...found }
-  })
+function dailyCounts(day: string, found: Conclusions): SQL {
+  const counted = ([['all', ''], ['bp', found.bpConclusion], ['sugar', found.sugarConclusion], ['bmi', found.bmiConclusion]] as const)
+    .filter(([, c]) => c !== null)
+  return sql`insert into measurement_daily (day, machine_id, company_id, province, measure, conclusion, count)
+    select ${day}::date, dev.id, dev.company_id, dev.province, v.measure, v.conclusion, 1
+    from stored, dev, (values ${sql.join(counted.map(([m, c]) => sql`(${m}::varchar, ${c}::varchar)`), sql`, `)}) as v(measure, conclusion)
+    on conflict (day, machine_id, measure, conclusion) do update set count = measurement_daily.count + 1
+    returning 1`
 }
 
-const numeric = (n: number | null | undefined) => (n == null ? null : String(n))
+const CONCLUSION_OF = { bp: 'bpConclusion', sugar: 'sugarConclusion', bmi: 'bmiConclusion' } as const
+const id = (name: string) => sql.identifier(name)
 
-async function earlier(tx: Executor, machineId: number, requestId: string): Promise<Recorded> {
-  const [row] = await tx.select({
+/** The statistics' counts of a reading: total, abnormal, and its conclusion in each measure's column (`bp_0` …, contract EXAM_ITEMS' order). */
+function statColumns(found: Conclusions): string[] {
+  const columns = ['total']
+  if ([found.bpConclusion, found.sugarConclusion, found.bmiConclusion].some(isAbnormal)) columns.push('abnormal')
+  for (const item of EXAM_ITEMS) {
+    const score = (item.conclusions as readonly (string | null)[]).indexOf(found[CONCLUSION_OF[item.measure]])
+    if (score >= 0) columns.push(`${item.measure}_${score}`)
+  }
+  return columns
+}
+
+/**
+ * The statistics' roll-ups of a device (migration 0022), by day or by month: one row a device and
+ * period holding the total, the abnormal count and each conclusion's count, with the base's province
+ * and the device's town; +1 in each column the reading counts in.
+ */
+const deviceStats = (table: 'measurement_stat_day' | 'measurement_stat_month', period: 'day' | 'month') => (day: string, found: Conclusions): SQL => {
+  const columns = statColumns(found)
+  return sql`insert into ${id(table)} (${id(period)}, machine_id, company_id, province, town_code, ${sql.join(columns.map(id), sql`, `)})
+    select ${period === 'day' ? day : `${day.slice(0, 7)}-01`}::date, dev.id, dev.company_id, dev.province, dev.town_code, ${sql.join(columns.map(() => sql`1`), sql`, `)}
+    from stored, dev
+    on conflict (${id(period)}, machine_id) do update set ${sql.join(columns.map((c) => sql`${id(c)} = ${id(table)}.${id(c)} + 1`), sql`, `)}
+    returning 1`
+}
+
+/** The statistics' roll-up of the member's department by day (department 0: none). */
+function departmentStats(day: string, found: Conclusions): SQL {
+  const abnormal = statColumns(found).includes('abnormal') ? 1 : 0
+  return sql`insert into measurement_stat_group_day (day, company_id, group_id, total, abnormal)
+    select ${day}::date, dev.company_id, coalesce(member.group_id, 0), 1, ${sql.raw(String(abnormal))}
+    from stored, dev, member
+    on conflict (day, company_id, group_id) do update set total = measurement_stat_group_day.total + 1, abnormal = measurement_stat_group_day.abnormal + excluded.abnormal
+    returning 1`
+}
+
+/** The roll-ups a stored reading adds to, each a CTE named `rollup_<i>` of the storing statement. */
+const ROLL_UPS: ((day: string, found: Conclusions) => SQL)[] = [
+  dailyCounts, deviceStats('measurement_stat_day', 'day'), deviceStats('measurement_stat_month', 'month'), departmentStats,
+]
+
+export interface IngestLimit {
+  /** posts a device may make a minute; counted in the same statement, once the device is known */
+  perMinute: number
+}
+
+/**
+ * Records one reading of a device, once per request id, in one statement: it re-reads the device by
+ * id, number and secret hash (the hash a post was checked against may be a kept copy, devices.ts),
+ * counts the post against the device's minute (`limit`), finds the member, claims the request id
+ * (measurement_request, ON CONFLICT DO NOTHING), stores the reading and adds it to the day counts.
+ * A single statement is atomic and needs no transaction: a retry after a lost answer, or two copies
+ * racing, store it once (the second's claim waits on the first's and then finds it taken, and its
+ * answer is read by a second statement). The month's partition is made ahead by the scheduler
+ * (partitions.ts); a reading of a month without one lands in the default partition.
+ */
+export async function recordMeasurement(db: Executor, device: Device, body: MeasurementBody, limit?: IngestLimit): Promise<Recorded> {
+  const measuredTime = parseDateTime(body.measuredTime)
+  const found = conclusionsOf(body)
+  const day = formatDateTime(measuredTime).slice(0, 10)
+  const at = sql`${measuredTime.toISOString()}::timestamptz`
+  const num = (n: number | null | undefined) => sql`${n ?? null}::numeric`
+  const rollUps = ROLL_UPS.map((r, i) => sql`, ${sql.identifier(`rollup_${i}`)} as (${r(day, found)})`)
+  const result = await db.execute<{ device: number; hits: number | null; testee_id: number | null; id: string | null }>(sql`
+    with dev as (
+      select m.id, m.company_id, coalesce(c.province, '') as province, coalesce(m.town_code, '') as town_code from machine m join company c on c.id = m.company_id
+      where m.id = ${device.id} and m.device_no = ${device.deviceNo} and m.secret_hash = ${device.secretHash}
+    ),
+    hit as (${limit ? hitStatement(`device:${device.id}`, 60_000, sql`exists (select 1 from dev)`) : sql`select null::int as count`}),
+    member as (select t.id, t.group_id from testee t, dev where t.company_id = dev.company_id and t.id_no = ${body.idNo}),
+    claimed as (
+      insert into measurement_request (machine_id, request_id, measurement_id, measured_time)
+      select dev.id, ${body.requestId}::varchar, nextval('measurement_id_seq'), ${at} from dev, member, hit
+      where ${limit ? sql`hit.count <= ${limit.perMinute}` : sql`true`}
+      on conflict do nothing
+      returning measurement_id
+    ),
+    stored as (
+      insert into measurement (id, company_id, machine_id, testee_id, measured_time, systolic, diastolic, sugar, height, weight, bmi, bp_conclusion, sugar_conclusion, bmi_conclusion)
+      select claimed.measurement_id, dev.company_id, dev.id, member.id, ${at}, ${body.systolic ?? null}::smallint, ${body.diastolic ?? null}::smallint,
+        ${num(body.sugar)}, ${num(body.height)}, ${num(body.weight)}, ${num(found.bmi)},
+        ${found.bpConclusion}::varchar, ${found.sugarConclusion}::varchar, ${found.bmiConclusion}::varchar
+      from claimed, dev, member
+      returning id
+    )${sql.join(rollUps)}
+    select (select count(*) from dev)::int as device, (select count from hit) as hits, (select id from member) as testee_id, (select id from stored) as id`)
+  const row = result.rows[0]!
+  if (!Number(row.device)) {
+    // deleted, renumbered or given a new secret since this process kept its credential
+    forgetDevice(db, device.deviceNo)
+    throw new ForbiddenError(MeasurementMsg.deviceUnknown)
+  }
+  if (limit && Number(row.hits) > limit.perMinute) throw new RateLimitError(MeasurementMsg.deviceTooFast(limit.perMinute))
+  if (row.testee_id == null) throw new NotFoundError(MeasurementMsg.memberUnknown)
+  if (row.id == null) return earlier(db, device.id, body.requestId)
+  return { id: Number(row.id), testeeId: Number(row.testee_id), repeated: false, ...found }
+}
+
+async function earlier(db: Executor, machineId: number, requestId: string): Promise<Recorded> {
+  const [row] = await db.select({
     id: measurements.id, testeeId: measurements.testeeId, bmi: measurements.bmi, bpConclusion: measurements.bpConclusion, sugarConclusion: measurements.sugarConclusion, bmiConclusion: measurements.bmiConclusion,
   }).from(measurementRequests).innerJoin(measurements, and(eq(measurements.id, measurementRequests.measurementId), eq(measurements.measuredTime, measurementRequests.measuredTime)))
     .where(and(eq(measurementRequests.machineId, machineId), eq(measurementRequests.requestId, requestId)))
   return { id: row!.id, testeeId: row!.testeeId, repeated: true, bmi: row!.bmi === null ? null : Number(row!.bmi), bpConclusion: row!.bpConclusion, sugarConclusion: row!.sugarConclusion, bmiConclusion: row!.bmiConclusion }
 }
 
-type Conclusions = ReturnType<typeof conclusionsOf>
-const CONCLUSION_OF = { bp: 'bpConclusion', sugar: 'sugarConclusion', bmi: 'bmiConclusion' } as const
-/** The stat columns (`bp_0` …, contract EXAM_ITEMS' order) of the reading's conclusions, each 1. */
-function conclusionColumns(found: Conclusions) {
-  const out: Record<string, number> = {}
-  for (const item of EXAM_ITEMS) {
-    const score = (item.conclusions as readonly (string | null)[]).indexOf(found[CONCLUSION_OF[item.measure]])
-    if (score >= 0) out[`${item.measure}${score}`] = 1
-  }
-  return out
-}
-
-/**
- * The reading in the statistics' roll-ups (migration 0022): its device's day and month (total, abnormal,
- * the conclusion counts, with the base's province and the device's town) and its department's day.
- */
-async function countForStatistics(tx: Executor, r: { day: string; machineId: number; companyId: number; province: string; townCode: string; groupId: number; found: Conclusions }) {
-  const abnormal = [r.found.bpConclusion, r.found.sugarConclusion, r.found.bmiConclusion].some(isAbnormal) ? 1 : 0
-  const columns = conclusionColumns(r.found)
-  const counted = ['total', 'abnormal', ...EXAM_ITEMS.flatMap((i) => i.conclusions.map((_, k) => `${i.measure}${k}`))]
-  const adding = (table: typeof measurementStatDay | typeof measurementStatMonth) => Object.fromEntries(counted.map((k) => {
-    const column = (table as unknown as Record<string, { name: string }>)[k]!
-    return [k, sql`${column} + excluded.${sql.identifier(column.name)}`]
-  }))
-  const values = { machineId: r.machineId, companyId: r.companyId, province: r.province, townCode: r.townCode, total: 1, abnormal, ...columns }
-  await tx.insert(measurementStatDay).values({ day: r.day, ...values })
-    .onConflictDoUpdate({ target: [measurementStatDay.day, measurementStatDay.machineId], set: adding(measurementStatDay) })
-  await tx.insert(measurementStatMonth).values({ month: `${r.day.slice(0, 7)}-01`, ...values })
-    .onConflictDoUpdate({ target: [measurementStatMonth.month, measurementStatMonth.machineId], set: adding(measurementStatMonth) })
-  await tx.insert(measurementStatGroupDay)
-    .values({ day: r.day, companyId: r.companyId, groupId: r.groupId, total: 1, abnormal })
-    .onConflictDoUpdate({
-      target: [measurementStatGroupDay.day, measurementStatGroupDay.companyId, measurementStatGroupDay.groupId],
-      set: { total: sql`${measurementStatGroupDay.total} + 1`, abnormal: sql`${measurementStatGroupDay.abnormal} + ${abnormal}` },
-    })
-}

@@ -2,13 +2,13 @@ import {
   ageOfIdNumber, EXAM_ITEMS, examItemById, formatDateTime, maskIdNumber, maskPhone, rangeBounds, resolvePaging, StatisticsMsg,
   type AbnormalPerson, type AbnormalPersonQuery, type DataExportBody, type Page,
 } from '@app/contract'
-import { and, desc, eq, gte, lte, ne, sql } from 'drizzle-orm'
+import { and, eq, gte, lte, ne, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
 import { companies, machines, measurements, testees } from '../../db/schema/index.js'
 import type { Auth } from '../../platform/access.js'
 import { ValidationError } from '../../platform/errors.js'
 import { assertCompanyInScope } from '../../platform/tenancy.js'
-import { allMeasurements, measurementExport } from '../measurements/index.js'
+import { allMeasurements, measurementExport, newestFirst } from '../measurements/index.js'
 import { abnormalOf, companyAnd, companyOf, conclusionColumn, daysOf, daysWhere, num, statRows, type Days } from './rollup.js'
 
 /**
@@ -42,7 +42,7 @@ export async function abnormalPersons(db: Executor, auth: Auth, examItemId: numb
       gte(measurements.measuredTime, from), lte(measurements.measuredTime, to),
       q.conclusion ? eq(column, q.conclusion) : and(sql`${column} is not null`, ne(column, '正常')),
     ))
-    .orderBy(desc(measurements.measuredTime), desc(measurements.id)).limit(size).offset(offset)
+    .orderBy(...newestFirst).limit(size).offset(offset)
   const [rows, totalCount] = await Promise.all([rowsQuery, abnormalCount(db, d, company, item.measure, q.conclusion, q.machineId)])
   const today = formatDateTime(new Date()).slice(0, 10)
   return {
