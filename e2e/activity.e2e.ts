@@ -20,12 +20,7 @@ let phone: Page
 const scripts: string[] = []
 
 async function post(requestId: string, hoursAgo: number, values: Record<string, number>) {
-  const res = await fetch(`${env.server.url}/api/machine/measurement`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-device-no': device.deviceNo, authorization: `Bearer ${device.secret}` },
-    body: JSON.stringify({ requestId, idNo: ID_NO, measuredTime: formatDateTime(new Date(Date.now() - hoursAgo * 3_600_000)), ...values }),
-  })
-  const body = (await res.json()) as { code: number; message: string; data: { reportUrl: string } }
+  const { body } = await env.server.api.postReading(device, { requestId, idNo: ID_NO, measuredTime: formatDateTime(new Date(Date.now() - hoursAgo * 3_600_000)), ...values })
   if (body.code !== 200) throw new Error(body.message)
   return body.data.reportUrl
 }

@@ -152,9 +152,8 @@ describe('健康体检', () => {
   })
 
   it('the device posts two readings with its own credential; 测量记录 lists them with their conclusions, the abnormal one in red', async () => {
-    const post = (body: object) => fetch(`${env.server.url}/api/machine/measurement`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-device-no': 'BP-E2E-01', authorization: `Bearer ${secret}` }, body: JSON.stringify(body),
-    }).then(async (r) => ({ status: r.status, ...(await r.json()) as { message: string } }))
+    const post = (reading: Record<string, unknown>) => env.server.api.postReading({ deviceNo: 'BP-E2E-01', secret }, reading)
+      .then(({ status, body }) => ({ status, message: body.message }))
     const at = (minutesAgo: number) => formatDateTime(new Date(Date.now() - minutesAgo * 60_000))
     expect(await post({ requestId: 'e2e-1', idNo: MEMBER_ID, measuredTime: at(30), systolic: 165, diastolic: 102, sugar: 7.4, height: 170, weight: 85 }))
       .toMatchObject({ status: 200, message: MeasurementMsg.recorded })

@@ -50,10 +50,7 @@ describe('数据大屏', () => {
     await page.evaluate(() => Object.assign(window, { screenNotReloaded: true }))
     await shot(page, 'screens-hq-before')
 
-    const res = await fetch(`${env.server.url}/api/machine/measurement`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-device-no': device.deviceNo, authorization: `Bearer ${device.secret}` },
-      body: JSON.stringify({ requestId: 'screen-e2e-1', idNo: MEMBER_ID, measuredTime: formatDateTime(new Date(Date.now() - 60_000)), systolic: 168, diastolic: 104 }),
-    })
+    const res = await env.server.api.postReading(device, { requestId: 'screen-e2e-1', idNo: MEMBER_ID, measuredTime: formatDateTime(new Date(Date.now() - 60_000)), systolic: 168, diastolic: 104 })
     expect(res.status).toBe(200)
 
     // the screen asks again every 30 s and the server keeps a scope's figures for 5 s

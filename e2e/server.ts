@@ -204,6 +204,16 @@ export class Api {
     return saved.id
   }
 
+  /** A reading posted as a measuring device posts it: its number and secret in the headers, no session. */
+  async postReading(device: { deviceNo: string; secret: string }, reading: Record<string, unknown>) {
+    const res = await fetch(`${this.url}/api/machine/measurement`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-device-no': device.deviceNo, authorization: `Bearer ${device.secret}` },
+      body: JSON.stringify(reading),
+    })
+    return { status: res.status, body: (await res.json()) as Envelope<{ reportUrl: string }> }
+  }
+
   /** A session token, or throws with the server's message. */
   async token(username: string = ADMIN.username, password: string = ADMIN.password): Promise<string> {
     const res = await this.login(username, password)

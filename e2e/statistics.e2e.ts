@@ -26,10 +26,9 @@ beforeAll(async () => {
   const machine = await api.call('POST', '/machine/save', { type: '血压计', deviceNo: 'STAT-E2E-01' }, base)
   expect(machine.status).toBe(200)
   const secret = (machine.body.data as { secret: string }).secret
-  const post = (requestId: string, values: object) => fetch(`${env.server.url}/api/machine/measurement`, {
-    method: 'POST', headers: { 'content-type': 'application/json', 'x-device-no': 'STAT-E2E-01', authorization: `Bearer ${secret}` },
-    body: JSON.stringify({ requestId, idNo: MEMBER_ID, measuredTime: formatDateTime(new Date(Date.now() - 30 * 60_000)), ...values }),
-  }).then(async (r) => (await r.json()) as { message: string })
+  const post = (requestId: string, values: object) => api.postReading({ deviceNo: 'STAT-E2E-01', secret }, {
+    requestId, idNo: MEMBER_ID, measuredTime: formatDateTime(new Date(Date.now() - 30 * 60_000)), ...values,
+  }).then(({ body }) => body)
   expect(await post('s-1', { systolic: 150, diastolic: 95 })).toMatchObject({ message: MeasurementMsg.recorded }) // 高血压1级
   expect(await post('s-2', { systolic: 152, diastolic: 92 })).toMatchObject({ message: MeasurementMsg.recorded }) // 高血压1级
   expect(await post('s-3', { systolic: 110, diastolic: 70 })).toMatchObject({ message: MeasurementMsg.recorded }) // 正常

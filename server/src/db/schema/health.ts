@@ -131,18 +131,8 @@ export const measurementDaily = pgTable('measurement_daily', {
   index('measurement_daily_all_day_idx').on(t.day).where(sql`${t.measure} = 'all'`),
 ])
 
-/**
- * The statistics' roll-up (issue 36, migration 0022): one row a day per device with every figure a chart
- * reads as a column, kept in the transaction that inserts each reading, so a year of headquarters' charts
- * reads one row per device and day. `total` readings, `abnormal` those with any conclusion other than
- * 正常 (counted once), and per examined item the readings of each conclusion by its place in the item's
- * list (contract EXAM_ITEMS): bp_0 正常 … bp_4 高血压3级, sugar_0 正常 … sugar_2 糖尿病, bmi_0 偏瘦 … bmi_3 肥胖.
- * `province` is the base's and `town_code` the device's at the day's first reading.
- */
-export const measurementStatDay = pgTable('measurement_stat_day', {
-  day: date('day').notNull(),
-  machineId: integer('machine_id').notNull().references(() => machines.id, { onDelete: 'cascade' }),
-  companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+/** The figures of a device's statistics row (the day's and the month's tables alike): where, and the counts. */
+const deviceStatColumns = () => ({
   province: varchar('province', { length: 20 }).notNull().default(''),
   townCode: varchar('town_code', { length: 12 }).notNull().default(''),
   total: integer('total').notNull().default(0),
@@ -159,6 +149,21 @@ export const measurementStatDay = pgTable('measurement_stat_day', {
   bmi1: integer('bmi_1').notNull().default(0),
   bmi2: integer('bmi_2').notNull().default(0),
   bmi3: integer('bmi_3').notNull().default(0),
+})
+
+/**
+ * The statistics' roll-up (issue 36, migration 0022): one row a day per device with every figure a chart
+ * reads as a column, kept in the transaction that inserts each reading, so a year of headquarters' charts
+ * reads one row per device and day. `total` readings, `abnormal` those with any conclusion other than
+ * 正常 (counted once), and per examined item the readings of each conclusion by its place in the item's
+ * list (contract EXAM_ITEMS): bp_0 正常 … bp_4 高血压3级, sugar_0 正常 … sugar_2 糖尿病, bmi_0 偏瘦 … bmi_3 肥胖.
+ * `province` is the base's and `town_code` the device's at the day's first reading.
+ */
+export const measurementStatDay = pgTable('measurement_stat_day', {
+  day: date('day').notNull(),
+  machineId: integer('machine_id').notNull().references(() => machines.id, { onDelete: 'cascade' }),
+  companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+  ...deviceStatColumns(),
 }, (t) => [
   primaryKey({ columns: [t.day, t.machineId] }),
   index('measurement_stat_day_company_day_idx').on(t.companyId, t.day),
@@ -172,22 +177,7 @@ export const measurementStatMonth = pgTable('measurement_stat_month', {
   month: date('month').notNull(),
   machineId: integer('machine_id').notNull().references(() => machines.id, { onDelete: 'cascade' }),
   companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
-  province: varchar('province', { length: 20 }).notNull().default(''),
-  townCode: varchar('town_code', { length: 12 }).notNull().default(''),
-  total: integer('total').notNull().default(0),
-  abnormal: integer('abnormal').notNull().default(0),
-  bp0: integer('bp_0').notNull().default(0),
-  bp1: integer('bp_1').notNull().default(0),
-  bp2: integer('bp_2').notNull().default(0),
-  bp3: integer('bp_3').notNull().default(0),
-  bp4: integer('bp_4').notNull().default(0),
-  sugar0: integer('sugar_0').notNull().default(0),
-  sugar1: integer('sugar_1').notNull().default(0),
-  sugar2: integer('sugar_2').notNull().default(0),
-  bmi0: integer('bmi_0').notNull().default(0),
-  bmi1: integer('bmi_1').notNull().default(0),
-  bmi2: integer('bmi_2').notNull().default(0),
-  bmi3: integer('bmi_3').notNull().default(0),
+  ...deviceStatColumns(),
 }, (t) => [
   primaryKey({ columns: [t.month, t.machineId] }),
   index('measurement_stat_month_company_month_idx').on(t.companyId, t.month),
