@@ -32,7 +32,8 @@ const GOODS = /水泥|灰|粉|砂|石|料|剂|混凝土|熟料|矿|土|浆|渣|�
 function shapeHolds(suffix: string, value: FieldValue): boolean {
   if (typeof value !== 'string' || !value) return true
   const kind = kindOf(suffix)
-  if (kind === 'org') return ORGANISATION.test(value) && value.length >= 4
+  // and a name before its legal form ('有限公司' alone is the end of a wrapped name)
+  if (kind === 'org') return ORGANISATION.test(value) && value.length >= 4 && value.replace(/(?:股份|有限|责任|集团)*(?:公司)?$/, '').length >= 2
   if (kind === 'person') return value.length <= 4 && personSupport(value) >= 1
   if (suffix === 'Place') return ADDRESS.test(value) && value.length >= 4
   if (suffix === 'GoodsName') return GOODS.test(value)

@@ -193,6 +193,9 @@ function prevInColumn(layout: Layout, it: Item, gap: number): Item | null {
  * (the gaps are alike), the ends of the columns do.
  */
 export function captionsUnder(layout: Layout): boolean {
+  // a label with its value beside it (a table's row, a perspective's tilted columns) says nothing of captions
+  const alone = new Set(layout.items.filter((it) => bareLabel(it) && !rightOf(layout, it)))
+  if (alone.size < 3) return false
   let under = 0
   let above = 0
   for (const it of layout.items) {
@@ -200,10 +203,10 @@ export function captionsUnder(layout: Layout): boolean {
       const down = nextInColumn(layout, it, 1.2)
       const up = prevInColumn(layout, it, 2.5)
       const upLabel = !!up && bareLabel(up)
-      if (down && bareLabel(down) && !upLabel) under++
+      if (down && alone.has(down) && !upLabel) under++
       const farDown = nextInColumn(layout, it, 2.5)
       if (up && bareLabel(up) && it.y0 - up.y1 <= 1.2 * it.h && !(farDown && bareLabel(farDown))) above++
-    } else if (bareLabel(it)) {
+    } else if (alone.has(it)) {
       const up = prevInColumn(layout, it, 1.2)
       const farDown = nextInColumn(layout, it, 2.5)
       if (up && bareValue(up) && !(farDown && bareValue(farDown))) under++
