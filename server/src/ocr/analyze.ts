@@ -5,6 +5,7 @@
  */
 import { checkFields } from './checks.js'
 import { correctFields, type SavedNames } from './correct.js'
+import { doubtFields } from './doubtful.js'
 import { OcrEngine, type EngineOptions } from './engine.js'
 import type { OcrLine } from './ocrLine.js'
 import { TicketMsg } from '@app/contract'
@@ -68,6 +69,7 @@ export function analyzeLines(input: AnalyzeLinesInput): Omit<TicketAnalysis, 'wi
     if (r) meta[name] = r.meta
   }
   correctFields(fields, meta, input.savedNames)
+  doubtFields(fields, meta, fileType)
   const flags: Record<string, string> = { ...checkFields(fields, fileType) }
   for (const [k, v] of Object.entries(extraction.errors)) flags[k] ??= v
   const fe = Object.entries(formatErrors)

@@ -293,12 +293,19 @@ export function applyRules(layout: Layout, rules: ExtractionRule[]): RuleOutcome
         let text = joinWrapped(kind, c)
         // a number's look-alike letters and decimal comma mended first ('16,93'): the rule's \d+(?:\.\d+)? takes it whole
         if (kind === 'weight' || kind === 'int') text = fixDigits(normalizeText(text))
+        const whole = text
         if (rule.valueRegular) {
           const m = safeExec(rule.valueRegular, text)
           if (!m) return null
           text = matched(m)
         }
-        return parsed(text, c, unit)
+        const r = parsed(text, c, unit)
+        // a rule's date without the time of day the cell prints before it or as 时分 ('13:55 2026-01-07', '…日13时55分')
+        if (r && kind === 'time' && String(r.value).endsWith(' 00:00:00')) {
+          const all = parseDateTime(whole)
+          if (all && all.slice(0, 10) === String(r.value).slice(0, 10)) r.value = all
+        }
+        return r
       }
       let found: FieldResult | null = null
       if (rule.valueNameRegular) {

@@ -90,6 +90,57 @@ export const SYNONYMS: { 1: Record<DeliverySuffix, string[]>; 2: Record<SignSuff
   },
 }
 
+/**
+ * The trade's vocabulary (issue 38): a label is a word that says whose or what it is (承运, 结算, 卸货 …)
+ * and a word that says which kind of thing it names (单位, 方, 人, 地点 …). Tickets combine them freely
+ * and shorten them (承运方, 运输商, 承运车队, 收方, 卸点, 结算, 签收员), so each field's labels are all
+ * the combinations of its heads and tails, appended after its usual labels; a combination another
+ * field of the type already prints is left to that field.
+ */
+const ORG_TAILS = ['单位名称', '单位', '企业', '公司', '方', '商', '户', '对象', '客户']
+const PERSON_TAILS = ['人员', '人', '员']
+const PLACE_TAILS = ['地址', '地点', '位置', '点', '地']
+/** the labels composed from the vocabulary (not among the usual labels): too many to read a misread label as one of them */
+export const COMPOSED_LABELS = new Set<string>()
+const VOCABULARY: Record<string, { heads: string[]; tails: string[]; alone?: boolean }[]> = {
+  Manufactory: [{ heads: ['生产', '供货', '供', '发货', '出货', '制造', '出厂'], tails: ORG_TAILS }],
+  Customer: [{ heads: ['购货', '购买', '购', '需', '订货', '采购', '提货', '客户'], tails: ORG_TAILS }],
+  Carrier: [{ heads: ['承运', '运输', '物流', '运货', '货运'], tails: [...ORG_TAILS, '车队'], alone: true }],
+  Name: [{ heads: ['收货', '收', '接收', '到货', '收料', '收方'], tails: ORG_TAILS }],
+  Place: [{ heads: ['收货', '卸货', '卸车', '卸料', '卸', '送货', '交货', '到货', '送达', '目的', '工地', '工程', '施工', '交付'], tails: PLACE_TAILS }],
+  Settlement: [{ heads: ['结算', '付款', '结账', '付费'], tails: ORG_TAILS, alone: true }],
+  User: [{ heads: ['签收', '接收', '确认', '收货', '验收', '收料', '经办', '签字', '核收'], tails: PERSON_TAILS }, { heads: ['签收', '签字', '签名'], tails: [], alone: true }],
+}
+for (const type of [1, 2] as const) {
+  const table: Record<string, string[]> = SYNONYMS[type]
+  const taken = new Set(Object.values(table).flat())
+  for (const [suffix, groups] of Object.entries(VOCABULARY)) {
+    if (!Object.hasOwn(table, suffix)) continue
+    for (const { heads, tails, alone } of groups) {
+      for (const h of heads) {
+        for (const w of [...tails.map((t) => h + t), ...(alone ? [h] : [])]) {
+          if (w.length < 2 || taken.has(w)) continue
+          taken.add(w)
+          COMPOSED_LABELS.add(w)
+          table[suffix]!.push(w)
+        }
+      }
+    }
+  }
+  // a party named twice over: 需方单位, 供方名称, 收货单位名称
+  for (const [suffix, labels] of Object.entries(table)) {
+    if (kindOf(suffix) !== 'org') continue
+    for (const l of [...labels]) {
+      for (const w of /方$/.test(l) ? [l + '单位', l + '名称'] : /单位$/.test(l) ? [l + '名称'] : []) {
+        if (taken.has(w)) continue
+        taken.add(w)
+        COMPOSED_LABELS.add(w)
+        labels.push(w)
+      }
+    }
+  }
+}
+
 /** The labels of a field on a ticket type, best first; undefined for a suffix that names no field of the type. */
 export const synonymsOf = (fileType: FileType, suffix: string): string[] | undefined => {
   const table: Record<string, string[]> = SYNONYMS[fileType]

@@ -6,7 +6,7 @@
 import { estimateSkew, rotatePoints } from './image.js'
 import { mergeSpacedLabels, mergeWrappedLabels } from './labelMerging.js'
 import { readNearLabels } from './nearLabels.js'
-import type { Item, Layout } from './neighbours.js'
+import { captionsUnder, type Item, type Layout } from './neighbours.js'
 import { normalizeText } from './normalize.js'
 import { otherReadings, type OcrLine } from './ocrLine.js'
 import { buildLexicon, segment } from './segments.js'
@@ -53,7 +53,8 @@ export function buildLayout(rawLines: OcrLine[], fileType: FileType, width: numb
       prefix, segs, valueAlternates, doubts: l.doubts,
     }
   })
-  const layout = { items, fileType, skew }
+  const layout: Layout = { items, fileType, skew }
   readNearLabels(layout, lexicon)
+  layout.captions = captionsUnder(layout)
   return layout
 }

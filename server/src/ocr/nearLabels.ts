@@ -1,4 +1,4 @@
-import { kindOf, SYNONYMS } from './fieldCatalogue.js'
+import { COMPOSED_LABELS, kindOf, SYNONYMS } from './fieldCatalogue.js'
 import { lookalikeDistance, oneEditApart } from './distance.js'
 import { below, inHeaderRow, rightOf, type Layout } from './neighbours.js'
 import { normalizeText } from './normalize.js'
@@ -23,8 +23,11 @@ const DOUBTFUL = 0.9
  * A clear reading of a label the reader does not know ('毛利') is a label of its own, and a box
  * alone on its row (a title) is no label; in a header row of labels its value is the one under it.
  */
-export function readNearLabels(layout: Layout, lexicon: string[]) {
-  const known = new Set(lexicon)
+export function readNearLabels(layout: Layout, segmentLexicon: string[]) {
+  const known = new Set(segmentLexicon)
+  // a misread label is read as one of the usual labels only: one character from the many composed ones (issue 38) is
+  // most words, and 雷方 would be 需方 as much as 供方 or 购方
+  const lexicon = segmentLexicon.filter((l) => !COMPOSED_LABELS.has(l))
   const fieldOf = new Map<string, string>()
   for (const [suffix, labels] of Object.entries(SYNONYMS[layout.fileType])) for (const l of labels) fieldOf.set(l.toUpperCase(), suffix)
   const field = (l: string) => fieldOf.get(l) ?? 'stop'
@@ -81,6 +84,6 @@ export function readNearLabels(layout: Layout, lexicon: string[]) {
     const label = near(bare, doubtful, true, () => beside.text, doubtedIn(it.text.indexOf(bare)))
     if (!label) continue
     it.text = label
-    Object.assign(it, segment(it.text, lexicon))
+    Object.assign(it, segment(it.text, segmentLexicon))
   }
 }

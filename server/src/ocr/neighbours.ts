@@ -33,6 +33,8 @@ export interface Layout {
   items: Item[]
   fileType: FileType
   skew: number
+  /** the ticket prints its labels as captions under their values (captionsUnder) */
+  captions?: boolean
 }
 
 /** `it` stands among labels waiting for their values (a header row): two others on its row */
@@ -165,6 +167,84 @@ export function below(layout: Layout, it: Item): Candidate | null {
   return cell(layout, it, best)
 }
 
+/** a box that is a label alone (its value elsewhere) */
+const bareLabel = (it: Item) => it.segs.length === 1 && !it.prefix && !it.segs[0]!.value
+/** a box that is a value alone */
+const bareValue = (it: Item) => !it.segs.length && !!it.prefix
+
+/** the nearest box above `it` in its column, at most `gap` × its height over it */
+function prevInColumn(layout: Layout, it: Item, gap: number): Item | null {
+  let best: Item | null = null
+  for (const o of layout.items) {
+    if (o === it || o.cy >= it.y0 || o.y1 > it.y0 + 0.35 * Math.min(it.h, o.h)) continue
+    if (it.y0 - o.y1 > gap * it.h) continue
+    const overlap = Math.min(o.x1, it.x1) - Math.max(o.x0, it.x0)
+    if (overlap < 0.3 * Math.min(o.x1 - o.x0, it.x1 - it.x0)) continue
+    if (!best || o.y1 > best.y1) best = o
+  }
+  return best
+}
+
+/**
+ * Whether a ticket prints its labels under their values (captions under the rules a form is filled
+ * in on), decided for the whole ticket from the ends of its columns (issue 38): a column of values and
+ * labels by turns that starts with a value and ends with a label is captioned; one that starts with
+ * a label and ends with a value has its labels above. Pairs by distance alone do not tell them apart
+ * (the gaps are alike), the ends of the columns do.
+ */
+export function captionsUnder(layout: Layout): boolean {
+  // a label with its value beside it (a table's row, a perspective's tilted columns) says nothing of captions
+  const alone = new Set(layout.items.filter((it) => bareLabel(it) && !rightOf(layout, it)))
+  if (alone.size < 3) return false
+  let under = 0
+  let above = 0
+  for (const it of layout.items) {
+    if (bareValue(it)) {
+      const down = nextInColumn(layout, it, 1.2)
+      const up = prevInColumn(layout, it, 2.5)
+      const upLabel = !!up && bareLabel(up)
+      if (down && alone.has(down) && !upLabel) under++
+      const farDown = nextInColumn(layout, it, 2.5)
+      if (up && bareLabel(up) && it.y0 - up.y1 <= 1.2 * it.h && !(farDown && bareLabel(farDown))) above++
+    } else if (alone.has(it)) {
+      const up = prevInColumn(layout, it, 1.2)
+      const farDown = nextInColumn(layout, it, 2.5)
+      if (up && bareValue(up) && !(farDown && bareValue(farDown))) under++
+      const down = nextInColumn(layout, it, 1.2)
+      const farUp = prevInColumn(layout, it, 2.5)
+      if (down && bareValue(down) && !(farUp && bareValue(farUp))) above++
+    }
+  }
+  return under >= 3 && under > 2 * above
+}
+
+/** how far sideways box `o` is from the centre of `it` (0 when it spans it) */
+const sideways = (o: Item, it: Item) => Math.max(0, o.x0 - it.cx, it.cx - o.x1)
+
+/** the bare values of the row just over caption `it` (its bottom within 1.2 lines of the caption) */
+function rowOver(layout: Layout, it: Item): Item[] {
+  const near = layout.items.filter((o) => bareValue(o) && o.cy < it.y0 && o.y1 <= it.y0 + 0.35 * Math.min(it.h, o.h) && it.y0 - o.y1 <= 1.2 * it.h)
+  if (!near.length) return []
+  const lowest = Math.max(...near.map((o) => o.cy))
+  return near.filter((o) => lowest - o.cy <= 0.65 * o.h)
+}
+
+/**
+ * The value printed over a caption `it` (captionsUnder): of the row over it, the value nearest its
+ * centre sideways, which is nearer this caption than any other caption of its row (a value is left-
+ * aligned in its cell, its caption centred under the cell). One line on its rule: the line above it
+ * is the row before, or the title.
+ */
+function over(layout: Layout, it: Item): Candidate | null {
+  const row = rowOver(layout, it)
+  if (!row.length) return null
+  const v = row.reduce((a, b) => (sideways(b, it) < sideways(a, it) ? b : a))
+  if (sideways(v, it) > 12 * it.h) return null
+  const captions = layout.items.filter((o) => o !== it && bareLabel(o) && onRow(it, o))
+  if (captions.some((c) => sideways(v, c) < sideways(v, it))) return null
+  return { text: v.prefix, item: v }
+}
+
 /**
  * Values after a label found in `it`, best first: in the same box, the box to the right, the box
  * below in the same column (when the right neighbour is itself a label, the value is there).
@@ -176,6 +256,12 @@ export function valueCandidates(layout: Layout, it: Item, inline: string): Candi
     const next: Item[] = []
     for (let k = 0, w: Item | null = it; k < 2 && (w = continuationOf(layout, it, w)); k++) next.push(w)
     out.push({ text: inline, item: it, ...(next.length ? { next } : {}) })
+  }
+  if (layout.captions && !inline) {
+    // a caption's value is over it; beside it stands another caption, under it the next row's value
+    const o = over(layout, it)
+    if (o) out.push(o)
+    return out
   }
   const r = rightOf(layout, it)
   if (r) out.push(r)

@@ -92,15 +92,25 @@ export function parseDateTime(raw: string): string | null {
   let m = t.match(/(20\d{2}|19\d{2})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{1,2})(.*)$/)
   let rest = ''
   let y: number, mo: number, d: number
+  // what stands before the date: a time of day printed first ('13:55 2026-01-07')
+  let before = ''
   if (m) {
     y = +m[1]
     mo = +m[2]
     d = +m[3]
     rest = m[4]
+    before = t.slice(0, m.index)
     if (/^\d/.test(rest)) {
       // "2026-09-1213:03:42" -> \d{1,2} took '12', rest '13:03:42'
       rest = ' ' + rest
     }
+  } else if ((m = t.match(/(?<![\d:.])(\d{2})\s*([-/.])\s*(\d{1,2})\s*\2\s*(\d{2}(?=\d{1,2}\s*:)|\d{1,2}(?![\d.:]))(.*)$/)) && !/:\s*$/.test(t.slice(0, m.index))) {
+    // a two-digit year with the same separator twice ('26-09-12 13:03', '26年09月12日'): this century's
+    y = 2000 + +m[1]
+    mo = +m[3]
+    d = +m[4]
+    rest = /^\d/.test(m[5]) ? ' ' + m[5] : m[5]
+    before = t.slice(0, m.index)
   } else {
     m = t.match(/(20\d{2})(\d{2})(\d{2})\s*(\d{2})?:?(\d{2})?:?(\d{2})?/)
     if (!m) return null
@@ -110,6 +120,7 @@ export function parseDateTime(raw: string): string | null {
     rest = m[4] ? ` ${m[4]}:${m[5] ?? '00'}:${m[6] ?? '00'}` : ''
   }
   if (mo < 1 || mo > 12 || d < 1 || d > 31) return null
+  if (!/\d{1,2}\s*:\s*\d{1,2}/.test(rest) && /\d{1,2}\s*:\s*\d{1,2}/.test(before)) rest = before
   let hh = 0,
     mi = 0,
     ss = 0

@@ -29,7 +29,8 @@ export function buildLexicon(fileType: FileType): string[] {
 }
 
 export const UNITS = 't|T|吨|kg|KG|Kg|公斤|千克'
-export const UNIT_RE = new RegExp(`^\\s*\\(\\s*(${UNITS})\\s*\\)`)
+/** a unit in brackets after a label; its closing bracket may be read as the D or J it looks like ('总重(吨D') */
+export const UNIT_RE = new RegExp(`^\\s*\\(\\s*(${UNITS})\\s*(?:\\)|[DJ](?![A-Za-z]))`)
 /** a header cell's unit on a line of its own under its label: '(kg)', or the two halves of a wrapped '(公斤)' */
 export const UNIT_LINE = new RegExp(`^\\((?:${UNITS}|公)\\)?[:：]?$|^\\(?(?:${UNITS}|斤)\\)[:：]?$`)
 /**

@@ -1,0 +1,72 @@
+/**
+ * Issue 38 on synthetic OCR lines: labels the reader knows from the trade's vocabulary rather than a
+ * list, captions printed under their values, times as other terminals write them, and the values the
+ * domain does not explain marked for a look (confidence under the form's 0.8).
+ */
+import { describe, expect, it } from 'vitest'
+import { analyzeLines } from '../../src/ocr/analyze.js'
+import { L, size } from './syntheticLines.js'
+
+const LOW = 0.8
+
+describe('labels composed from the trade\'s words', () => {
+  it('reads other words and abbreviations for carrier, consignee, unloading point, settlement and signer', () => {
+    const lines = [
+      L('承运车队：芜湖天成运输有限公司', 20, 40), L('收方单位：铜陵市金石建材有限公司', 20, 80), L('卸点：株洲市天河区迎宾大道770号', 20, 120),
+      L('结算：常州新星建设有限公司', 20, 160), L('签收员：段英峰', 20, 200), L('净重：35.03', 20, 240),
+    ]
+    const r = analyzeLines({ lines, fileType: 2, ...size })
+    expect(r.fields).toMatchObject({
+      signCarrier: '芜湖天成运输有限公司', signName: '铜陵市金石建材有限公司', signPlace: '株洲市天河区迎宾大道770号',
+      signSettlement: '常州新星建设有限公司', signUser: '段英峰', signNetWeight: 35.03,
+    })
+  })
+})
+
+describe('captions under their values', () => {
+  it('pairs each caption with the value over it, not with the next row\'s value under it', () => {
+    const lines = [
+      L('辽Q6QT55', 40, 100, 120), L('遵义众诚运输有限公司', 500, 100, 280),
+      L('车号', 80, 140, 40), L('承运商', 600, 140, 60),
+      L('48400 kg', 40, 190, 120), L('15130kg', 500, 190, 110),
+      L('毛重', 80, 230, 40), L('车重', 600, 230, 40),
+      L('33270kg', 40, 280, 110), L('26年09月05日02时19分', 500, 280, 300),
+      L('实发净重', 60, 320, 80), L('出厂时间', 620, 320, 80),
+    ]
+    const r = analyzeLines({ lines, fileType: 1, ...size })
+    expect(r.fields).toMatchObject({
+      deliveryPlateNumber: '辽Q6QT55', deliveryCarrier: '遵义众诚运输有限公司', deliveryGrossWeight: 48.4, deliveryTareWeight: 15.13,
+      deliveryNetWeight: 33.27, deliveryTime: '2026-09-05 02:19:00',
+    })
+  })
+})
+
+describe('times as terminals print them', () => {
+  it.each([
+    ['26-09-12 13:03', '2026-09-12 13:03:00'], ['26/09/0108:51:35', '2026-09-01 08:51:35'], ['2026年01月07日13时55分', '2026-01-07 13:55:00'],
+    ['13:55 2026-01-07', '2026-01-07 13:55:00'],
+  ])('%s', (printed, want) => {
+    const r = analyzeLines({ lines: [L(`发货时间：${printed}`, 20, 40)], fileType: 1, ...size })
+    expect(r.fields.deliveryTime).toBe(want)
+  })
+})
+
+describe('values the domain does not explain are marked', () => {
+  it('a party that is no organisation, a signer who is no person, weights that do not add up', () => {
+    const lines = [
+      L('承运单位：车队', 20, 40), L('签收人：常州泰和货运有限公司', 20, 80), L('收货单位：铜陵市金石建材有限公司', 20, 120),
+      L('毛重：50.71', 20, 160), L('皮重：15.68', 20, 200), L('净重：30.03', 20, 240),
+    ]
+    const r = analyzeLines({ lines, fileType: 2, ...size })
+    for (const f of ['signCarrier', 'signUser', 'signGrossWeight', 'signTareWeight']) expect(r.meta[f]!.confidence, f).toBeLessThan(LOW)
+    expect(r.flags.signNetWeight).toBeTruthy()
+    expect(r.meta.signName!.confidence).toBeGreaterThanOrEqual(LOW)
+  })
+
+  it('a cement number with no standard grade, a time read without its time of day', () => {
+    const r = analyzeLines({ lines: [L('水泥编号：P.0.5-2482G', 20, 40), L('发货时间：2026-09-12', 20, 80), L('车号：皖A12345', 20, 120)], fileType: 1, ...size })
+    expect(r.meta.deliverySpecific!.confidence).toBeLessThan(LOW)
+    expect(r.meta.deliveryTime!.confidence).toBeLessThan(LOW)
+    expect(r.meta.deliveryPlateNumber!.confidence).toBeGreaterThanOrEqual(LOW)
+  })
+})
