@@ -70,9 +70,9 @@ async function fixture(database: Database) {
     ) t`)
   await db.execute(sql`insert into measurement_stat_month (month, machine_id, company_id, province, town_code, total, abnormal,
       bp_0, bp_1, bp_2, bp_3, bp_4, sugar_0, sugar_1, sugar_2, bmi_0, bmi_1, bmi_2, bmi_3)
-    select date_trunc('month', day)::date, machine_id, min(company_id), min(province), min(town_code), sum(total), sum(abnormal),
+    select date_trunc('month', day)::date, machine_id, min(company_id), province, town_code, sum(total), sum(abnormal),
       sum(bp_0), sum(bp_1), sum(bp_2), sum(bp_3), sum(bp_4), sum(sugar_0), sum(sugar_1), sum(sugar_2), sum(bmi_0), sum(bmi_1), sum(bmi_2), sum(bmi_3)
-    from measurement_stat_day group by 1, 2`)
+    from measurement_stat_day group by 1, 2, province, town_code`)
   console.log(`seeded measurement_stat_day and measurement_stat_month (${((performance.now() - t0) / 1000).toFixed(0)} s)`)
   await db.execute(sql`insert into measurement_stat_group_day (day, company_id, group_id, total, abnormal)
     select r.day, r.company_id, g.id, greatest(1, sum(r.total) / 10)::int, greatest(0, sum(r.abnormal) / 10)::int

@@ -188,6 +188,18 @@ describe('per town', () => {
     expect(all.data).toEqual([expect.objectContaining({ townId: TOWN, total: 3, items: [{ examItemId: 1, label: '血压', total: 3, abnormal: 1 }, { examItemId: 2, label: '空腹血糖', total: 2, abnormal: 1 }, { examItemId: 3, label: 'BMI', total: 0, abnormal: 0 }] })])
     expect((await env.call(baseB, 'GET', '/api/trace/getAllTrace')).data).toEqual([])
   })
+
+  test('a device moved to a town counts there from its next reading, in a range of days and in one of whole months alike', async () => {
+    const a2 = machines.A2!
+    expect((await env.call(baseA, 'POST', `/api/machine/update/${a2.id}`, { type: '体检一体机', deviceNo: a2.deviceNo, townCode: TOWN })).status).toBe(200)
+    await post('A2', 'a2-moved', { systolic: 120, diastolic: 80 }, people.m1) // 正常, the same day as its reading before the move
+    const [y, m] = when.split('-').map(Number) as [number, number]
+    const month = [`${when.slice(0, 7)}-01`, new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10)]
+    for (const days of [[when, when], month]) {
+      const all = await env.call(baseA, 'GET', `/api/trace/getAllTrace?range=${days.join(',')}`)
+      expect(all.data, days.join(' to ')).toEqual([expect.objectContaining({ townId: TOWN, total: 4 })])
+    }
+  })
 })
 
 test('the OpenAPI page documents every statistics call with a request and an answer example', async () => {

@@ -157,7 +157,8 @@ const deviceStatColumns = () => ({
  * reads one row per device and day. `total` readings, `abnormal` those with any conclusion other than
  * 正常 (counted once), and per examined item the readings of each conclusion by its place in the item's
  * list (contract EXAM_ITEMS): bp_0 正常 … bp_4 高血压3级, sugar_0 正常 … sugar_2 糖尿病, bmi_0 偏瘦 … bmi_3 肥胖.
- * `province` is the base's and `town_code` the device's at the day's first reading.
+ * `province` is the base's and `town_code` the device's when the reading was taken: a device moved mid-month
+ * has a row for each place, so whole months (read from the month table) and days agree.
  */
 export const measurementStatDay = pgTable('measurement_stat_day', {
   day: date('day').notNull(),
@@ -165,7 +166,8 @@ export const measurementStatDay = pgTable('measurement_stat_day', {
   companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
   ...deviceStatColumns(),
 }, (t) => [
-  primaryKey({ columns: [t.day, t.machineId] }),
+  // the place is part of the key: a device moved to another town (or its base to another province) starts new rows
+  primaryKey({ columns: [t.day, t.machineId, t.province, t.townCode] }),
   index('measurement_stat_day_company_day_idx').on(t.companyId, t.day),
   index('measurement_stat_day_machine_day_idx').on(t.machineId, t.day),
   index('measurement_stat_day_town_day_idx').on(t.townCode, t.day).where(sql`${t.townCode} <> ''`),
@@ -179,7 +181,7 @@ export const measurementStatMonth = pgTable('measurement_stat_month', {
   companyId: integer('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
   ...deviceStatColumns(),
 }, (t) => [
-  primaryKey({ columns: [t.month, t.machineId] }),
+  primaryKey({ columns: [t.month, t.machineId, t.province, t.townCode] }),
   index('measurement_stat_month_company_month_idx').on(t.companyId, t.month),
 ])
 

@@ -53,14 +53,15 @@ function statColumns(found: Conclusions): string[] {
 /**
  * The statistics' roll-ups of a device (migration 0022), by day or by month: one row a device and
  * period holding the total, the abnormal count and each conclusion's count, with the base's province
- * and the device's town; +1 in each column the reading counts in.
+ * and the device's town (both in the key: a device that moves starts a row of its new place); +1 in
+ * each column the reading counts in.
  */
 const deviceStats = (table: 'measurement_stat_day' | 'measurement_stat_month', period: 'day' | 'month') => (day: string, found: Conclusions): SQL => {
   const columns = statColumns(found)
   return sql`insert into ${id(table)} (${id(period)}, machine_id, company_id, province, town_code, ${sql.join(columns.map(id), sql`, `)})
     select ${period === 'day' ? day : `${day.slice(0, 7)}-01`}::date, dev.id, dev.company_id, dev.province, dev.town_code, ${sql.join(columns.map(() => sql`1`), sql`, `)}
     from stored, dev
-    on conflict (${id(period)}, machine_id) do update set ${sql.join(columns.map((c) => sql`${id(c)} = ${id(table)}.${id(c)} + 1`), sql`, `)}
+    on conflict (${id(period)}, machine_id, province, town_code) do update set ${sql.join(columns.map((c) => sql`${id(c)} = ${id(table)}.${id(c)} + 1`), sql`, `)}
     returning 1`
 }
 

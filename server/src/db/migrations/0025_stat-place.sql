@@ -1,0 +1,4 @@
+ALTER TABLE "measurement_stat_day" DROP CONSTRAINT "measurement_stat_day_day_machine_id_pk";--> statement-breakpoint
+ALTER TABLE "measurement_stat_month" DROP CONSTRAINT "measurement_stat_month_month_machine_id_pk";--> statement-breakpoint
+ALTER TABLE "measurement_stat_day" ADD CONSTRAINT "measurement_stat_day_day_machine_id_province_town_code_pk" PRIMARY KEY("day","machine_id","province","town_code");--> statement-breakpoint
+ALTER TABLE "measurement_stat_month" ADD CONSTRAINT "measurement_stat_month_month_machine_id_province_town_code_pk" PRIMARY KEY("month","machine_id","province","town_code");
