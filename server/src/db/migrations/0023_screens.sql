@@ -22,13 +22,14 @@ CREATE INDEX "reservation_day_idx" ON "reservation" USING btree ("reserve_time")
 -- per statement, so a bulk write aggregates its rows once. A 作废 transport is not counted; a pound
 -- alert is dangerLevel 1 or 3 (the pound difference over the tolerance). An update adds its new rows
 -- and takes away its old ones; a delete only takes away (the base's own rows may be gone already).
+-- Rows are locked in (day, company) order, so two bulk writes over the same days wait, not deadlock.
 CREATE FUNCTION transport_daily_count() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     INSERT INTO transport_daily AS d (day, company_id, count, pound_alerts)
     SELECT ((r.create_time AT TIME ZONE 'UTC') + interval '8 hours')::date, r.company_id,
       count(*), count(*) FILTER (WHERE r.danger_level IN (1, 3))
-    FROM new_rows r WHERE r.status <> 3 GROUP BY 1, 2
+    FROM new_rows r WHERE r.status <> 3 GROUP BY 1, 2 ORDER BY 1, 2
     ON CONFLICT (day, company_id) DO UPDATE SET count = d.count + excluded.count, pound_alerts = d.pound_alerts + excluded.pound_alerts;
   ELSIF TG_OP = 'UPDATE' THEN
     INSERT INTO transport_daily AS d (day, company_id, count, pound_alerts)
@@ -41,9 +42,12 @@ BEGIN
         CASE WHEN r.danger_level IN (1, 3) THEN -1 ELSE 0 END
       FROM old_rows r WHERE r.status <> 3
     ) AS change
-    GROUP BY day, company_id HAVING sum(n) <> 0 OR sum(alerts) <> 0
+    GROUP BY day, company_id HAVING sum(n) <> 0 OR sum(alerts) <> 0 ORDER BY day, company_id
     ON CONFLICT (day, company_id) DO UPDATE SET count = d.count + excluded.count, pound_alerts = d.pound_alerts + excluded.pound_alerts;
   ELSE
+    PERFORM 1 FROM transport_daily d
+    WHERE (d.day, d.company_id) IN (SELECT ((r.create_time AT TIME ZONE 'UTC') + interval '8 hours')::date, r.company_id FROM old_rows r WHERE r.status <> 3)
+    ORDER BY d.day, d.company_id FOR UPDATE;
     UPDATE transport_daily AS d SET count = d.count - gone.n, pound_alerts = d.pound_alerts - gone.alerts
     FROM (
       SELECT ((r.create_time AT TIME ZONE 'UTC') + interval '8 hours')::date AS day, r.company_id,
