@@ -156,7 +156,11 @@ export async function openSelect(combobox: Locator) {
 /** Opens a select (its combobox, e.g. getByLabel of its form label) and picks the option showing `option`. */
 export async function chooseOption(combobox: Locator, option: string | RegExp) {
   await openSelect(combobox)
-  await (await optionList(combobox)).getByText(option, { exact: true }).filter({ visible: true }).click()
+  const list = await optionList(combobox)
+  await list.getByText(option, { exact: true }).filter({ visible: true }).click()
+  // a single select shuts its list on the pick; until its closing animation ends, the list takes the
+  // next click meant for what lies under it (on a loaded machine, for seconds)
+  if (!(await combobox.evaluate((el) => !!el.closest('.ant-select-multiple')))) await list.waitFor({ state: 'hidden' })
 }
 
 /** The open pop-up confirmation (Popconfirm): a tooltip with a 确定 button. */
