@@ -2,12 +2,26 @@
  * What antd and ProComponents need of a browser that jsdom lacks, for the component tests (files that
  * start with `// @vitest-environment jsdom`); in the node environment of the other tests it does nothing.
  */
-import { afterEach } from 'vitest'
+import { afterAll, afterEach, vi } from 'vitest'
 
 if (typeof window !== 'undefined') {
   const { cleanup, configure } = await import('@testing-library/react')
   // Testing Library unmounts after each test only by itself when the test functions are global
   afterEach(cleanup)
+  // the static toasts and dialogs (the request client's) live in a root of their own that cleanup does not
+  // unmount: a toast closing on its timer after the file's jsdom was gone threw "window is not defined"
+  await import('@ant-design/v5-patch-for-react-19')
+  const { message, Modal, notification } = await import('antd')
+  afterEach(() => {
+    message.destroy()
+    notification.destroy()
+    Modal.destroyAll()
+  })
+  // and what that (or any last render) scheduled runs while the window is still there
+  afterAll(async () => {
+    vi.useRealTimers()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  })
   // findBy…/waitFor wait up to 1 s by default: a busy machine takes longer to render antd's trees
   configure({ asyncUtilTimeout: 15_000 })
 
