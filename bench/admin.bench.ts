@@ -8,7 +8,7 @@ import { openDatabase } from '../server/src/db/client.js'
 import { seed } from '../server/src/seed.js'
 import { hashPassword } from '../server/src/platform/passwords.js'
 import { encryptPassword } from '../server/src/platform/rsa.js'
-import { percentile, report } from './lib.js'
+import { insertBenchBases, percentile, report } from './lib.js'
 
 const PASSWORD = 'Bench@123456'
 const config = testConfig({ loginRatePerMinute: 1_000_000 })
@@ -23,10 +23,7 @@ const db = database.db
 // and 10 sub-accounts of the base admin; creation times spread over a year.
 const t0 = performance.now()
 const hash = await hashPassword(PASSWORD)
-await db.execute(sql`
-  insert into company (name, contactor, phone, domain, remaining_times, user_amount, create_time)
-  select '基地' || g, '联系人' || g, '139' || lpad(g::text, 8, '0'), 'base' || g, 100, 10, now() - (g || ' hours')::interval
-  from generate_series(1, 200) g`)
+await insertBenchBases(db, 200)
 await db.execute(sql`
   insert into app_user (phone, name, password_hash, role_id, is_create, create_time)
   select '13' || lpad(g::text, 9, '0'), '用户' || g, ${hash},

@@ -5,6 +5,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { MALLOC_ENV } from '../scripts/malloc-env.mjs'
 import { FIXTURES } from '../server/test/ocr/accuracy.js'
+import { sql } from 'drizzle-orm'
+import type { Executor } from '../server/src/db/client.js'
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 
@@ -82,4 +84,12 @@ export async function benchDatabase(kind: 'postgres' | 'pglite' | string, name: 
   }
   const database = await openDatabase({ dataDir, migrationsDir })
   return { database, dataDir, env: { DATABASE_URL: '' }, drop: async () => removeDir() }
+}
+
+/** `count` bases 基地1…, with 100 uploads and 10 seats each, made an hour apart: the admin and load benches' fixture. */
+export async function insertBenchBases(db: Executor, count: number) {
+  await db.execute(sql`
+    insert into company (name, contactor, phone, domain, remaining_times, user_amount, create_time)
+    select '基地' || g, '联系人' || g, '139' || lpad(g::text, 8, '0'), 'base' || g, 100, 10, now() - (g || ' hours')::interval
+    from generate_series(1, ${count}) g`)
 }

@@ -7,6 +7,7 @@ import type { Database } from '../server/src/db/client.js'
 import { seed } from '../server/src/seed.js'
 import { hashPassword } from '../server/src/platform/passwords.js'
 import { createSession } from '../server/src/platform/sessions.js'
+import { insertBenchBases } from './lib.js'
 
 export const LOAD_PASSWORD = 'Bench@123456'
 
@@ -19,10 +20,7 @@ export async function buildFixture(database: Database, sessions: number): Promis
   await database.migrate()
   await seed(db, { adminPassword: LOAD_PASSWORD })
   const hash = await hashPassword(LOAD_PASSWORD)
-  await db.execute(sql`
-    insert into company (name, contactor, phone, domain, remaining_times, user_amount, create_time)
-    select '基地' || g, '联系人' || g, '139' || lpad(g::text, 8, '0'), 'base' || g, 100, 10, now() - (g || ' hours')::interval
-    from generate_series(1, 200) g`)
+  await insertBenchBases(db, 200)
   await db.execute(sql`
     insert into app_user (phone, name, password_hash, role_id, is_create, create_time)
     select '13' || lpad(g::text, 9, '0'), '用户' || g, ${hash},
