@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
+import http from 'node:http'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -40,6 +41,31 @@ export async function freePort(): Promise<number> {
 }
 
 /**
+ * JSON POSTs to a server over node:http with kept-alive connections, for benches that load it with many parallel
+ * clients. Not fetch: fetch's streams cost the client about as much CPU as the server spends answering, and on a
+ * two-core machine that share is taken from the server and the database being measured.
+ */
+export function jsonClient(base: string, connections: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections })
+  const post = <T>(path: string, body: unknown, headers: Record<string, string> = {}) => new Promise<T>((resolve, reject) => {
+    const data = Buffer.from(JSON.stringify(body))
+    const req = http.request(new URL(path, base), {
+      method: 'POST', agent, headers: { ...headers, 'content-type': 'application/json', 'content-length': data.length },
+    }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => {
+        try { resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as T) } catch (err) { reject(err as Error) }
+      })
+      res.on('error', reject)
+    })
+    req.on('error', reject)
+    req.end(data)
+  })
+  return { post, close: () => agent.destroy() }
+}
+
+/**
  * Starts the built server (server/dist/main.js, or `main`: another build, a baseline's) as `npm start` does, and
  * resolves once it answers; `ms` is start to first answer.
  */
@@ -47,7 +73,8 @@ export async function startBuiltServer(env: Record<string, string>, dataDir = fs
   if (!fs.existsSync(main)) throw new Error(`build first: npm run build (${main})`)
   const port = await freePort()
   const t0 = performance.now()
-  const child: ChildProcess = spawn(process.execPath, [main], {
+  // BENCH_SERVER_NODE_ARGS: node's options for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to see where its time goes
+  const child: ChildProcess = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), main], {
     env: { ...MALLOC_ENV, ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   })

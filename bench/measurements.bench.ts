@@ -23,7 +23,7 @@ import { secretHashOf } from '../server/src/modules/measurements/devices.js'
 import { monthOf } from '../server/src/modules/measurements/partitions.js'
 import { findMachines, findMeasurements, findMeasurementsCountingRows } from '../server/src/modules/measurements/service.js'
 import { seed } from '../server/src/seed.js'
-import { benchDatabase, cpuSeconds, percentile, report, startBuiltServer } from './lib.js'
+import { benchDatabase, cpuSeconds, jsonClient, percentile, report, startBuiltServer } from './lib.js'
 
 const INGEST_SECONDS = Number(process.env.INGEST_SECONDS ?? 10)
 const DEVICES = Number(process.env.DEVICES ?? 20)
@@ -64,12 +64,9 @@ async function ingest(base: string, devices: { deviceNo: string; secret: string 
   const run: Ingest = { ok: 0, repeated: 0, wrongRepeat: 0, errors: 0, seconds: 0, times: [], ids: [] }
   const t0 = performance.now()
   const end = t0 + INGEST_SECONDS * 1000
-  const post = async (d: { deviceNo: string; secret: string }, body: unknown) => {
-    const res = await fetch(`${base}/api/machine/measurement`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-device-no': d.deviceNo, authorization: `Bearer ${d.secret}` }, body: JSON.stringify(body),
-    })
-    return (await res.json()) as { code: number; message: string; data: { id: number; repeated: boolean } | null }
-  }
+  const client = jsonClient(base, devices.length)
+  const post = (d: { deviceNo: string; secret: string }, body: unknown) => client.post<{ code: number; message: string; data: { id: number; repeated: boolean } | null }>(
+    '/api/machine/measurement', body, { 'x-device-no': d.deviceNo, authorization: `Bearer ${d.secret}` })
   await Promise.all(devices.map(async (d, s) => {
     for (let i = 0; performance.now() < end; i++) {
       // readings over the last 50 days: two month partitions or three
@@ -97,6 +94,7 @@ async function ingest(base: string, devices: { deviceNo: string; secret: string 
     }
   }))
   run.seconds = (performance.now() - t0) / 1000
+  client.close()
   return run
 }
 

@@ -26,7 +26,7 @@ import { hashPassword } from '../server/src/platform/passwords.js'
 import { createSession } from '../server/src/platform/sessions.js'
 import { seed } from '../server/src/seed.js'
 import { saveSaleBefore } from './baseline/saleBefore.js'
-import { benchDatabase, cpuSeconds, percentile, report, root, startBuiltServer } from './lib.js'
+import { benchDatabase, cpuSeconds, jsonClient, percentile, report, root, startBuiltServer } from './lib.js'
 
 const MOVEMENTS = Number(process.env.MOVEMENTS ?? 1_000_000)
 const SELLERS = Number(process.env.SELLERS ?? 20)
@@ -156,10 +156,8 @@ async function sellers(database: Database, baseId: number): Promise<Seller[]> {
   return out
 }
 
-async function post(base: string, token: string, url: string, body: unknown) {
-  const res = await fetch(base + url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) })
-  return (await res.json()) as { code: number; message: string; data: { id: number } | null }
-}
+type Answer = { code: number; message: string; data: { id: number } | null }
+const poster = (client: ReturnType<typeof jsonClient>) => (token: string, url: string, body: unknown) => client.post<Answer>(url, body, { authorization: `Bearer ${token}` })
 
 /**
  * Every seller sells in a loop: 1 to 3 lines of the first 10 materials, every fourth sale also 1 unit
@@ -167,6 +165,8 @@ async function post(base: string, token: string, url: string, body: unknown) {
  */
 async function sell(base: string, team: Seller[], firstMaterial: number, scarce: number, seconds: number): Promise<SaleRun> {
   const run: SaleRun = { ok: 0, refused: 0, errors: 0, seconds: 0, times: [], saleIds: [], sold: new Map() }
+  const client = jsonClient(base, team.length)
+  const post = poster(client)
   const t0 = performance.now()
   const end = t0 + seconds * 1000
   await Promise.all(team.map(async ({ token }, s) => {
@@ -175,7 +175,7 @@ async function sell(base: string, team: Seller[], firstMaterial: number, scarce:
       if (i % 4 === 0) lines.push({ materialId: scarce, quantity: '1' })
       const t = performance.now()
       try {
-        const answer = await post(base, token, '/api/sale/save', { customer: `客户${i % 97}`, paymentMethod: '现金', lines })
+        const answer = await post(token, '/api/sale/save', { customer: `客户${i % 97}`, paymentMethod: '现金', lines })
         if (answer.code === 200) {
           run.ok++
           run.saleIds.push(answer.data!.id)
@@ -190,22 +190,27 @@ async function sell(base: string, team: Seller[], firstMaterial: number, scarce:
     }
   }))
   run.seconds = (performance.now() - t0) / 1000
+  client.close()
   return run
 }
 
 async function readList(base: string, team: Seller[], seconds: number) {
   let n = 0
   let errors = 0
+  const client = jsonClient(base, team.length)
+  const post = poster(client)
   const t0 = performance.now()
   const end = t0 + seconds * 1000
   await Promise.all(team.map(async ({ token }, s) => {
     for (let i = s; performance.now() < end; i++) {
-      const answer = await post(base, token, '/api/sale/find', { page: 1 + (i % 5), size: 20 })
+      const answer = await post(token, '/api/sale/find', { page: 1 + (i % 5), size: 20 })
       if (answer.code === 200) n++
       else errors++
     }
   }))
-  return { perSecond: n / ((performance.now() - t0) / 1000), errors }
+  const perSecond = n / ((performance.now() - t0) / 1000)
+  client.close()
+  return { perSecond, errors }
 }
 
 /**
