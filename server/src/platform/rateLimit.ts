@@ -19,9 +19,9 @@ export const perIpPerMinute = (family: RateFamily, max: number) => ({
  * makes it part of a larger statement (a device's post counts its hit in the statement that stores
  * the reading). `when`: counted only if this holds (e.g. a row of an earlier CTE exists).
  */
-export function hitStatement(key: string, windowMs: number, when?: SQL): SQL {
+export function hitStatement(key: string | SQL, windowMs: number, when?: SQL): SQL {
   return sql`
-    insert into rate_counter (key, count, reset_at) select ${key}::text, 1, ${new Date(Date.now() + windowMs)}::timestamptz${when ? sql` where ${when}` : sql``}
+    insert into rate_counter (key, count, reset_at) select ${key}::text, 1, now() + ${sql.raw(`interval '${Math.round(windowMs)} milliseconds'`)}${when ? sql` where ${when}` : sql``}
     on conflict (key) do update set
       count = case when rate_counter.reset_at <= now() then 1 else rate_counter.count + 1 end,
       reset_at = case when rate_counter.reset_at <= now() then excluded.reset_at else rate_counter.reset_at end

@@ -1,6 +1,7 @@
 import { conclusionsOf, EXAM_ITEMS, formatDateTime, isAbnormal, MeasurementMsg, parseDateTime, type MeasurementBody } from '@app/contract'
 import { and, eq, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client.js'
+import { preparedStatement } from '../../db/prepared.js'
 import { measurementRequests, measurements } from '../../db/schema/index.js'
 import { ForbiddenError, NotFoundError, RateLimitError } from '../../platform/errors.js'
 import { hitStatement } from '../../platform/rateLimit.js'
@@ -20,70 +21,100 @@ export interface Recorded {
 
 type Conclusions = ReturnType<typeof conclusionsOf>
 
+/** A value of the statement below, filled on each post. */
+const v = (name: string) => sql.placeholder(name)
+const id = (name: string) => sql.identifier(name)
+
 /**
  * The day counts of a reading (measurement_daily), as one CTE of the statement that stores it: it reads
  * `dev` (the device: id, company_id, province, town_code), `member` (id, group_id) and `stored` (the reading, a row only when one was
- * stored). One row per measure and conclusion, +1 each; 'all' counts every reading.
+ * stored). One row per measure with a conclusion, +1 each; 'all' counts every reading.
  * Another roll-up is another such CTE, added to ROLL_UPS.
  */
-function dailyCounts(day: string, found: Conclusions): SQL {
-  const counted = ([['all', ''], ['bp', found.bpConclusion], ['sugar', found.sugarConclusion], ['bmi', found.bmiConclusion]] as const)
-    .filter(([, c]) => c !== null)
-  return sql`insert into measurement_daily (day, machine_id, company_id, province, measure, conclusion, count)
-    select ${day}::date, dev.id, dev.company_id, dev.province, v.measure, v.conclusion, 1
-    from stored, dev, (values ${sql.join(counted.map(([m, c]) => sql`(${m}::varchar, ${c}::varchar)`), sql`, `)}) as v(measure, conclusion)
+const dailyCounts = sql`insert into measurement_daily (day, machine_id, company_id, province, measure, conclusion, count)
+    select ${v('day')}::date, dev.id, dev.company_id, dev.province, c.measure, c.conclusion, 1
+    from stored, dev, (values ('all'::varchar, ''::varchar), ('bp', ${v('bpConclusion')}::varchar), ('sugar', ${v('sugarConclusion')}::varchar), ('bmi', ${v('bmiConclusion')}::varchar)) as c(measure, conclusion)
+    where c.conclusion is not null
     on conflict (day, machine_id, measure, conclusion) do update set count = measurement_daily.count + 1
     returning 1`
-}
 
 const CONCLUSION_OF = { bp: 'bpConclusion', sugar: 'sugarConclusion', bmi: 'bmiConclusion' } as const
-const id = (name: string) => sql.identifier(name)
 
-/** The statistics' counts of a reading: total, abnormal, and its conclusion in each measure's column (`bp_0` …, contract EXAM_ITEMS' order). */
-function statColumns(found: Conclusions): string[] {
-  const columns = ['total']
-  if ([found.bpConclusion, found.sugarConclusion, found.bmiConclusion].some(isAbnormal)) columns.push('abnormal')
+/** The statistics' count columns: total, abnormal, and each measure's conclusion by its place (`bp_0` …, contract EXAM_ITEMS' order). */
+const STAT_COLUMNS = ['total', 'abnormal', ...EXAM_ITEMS.flatMap((item) => item.conclusions.map((_, k) => `${item.measure}_${k}`))]
+
+/** 1 in each statistics column the reading counts in, 0 in the others: total, abnormal, its conclusion of each measure. */
+function statCounts(found: Conclusions): Record<string, number> {
+  const counts: Record<string, number> = Object.fromEntries(STAT_COLUMNS.map((c) => [c, 0]))
+  counts.total = 1
+  if ([found.bpConclusion, found.sugarConclusion, found.bmiConclusion].some(isAbnormal)) counts.abnormal = 1
   for (const item of EXAM_ITEMS) {
     const score = (item.conclusions as readonly (string | null)[]).indexOf(found[CONCLUSION_OF[item.measure]])
-    if (score >= 0) columns.push(`${item.measure}_${score}`)
+    if (score >= 0) counts[`${item.measure}_${score}`] = 1
   }
-  return columns
+  return counts
 }
 
 /**
  * The statistics' roll-ups of a device (migration 0022), by day or by month: one row a device and
  * period holding the total, the abnormal count and each conclusion's count, with the base's province
- * and the device's town (both in the key: a device that moves starts a row of its new place); +1 in
- * each column the reading counts in.
+ * and the device's town (both in the key: a device that moves starts a row of its new place); each
+ * column adds the reading's 0 or 1 (statCounts).
  */
-const deviceStats = (table: 'measurement_stat_day' | 'measurement_stat_month', period: 'day' | 'month') => (day: string, found: Conclusions): SQL => {
-  const columns = statColumns(found)
-  return sql`insert into ${id(table)} (${id(period)}, machine_id, company_id, province, town_code, ${sql.join(columns.map(id), sql`, `)})
-    select ${period === 'day' ? day : `${day.slice(0, 7)}-01`}::date, dev.id, dev.company_id, dev.province, dev.town_code, ${sql.join(columns.map(() => sql`1`), sql`, `)}
+const deviceStats = (table: 'measurement_stat_day' | 'measurement_stat_month', period: 'day' | 'month') =>
+  sql`insert into ${id(table)} (${id(period)}, machine_id, company_id, province, town_code, ${sql.join(STAT_COLUMNS.map(id), sql`, `)})
+    select ${v(period)}::date, dev.id, dev.company_id, dev.province, dev.town_code, ${sql.join(STAT_COLUMNS.map((c) => sql`${v(`stat_${c}`)}::int`), sql`, `)}
     from stored, dev
-    on conflict (${id(period)}, machine_id, province, town_code) do update set ${sql.join(columns.map((c) => sql`${id(c)} = ${id(table)}.${id(c)} + 1`), sql`, `)}
+    on conflict (${id(period)}, machine_id, province, town_code) do update set ${sql.join(STAT_COLUMNS.map((c) => sql`${id(c)} = ${id(table)}.${id(c)} + excluded.${id(c)}`), sql`, `)}
     returning 1`
-}
 
 /** The statistics' roll-up of the member's department by day (department 0: none). */
-function departmentStats(day: string, found: Conclusions): SQL {
-  const abnormal = statColumns(found).includes('abnormal') ? 1 : 0
-  return sql`insert into measurement_stat_group_day (day, company_id, group_id, total, abnormal)
-    select ${day}::date, dev.company_id, coalesce(member.group_id, 0), 1, ${sql.raw(String(abnormal))}
+const departmentStats = sql`insert into measurement_stat_group_day (day, company_id, group_id, total, abnormal)
+    select ${v('day')}::date, dev.company_id, coalesce(member.group_id, 0), 1, ${v('stat_abnormal')}::int
     from stored, dev, member
     on conflict (day, company_id, group_id) do update set total = measurement_stat_group_day.total + 1, abnormal = measurement_stat_group_day.abnormal + excluded.abnormal
     returning 1`
-}
 
 /** The roll-ups a stored reading adds to, each a CTE named `rollup_<i>` of the storing statement. */
-const ROLL_UPS: ((day: string, found: Conclusions) => SQL)[] = [
-  dailyCounts, deviceStats('measurement_stat_day', 'day'), deviceStats('measurement_stat_month', 'month'), departmentStats,
-]
+const ROLL_UPS: SQL[] = [dailyCounts, deviceStats('measurement_stat_day', 'day'), deviceStats('measurement_stat_month', 'month'), departmentStats]
 
 export interface IngestLimit {
   /** posts a device may make a minute; counted in the same statement, once the device is known */
   perMinute: number
 }
+
+const RATE_WINDOW_MS = 60_000
+
+/**
+ * The statement of one post (see recordMeasurement), with the device's minute counted (`limited`) or not
+ * (demo data). Built once: each post fills its values.
+ */
+const recordStatement = (limited: boolean) => preparedStatement<{ device: number; hits: number | null; testee_id: number | null; id: string | null }>(
+  limited ? 'measurement_record_limited' : 'measurement_record', sql`
+    with dev as (
+      select m.id, m.company_id, coalesce(c.province, '') as province, coalesce(m.town_code, '') as town_code from machine m join company c on c.id = m.company_id
+      where m.id = ${v('deviceId')} and m.device_no = ${v('deviceNo')} and m.secret_hash = ${v('secretHash')}
+    ),
+    hit as (${limited ? hitStatement(sql`${v('rateKey')}`, RATE_WINDOW_MS, sql`exists (select 1 from dev)`) : sql`select null::int as count`}),
+    member as (select t.id, t.group_id from testee t, dev where t.company_id = dev.company_id and t.id_no = ${v('idNo')}),
+    claimed as (
+      insert into measurement_request (machine_id, request_id, measurement_id, measured_time)
+      select dev.id, ${v('requestId')}::varchar, nextval('measurement_id_seq'), ${v('at')}::timestamptz from dev, member, hit
+      where ${limited ? sql`hit.count <= ${v('perMinute')}::int` : sql`true`}
+      on conflict do nothing
+      returning measurement_id
+    ),
+    stored as (
+      insert into measurement (id, company_id, machine_id, testee_id, measured_time, systolic, diastolic, sugar, height, weight, bmi, bp_conclusion, sugar_conclusion, bmi_conclusion)
+      select claimed.measurement_id, dev.company_id, dev.id, member.id, ${v('at')}::timestamptz, ${v('systolic')}::smallint, ${v('diastolic')}::smallint,
+        ${v('sugar')}::numeric, ${v('height')}::numeric, ${v('weight')}::numeric, ${v('bmi')}::numeric,
+        ${v('bpConclusion')}::varchar, ${v('sugarConclusion')}::varchar, ${v('bmiConclusion')}::varchar
+      from claimed, dev, member
+      returning id
+    )${sql.join(ROLL_UPS.map((r, i) => sql`, ${id(`rollup_${i}`)} as (${r})`))}
+    select (select count(*) from dev)::int as device, (select count from hit) as hits, (select id from member) as testee_id, (select id from stored) as id`)
+const recordLimited = recordStatement(true)
+const recordUnlimited = recordStatement(false)
 
 /**
  * Records one reading of a device, once per request id, in one statement: it re-reads the device by
@@ -99,32 +130,15 @@ export async function recordMeasurement(db: Executor, device: Device, body: Meas
   const measuredTime = parseDateTime(body.measuredTime)
   const found = conclusionsOf(body)
   const day = formatDateTime(measuredTime).slice(0, 10)
-  const at = sql`${measuredTime.toISOString()}::timestamptz`
-  const num = (n: number | null | undefined) => sql`${n ?? null}::numeric`
-  const rollUps = ROLL_UPS.map((r, i) => sql`, ${sql.identifier(`rollup_${i}`)} as (${r(day, found)})`)
-  const result = await db.execute<{ device: number; hits: number | null; testee_id: number | null; id: string | null }>(sql`
-    with dev as (
-      select m.id, m.company_id, coalesce(c.province, '') as province, coalesce(m.town_code, '') as town_code from machine m join company c on c.id = m.company_id
-      where m.id = ${device.id} and m.device_no = ${device.deviceNo} and m.secret_hash = ${device.secretHash}
-    ),
-    hit as (${limit ? hitStatement(`device:${device.id}`, 60_000, sql`exists (select 1 from dev)`) : sql`select null::int as count`}),
-    member as (select t.id, t.group_id from testee t, dev where t.company_id = dev.company_id and t.id_no = ${body.idNo}),
-    claimed as (
-      insert into measurement_request (machine_id, request_id, measurement_id, measured_time)
-      select dev.id, ${body.requestId}::varchar, nextval('measurement_id_seq'), ${at} from dev, member, hit
-      where ${limit ? sql`hit.count <= ${limit.perMinute}` : sql`true`}
-      on conflict do nothing
-      returning measurement_id
-    ),
-    stored as (
-      insert into measurement (id, company_id, machine_id, testee_id, measured_time, systolic, diastolic, sugar, height, weight, bmi, bp_conclusion, sugar_conclusion, bmi_conclusion)
-      select claimed.measurement_id, dev.company_id, dev.id, member.id, ${at}, ${body.systolic ?? null}::smallint, ${body.diastolic ?? null}::smallint,
-        ${num(body.sugar)}, ${num(body.height)}, ${num(body.weight)}, ${num(found.bmi)},
-        ${found.bpConclusion}::varchar, ${found.sugarConclusion}::varchar, ${found.bmiConclusion}::varchar
-      from claimed, dev, member
-      returning id
-    )${sql.join(rollUps)}
-    select (select count(*) from dev)::int as device, (select count from hit) as hits, (select id from member) as testee_id, (select id from stored) as id`)
+  const counts = statCounts(found)
+  const values: Record<string, unknown> = {
+    deviceId: device.id, deviceNo: device.deviceNo, secretHash: device.secretHash, rateKey: `device:${device.id}`, perMinute: limit?.perMinute,
+    idNo: body.idNo, requestId: body.requestId, at: measuredTime.toISOString(), day, month: `${day.slice(0, 7)}-01`,
+    systolic: body.systolic ?? null, diastolic: body.diastolic ?? null, sugar: body.sugar ?? null, height: body.height ?? null, weight: body.weight ?? null, bmi: found.bmi,
+    bpConclusion: found.bpConclusion, sugarConclusion: found.sugarConclusion, bmiConclusion: found.bmiConclusion,
+    ...Object.fromEntries(STAT_COLUMNS.map((c) => [`stat_${c}`, counts[c]])),
+  }
+  const result = await (limit ? recordLimited : recordUnlimited)(db, values)
   const row = result.rows[0]!
   if (!Number(row.device)) {
     // deleted, renumbered or given a new secret since this process kept its credential
