@@ -3,9 +3,12 @@
  * open, takes in a reading a base's device posts through the device API at its next refresh (30 s) with
  * no reload; 复制嵌入链接 makes a signed link whose public page shows the same screen without a
  * sign-in and without antd; a changed link is refused, and so is the link once it has expired (the
- * server runs with SCREEN_LINK_SECONDS=25 here, so expiry takes seconds, not a day).
+ * server runs with SCREEN_LINK_SECONDS=25 here, so expiry takes seconds, not a day); another site's
+ * page shows the public screen in a frame (SCREEN_FRAME_ANCESTORS's default).
  * Screenshots at 1920×1080 go to /tmp/shots/screens-*.png.
  */
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { formatDateTime, idCheckChar, ScreenMsg } from '@app/contract'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
@@ -83,6 +86,18 @@ describe('数据大屏', () => {
       await embed.getByTestId('screen-updated').waitFor()
       expect(scripts.filter((s) => /AntdRoot|Shell|ProLayout/i.test(s))).toEqual([])
       await shot(embed, 'screens-embed')
+
+      // another site's page (another origin) shows the screen in a frame
+      const portal = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(`<!doctype html><title>门户</title><iframe title="大屏" src="${link}" width="1280" height="720"></iframe>`))
+      await new Promise<void>((r) => portal.listen(0, '127.0.0.1', r))
+      try {
+        await embed.goto(`http://127.0.0.1:${(portal.address() as AddressInfo).port}/`)
+        await embed.frameLocator('iframe').getByRole('heading', { name: `${ScreenMsg.allBases} · 数据大屏` }).waitFor()
+        await shot(embed, 'screens-embed-framed')
+      } finally {
+        portal.close()
+      }
 
       // the same link with another base's number: the signature no longer fits
       const changed = link.replace('companyId=1&', 'companyId=2&')

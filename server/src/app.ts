@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { installZodChinese, RequestMsg, TICKET_MAX_BYTES } from '@app/contract'
+import { installZodChinese, RequestMsg, SCREEN_EMBED_PATH, TICKET_MAX_BYTES } from '@app/contract'
 import multipart from '@fastify/multipart'
 import rateLimit from '@fastify/rate-limit'
 import swagger from '@fastify/swagger'
@@ -122,7 +122,8 @@ export async function buildApp(config: Config, database: Database): Promise<App>
   const pruning = schedulePruning(database.db, app.log)
   const upkeep = scheduleUpkeep(database, app.log)
 
-  const webApp = loadWebApp(config.webDist)
+  // the public big screen may be framed by the sites configured (SCREEN_FRAME_ANCESTORS), every other page by none
+  const webApp = loadWebApp(config.webDist, { [SCREEN_EMBED_PATH]: config.screenFrameAncestors })
   // the web app's own routes (/login, /by_agent/index, ...) all load index.html
   registerErrorAnswers(app, webApp ? (req, reply) => webApp.sendPage(req, reply) : undefined)
 

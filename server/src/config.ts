@@ -55,6 +55,8 @@ export interface Config {
   rsaKeyRotateMs?: number
   /** how long a big screen's signed embed link answers after it was made (SCREEN_LINK_SECONDS; default 24 h) */
   screenLinkMs: number
+  /** who may show the public big screen (/screen/embed) in a frame: CSP frame-ancestors sources (SCREEN_FRAME_ANCESTORS; default *) */
+  screenFrameAncestors: string[]
   /** S3-compatible object storage for attachments instead of filesDir (S3_BUCKET and keys set) */
   s3?: S3Config
 }
@@ -120,6 +122,24 @@ function wholeNumber(name: string, value: string | undefined, fallback: number, 
   return Number(v)
 }
 
+/**
+ * SCREEN_FRAME_ANCESTORS: the sites that may frame the public big screen, as CSP sources separated by
+ * spaces or commas (`https://portal.example.com 'self'`), `*` for any, `'none'` for none. Anything
+ * that could end the header or start another directive stops the start with a message.
+ */
+export function parseFrameAncestors(value: string | undefined): string[] {
+  const v = value?.trim()
+  if (!v) return ['*']
+  const list = v.split(/[\s,]+/).filter(Boolean)
+  for (const item of list) {
+    if (!/^(\*|'self'|'none'|(https?:\/\/)?(\*\.)?[a-z0-9.-]+(:(\d{1,5}|\*))?|https?:)$/i.test(item)) {
+      throw new Error(`SCREEN_FRAME_ANCESTORS 的取值不正确：${item}（应为允许嵌入大屏的网站，如 https://portal.example.com，多个以空格分隔；* 为任意网站）`)
+    }
+  }
+  if (list.includes("'none'") && list.length > 1) throw new Error(`SCREEN_FRAME_ANCESTORS 的取值不正确：'none' 不能与其他来源同时使用`)
+  return list
+}
+
 const here = path.dirname(new URL(import.meta.url).pathname)
 
 /** Turns environment variables into a typed config; only main.ts passes `process.env` in. */
@@ -155,6 +175,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     shutdownGraceMs: wholeNumber('SHUTDOWN_GRACE_SECONDS', env.SHUTDOWN_GRACE_SECONDS, 25, '秒') * 1000,
     rsaKeyRotateMs: wholeNumber('RSA_KEY_ROTATE_DAYS', env.RSA_KEY_ROTATE_DAYS, 30, '天') * 24 * 60 * 60_000 || undefined,
     screenLinkMs: Math.max(1, wholeNumber('SCREEN_LINK_SECONDS', env.SCREEN_LINK_SECONDS, SCREEN_LINK_HOURS * 3600, '秒')) * 1000,
+    screenFrameAncestors: parseFrameAncestors(env.SCREEN_FRAME_ANCESTORS),
   }
 }
 

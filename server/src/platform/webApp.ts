@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { framedPolicy } from './securityHeaders.js'
 
 /**
  * The built web app (web/dist), served from the same origin as the API.
@@ -15,6 +16,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
  *   compressed while answering, and files already compressed (pictures, woff2) have no copies.
  * - The app's own routes (/login, /by_agent/index, ...) all answer index.html, held in memory with
  *   its copies and a weak ETag, so a reload over a slow link costs one small 304.
+ * - A route named in `framed` may be shown in other sites' frames (the sites given), every other page
+ *   in none.
  */
 export const HASHED_FILE_CACHE = 'public, max-age=31536000, immutable'
 export const REVALIDATE = 'no-cache'
@@ -70,8 +73,9 @@ export interface WebApp {
 }
 
 /** The web app in `webDist`, or null when there is none (tests, a server built without it). */
-export function loadWebApp(webDist: string | undefined): WebApp | null {
+export function loadWebApp(webDist: string | undefined, framed: Record<string, string[]> = {}): WebApp | null {
   if (!webDist) return null
+  const framedPolicies = new Map(Object.entries(framed).map(([route, ancestors]) => [route, framedPolicy(ancestors)]))
   const page = loadIndexPage(webDist)
   if (!page) return null
   const available = (['br', 'gzip'] as const).filter((e) => page.bodies[e])
@@ -83,6 +87,12 @@ export function loadWebApp(webDist: string | undefined): WebApp | null {
   return {
     sendPage(req, reply) {
       if ((req.method !== 'GET' && req.method !== 'HEAD') || req.url.startsWith('/api/')) return false
+      const policy = framedPolicies.get(req.url.split('?')[0]!)
+      if (policy) {
+        reply.header('content-security-policy', policy)
+        // helmet set it on the raw answer as the request came in
+        reply.raw.removeHeader('x-frame-options')
+      }
       reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE).header('vary', 'accept-encoding').header('etag', page.etag)
       if (req.headers['if-none-match']?.split(',').some((t) => t.trim() === page.etag)) {
         reply.code(304).send()

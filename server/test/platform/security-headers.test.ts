@@ -6,6 +6,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { parseFrameAncestors } from '../../src/config.js'
 import { createTestApp, type TestEnv } from '../helpers.js'
 
 let env: TestEnv
@@ -59,6 +60,40 @@ test.each(answers())('%s: no framing, no referrer, no sniffing, and the CSP', as
   expect(csp['object-src']).toEqual(["'none'"])
   // the LAN addresses are plain http: nothing may be upgraded to https
   expect(csp).not.toHaveProperty('upgrade-insecure-requests')
+})
+
+test('the public big screen may be framed by the sites configured (default any); its CSP is otherwise the same', async () => {
+  for (const url of ['/screen/embed', '/screen/embed?companyId=2&timestamp=1&signature=x']) {
+    const res = await env.app.inject({ method: 'GET', url })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['x-frame-options']).toBeUndefined()
+    const csp = directives(String(res.headers['content-security-policy']))
+    expect(csp['frame-ancestors']).toEqual(['*'])
+    expect(csp['script-src']).toEqual(["'self'"])
+    expect(csp['object-src']).toEqual(["'none'"])
+  }
+  // its data call and the pages around it are not framed
+  for (const url of ['/screen/embed/other', '/screen', '/api/screen/embed/data']) {
+    const res = await env.app.inject({ method: 'GET', url })
+    expect(res.headers['x-frame-options']).toBe('DENY')
+    expect(directives(String(res.headers['content-security-policy']))['frame-ancestors']).toEqual(["'none'"])
+  }
+  const narrowed = await createTestApp({ webDist, screenFrameAncestors: parseFrameAncestors('https://portal.example.com, https://*.gov.cn') })
+  try {
+    const res = await narrowed.app.inject({ method: 'GET', url: '/screen/embed' })
+    expect(directives(String(res.headers['content-security-policy']))['frame-ancestors']).toEqual(['https://portal.example.com', 'https://*.gov.cn'])
+  } finally {
+    await narrowed.close()
+  }
+})
+
+test.each([
+  ["*; script-src 'unsafe-inline'"],
+  ['https://a.example.com\r\nx-injected: 1'],
+  ["'none' https://a.example.com"],
+  ['javascript:alert(1)'],
+])('SCREEN_FRAME_ANCESTORS %j stops the start with a message', (value) => {
+  expect(() => parseFrameAncestors(value)).toThrow(/SCREEN_FRAME_ANCESTORS 的取值不正确/)
 })
 
 test('the web app page is revalidated on every load; its hashed files are cached for good', async () => {
