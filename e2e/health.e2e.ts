@@ -135,6 +135,10 @@ describe('健康体检', () => {
     const dialog = dialogNamed(page, '新增设备')
     await dialogOpened(dialog)
     await dialog.getByLabel('设备编号').fill('BP-E2E-01')
+    // the town it stands in, found by part of its name
+    await dialog.getByLabel('所在乡镇').fill('新街口街道')
+    await page.locator('.ant-cascader-menu-item', { hasText: '玄武区' }).filter({ hasText: '新街口街道' }).first().click()
+    await dialog.getByText('江苏省 / 南京市 / 玄武区 / 新街口街道').filter({ visible: true }).waitFor()
     await confirmIn(dialog)
     const secretDialog = dialogNamed(page, '设备密钥')
     await dialogOpened(secretDialog)
@@ -147,6 +151,7 @@ describe('健康体检', () => {
     await secretDialog.waitFor({ state: 'hidden' })
     const row = tableRow(page, 'BP-E2E-01')
     await row.waitFor()
+    expect(await (await cellOf(row, '所在乡镇')).innerText()).toBe('新街口街道')
     expect(await page.content()).not.toContain(secret)
     await shot(page, 'health-machines')
   })
