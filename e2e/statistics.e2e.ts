@@ -2,7 +2,7 @@
  * 数据统计 as a base's main account uses it: a device of the base posts three readings through the API;
  * the page's per-province 数据列表 shows their numbers and its CSV holds them, the examined items' table
  * counts the conclusions, and a click on an abnormal count lists the person behind it with the phone
- * masked. Screenshots at 1440×900 go to /tmp/shots/statistics-*.png.
+ * masked; the device's town (新街口街道) counts them too, and a click on it shows its conclusions. Screenshots at 1440×900 go to /tmp/shots/statistics-*.png.
  */
 import fs from 'node:fs'
 import { formatDateTime, idCheckChar, MeasurementMsg } from '@app/contract'
@@ -23,7 +23,7 @@ beforeAll(async () => {
   await api.createBase(BASE, hq)
   const base = await api.token(BASE.phone, BASE.password)
   expect((await api.call('POST', '/testee/saveNew', { name: '周统计', idNo: MEMBER_ID, phone: '13912345678' }, base)).status).toBe(200)
-  const machine = await api.call('POST', '/machine/save', { type: '血压计', deviceNo: 'STAT-E2E-01' }, base)
+  const machine = await api.call('POST', '/machine/save', { type: '血压计', deviceNo: 'STAT-E2E-01', townCode: '320102003' }, base)
   expect(machine.status).toBe(200)
   const secret = (machine.body.data as { secret: string }).secret
   const post = (requestId: string, values: object) => api.postReading({ deviceNo: 'STAT-E2E-01', secret }, {
@@ -75,5 +75,21 @@ describe('数据统计', () => {
     expect(text).not.toContain('13912345678')
     expect(text).toContain('150/95 mmHg')
     await shot(page, 'statistics-persons')
+  })
+
+  it('the towns table counts the device\'s town; a click shows its conclusions', async () => {
+    const persons = dialogNamed(page, /血压 · 高血压1级/)
+    await persons.locator('.ant-modal-close').click()
+    await persons.waitFor({ state: 'hidden' })
+    const table = page.getByTestId('statistics-towns-table')
+    const row = table.getByRole('row', { name: /新街口街道/ })
+    await row.waitFor()
+    expect((await row.getByRole('cell').allInnerTexts()).map((t) => t.trim())).toEqual(['新街口街道', '江苏省 / 南京市 / 玄武区', '3', '2（66.7%）', '—', '—'])
+    await row.getByText('新街口街道').click()
+    const detail = dialogNamed(page, /新街口街道/)
+    const hypertension = detail.getByRole('row', { name: /高血压1级/ })
+    await hypertension.waitFor()
+    expect((await hypertension.getByRole('cell').allInnerTexts()).map((t) => t.trim()).slice(-3)).toEqual(['高血压1级', '2', '66.7%'])
+    await shot(page, 'statistics-town')
   })
 })

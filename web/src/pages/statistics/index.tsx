@@ -4,6 +4,7 @@
  * 数据列表 (its numbers, exported as CSV), per device type per month, per device per month, per device
  * type, per base, and each examined item's conclusions, where a click on an abnormal part lists the
  * persons behind it (phone and ID number masked; the eye reveals them for the roles allowed, logged).
+ * The towns where devices stand, with each item's abnormal share, and a town's conclusions on a click.
  * Headquarters picks one base or all at the top. The calls: api/statistics.ts.
  */
 import { lazy, Suspense, useState, type ReactNode } from 'react'
@@ -12,7 +13,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Button, Card, Col, DatePicker, Empty, Modal, Row, Select, Space, Spin, Statistic, Table, Typography } from 'antd'
 import {
   EXAM_ITEMS, HQ_COMPANY_ID, PROVINCE_CSV_NAME,
-  type AbnormalPerson, type ProvinceCount, type StatisticsFilters,
+  type AbnormalPerson, type ProvinceCount, type StatisticsFilters, type TownTotal,
 } from '@app/contract'
 import * as api from '../../api/statistics'
 import { revealMember } from '../../api/members'
@@ -78,6 +79,7 @@ export default function StatisticsPage() {
   const scope = (days: Days): StatisticsFilters => ({ range: days, companyId })
   const [drill, setDrill] = useState<{ examItemId: number; conclusion: string; days: Days } | null>(null)
   const [listOpen, setListOpen] = useState<ProvinceCount[] | null>(null)
+  const [town, setTown] = useState<{ town: TownTotal; days: Days } | null>(null)
   const ownId = companyId ?? info?.companyId ?? HQ_COMPANY_ID
 
   return (
@@ -126,6 +128,11 @@ export default function StatisticsPage() {
         {(days) => <MeasuresChart days={days} companyId={companyId} onDrill={(d) => setDrill({ ...d, days })} />}
       </ChartCard>
 
+      <ChartCard title="各乡镇测量统计（点击乡镇查看各项结论）" testId="statistics-towns">
+        {(days) => <TownTable filters={scope(days)} onOpen={(town) => setTown({ town, days })} />}
+      </ChartCard>
+
+      {town && <TownDetail {...town} companyId={companyId} onClose={() => setTown(null)} />}
       {listOpen && <ProvinceList rows={listOpen} onClose={() => setListOpen(null)} />}
       {drill && <AbnormalPersons {...drill} companyId={companyId} onClose={() => setDrill(null)} />}
     </Space>
@@ -233,6 +240,49 @@ function MeasuresChart({ days, companyId, onDrill }: { days: Days; companyId?: n
         </>
       )}
     </Loaded>
+  )
+}
+
+const placeOf = (t: { province: string; city: string; district: string }) => [t.province, t.city, t.district].filter((p, i, all) => p && p !== all[i - 1]).join(' / ')
+
+/** The towns with readings in the range (devices stand in them), most first, with each item's abnormal share. */
+function TownTable({ filters, onOpen }: { filters: StatisticsFilters; onOpen: (town: TownTotal) => void }) {
+  const query = useChart(['allTrace', filters], (signal) => api.allTrace(filters, { signal, cancelDuplicate: false }))
+  return (
+    <Table<TownTotal> rowKey="townId" size="small" loading={query.isFetching} dataSource={query.data ?? []} data-testid="statistics-towns-table"
+      locale={{ emptyText: <Empty description="统计时间内没有设于乡镇的设备的测量（在设备管理中填写所在乡镇）" /> }}
+      pagination={{ pageSize: 10, showSizeChanger: false, hideOnSinglePage: true, showTotal: (t) => `共 ${t} 个乡镇` }}
+      columns={[
+        { title: '乡镇（街道）', dataIndex: 'townName', render: (name: string, t) => <Typography.Link onClick={() => onOpen(t)}>{name}</Typography.Link> },
+        { title: '所在地', key: 'place', render: (_, t) => placeOf(t) },
+        { title: '测量次数', dataIndex: 'total', align: 'right' },
+        ...EXAM_ITEMS.map((item) => ({
+          title: `${item.label}异常`, key: `item-${item.id}`, align: 'right' as const,
+          render: (_: unknown, t: TownTotal) => {
+            const i = t.items.find((x) => x.examItemId === item.id)
+            return i && i.total ? `${i.abnormal}（${Math.round((i.abnormal / i.total) * 1000) / 10}%）` : '—'
+          },
+        })),
+      ]} />
+  )
+}
+
+/** One town: each examined item's conclusions in the range. */
+function TownDetail({ town, days, companyId, onClose }: { town: TownTotal; days: Days; companyId?: number; onClose: () => void }) {
+  const q = { townId: town.townId, range: days, companyId }
+  const query = useChart(['townTrace', q], (signal) => api.townTrace(q, { signal, cancelDuplicate: false }))
+  const rows = (query.data?.items ?? []).flatMap((m) => m.conclusions.map((c) => ({ ...c, label: m.label, examItemId: m.examItemId, share: m.total ? Math.round((c.count / m.total) * 1000) / 10 : null })))
+  return (
+    <Modal open title={`${town.townName}（${placeOf(town)}）· ${days[0]} 至 ${days[1]}`} onCancel={onClose} footer={null} width={720}>
+      <Table size="small" pagination={false} loading={query.isFetching} dataSource={rows} rowKey={(r) => `${r.examItemId}:${r.score}`} data-testid="statistics-town-detail"
+        locale={{ emptyText: '统计时间内没有测量数据' }}
+        columns={[
+          { title: '检测项目', dataIndex: 'label', onCell: (r, i) => ({ rowSpan: i !== undefined && rows[i - 1]?.examItemId === r.examItemId ? 0 : rows.filter((x) => x.examItemId === r.examItemId).length }) },
+          { title: '结论', dataIndex: 'conclusion' },
+          { title: '人次', dataIndex: 'count', align: 'right' },
+          { title: '占比', dataIndex: 'share', align: 'right', render: (v: number | null) => (v == null ? '—' : `${v}%`) },
+        ]} />
+    </Modal>
   )
 }
 
