@@ -2,9 +2,10 @@
 // READINGS readings (default 10,000,000) over the last year: BASES bases (default 30) in 10 provinces, 20
 // devices each (three types, half of them in a town), 10 departments each. The roll-ups (measurement_stat_day,
 // measurement_stat_month, measurement_stat_group_day) are seeded as the ingest keeps them, and RAW_ROWS readings (default 200,000) of
-// the same devices for the drill-down to persons. Goals: ≤ 200 ms p50 on PostgreSQL, ≤ 500 ms on PGlite,
+// the same devices for the drill-down to persons, and TRANSPORTS transports (default 1,000,000) over the year
+// (the big screen's figures read their daily roll-up, transport_daily, which their insert triggers keep). Goals: ≤ 200 ms p50 on PostgreSQL, ≤ 500 ms on PGlite,
 // for headquarters over the whole year (the heaviest) and for one base; the plans show the roll-ups read.
-//   READINGS, BASES, RAW_ROWS, RUNS (default 10), BENCH_DATABASES (default "postgres,pglite"),
+//   READINGS, BASES, RAW_ROWS, TRANSPORTS, RUNS (default 10), BENCH_DATABASES (default "postgres,pglite"),
 //   BENCH_DATABASE_URL or TEST_DATABASE_URL: the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
 //   PLANS=0 leaves the plans out.
 import { createRequire } from 'node:module'
@@ -12,6 +13,7 @@ import { formatDateTime, HQ_COMPANY_ID } from '@app/contract'
 import { sql, type SQL } from 'drizzle-orm'
 import type { Database, Executor } from '../server/src/db/client.js'
 import * as charts from '../server/src/modules/statistics/charts.js'
+import { screenFigures } from '../server/src/modules/screens/figures.js'
 import { abnormalPersons } from '../server/src/modules/statistics/persons.js'
 import * as trace from '../server/src/modules/statistics/trace.js'
 import { seed } from '../server/src/seed.js'
@@ -20,6 +22,7 @@ import { benchDatabase, percentile, report } from './lib.js'
 const READINGS = Number(process.env.READINGS ?? 10_000_000)
 const BASES = Number(process.env.BASES ?? 30)
 const RAW_ROWS = Number(process.env.RAW_ROWS ?? 200_000)
+const TRANSPORTS = Number(process.env.TRANSPORTS ?? 1_000_000)
 const RUNS = Number(process.env.RUNS ?? 10)
 const PLANS = process.env.PLANS !== '0'
 const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',').map((s) => s.trim())
@@ -95,14 +98,26 @@ async function fixture(database: Database) {
       100 + g % 90, 60 + g % 39, 4 + (g % 50) / 10.0, 18 + (g % 14),
       case when g % 90 >= 40 then '高血压1级' else '正常' end, case when g % 50 >= 21 then '空腹血糖受损' else '正常' end, case when g % 14 >= 6 then '超重' else '正常' end
     from generate_series(1, ${n(RAW_ROWS)}) g`)
+  // the logistics half: a year of transports of the same bases, one in twelve over the pound tolerance
+  await db.execute(sql`
+    insert into transport (company_id, status, delivery_number, delivery_time, delivery_net_weight, sign_number, sign_time, sign_net_weight,
+      pound_diff, danger_level, create_time, update_time)
+    select ${c0} + g % ${n(BASES)}, case when g % 20 = 0 then 1 else 2 end, 'FH' || lpad(g::text, 9, '0'), t - interval '6 hours', 35.5,
+      'SH' || lpad(g::text, 9, '0'), t, 35.5 - d, d, case when g % 12 = 0 then 1 end, t, t
+    from (select g, now() - ((g * 37 % 525600) || ' minutes')::interval as t, round(((g % 23) / 10.0 - 0.3)::numeric, 2) as d
+      from generate_series(1, ${n(TRANSPORTS)}) g) x`)
+  console.log(`seeded transport (${((performance.now() - t0) / 1000).toFixed(0)} s)`)
   await db.execute(sql`analyze`)
-  const [rows] = (await db.execute<{ n: string; r: string; g: string; mo: string }>(sql`select
-    (select sum(total) from measurement_stat_day) n, (select count(*) from measurement_stat_day) r, (select count(*) from measurement_stat_group_day) g, (select count(*) from measurement_stat_month) mo`)).rows
+  const [rows] = (await db.execute<{ n: string; r: string; g: string; mo: string; tr: string; td: string }>(sql`select
+    (select sum(total) from measurement_stat_day) n, (select count(*) from measurement_stat_day) r, (select count(*) from measurement_stat_group_day) g, (select count(*) from measurement_stat_month) mo,
+    (select count(*) from transport) tr, (select sum(count) from transport_daily) td`)).rows
   report('readings the roll-ups stand for', Number(rows!.n), 'readings')
   report('measurement_stat_day rows', Number(rows!.r), 'rows')
   report('measurement_stat_group_day rows', Number(rows!.g), 'rows')
   report('measurement_stat_month rows', Number(rows!.mo), 'rows')
   report('raw readings (drill-down sample)', RAW_ROWS, 'readings')
+  report('transports', Number(rows!.tr), 'transports')
+  report('transports counted in transport_daily', Number(rows!.td), 'transports')
   report('fixture build', (performance.now() - t0) / 1000, 's')
   return { c0, m0, town: someTowns(1)[0]! }
 }
@@ -157,6 +172,7 @@ async function run(kind: string) {
       ['/trace/townTrace', (a) => trace.townTrace(db, a, { townId: town, range })],
       ['/trace/{examItemId}/{townId}/{score}', (a) => trace.townScore(db, a, { examItemId: 1, townId: town, score: 2 }, { range })],
       ['/trace/getAllTrace', (a) => trace.allTrace(db, a, { range })],
+      ['/screen/data (today, transports and measurements)', (a) => screenFigures(db, (a as { companyId: number }).companyId === HQ_COMPANY_ID ? null : (a as { companyId: number }).companyId)],
       ['baseline: a month of one base by province', () => charts.byProvince(db, base, { range: [monthAgo, today] })],
     ]
     const goal = kind === 'postgres' ? 200 : 500
