@@ -65,6 +65,22 @@ describe('数据大屏', () => {
     await shot(page, 'screens-hq-after')
   })
 
+  it('基地大屏 shows one base\'s figures, its ring above the bars, at 1920×1080 and 1366×768', async () => {
+    await openMenu(page, '数据大屏', '基地大屏')
+    await page.waitForURL('**/screen/base')
+    await page.getByRole('combobox', { name: '基地' }).selectOption({ label: BASE.name })
+    await page.getByRole('heading', { name: `${BASE.name} · 数据大屏` }).waitFor()
+    await expect.poll(() => cardValue(page, 'measurements'), { timeout: 30_000 }).toBe('1')
+    await page.getByText('测量异常占比').waitFor()
+    await shot(page, 'screens-base-1920')
+    await page.setViewportSize({ width: 1366, height: 768 })
+    await page.getByRole('heading', { name: `${BASE.name} · 数据大屏` }).waitFor()
+    await shot(page, 'screens-base-1366')
+    await page.setViewportSize({ width: 1920, height: 1080 })
+    await openMenu(page, '数据大屏', '总部大屏')
+    await page.waitForURL('**/screen/index')
+  })
+
   it('复制嵌入链接 makes a signed link whose page shows the screen to anyone, without antd', async () => {
     await page.getByRole('button', { name: '复制嵌入链接' }).click()
     const dialog = page.getByRole('dialog', { name: '大屏嵌入链接' })
@@ -94,6 +110,7 @@ describe('数据大屏', () => {
       try {
         await embed.goto(`http://127.0.0.1:${(portal.address() as AddressInfo).port}/`)
         await embed.frameLocator('iframe').getByRole('heading', { name: `${ScreenMsg.allBases} · 数据大屏` }).waitFor()
+        await embed.frameLocator('iframe').locator('canvas').first().waitFor()
         await shot(embed, 'screens-embed-framed')
       } finally {
         portal.close()

@@ -42,4 +42,25 @@ describe('big screen figures', () => {
     expect(series[0]!.data).toMatchObject([{ name: '正常', value: 3 }, { name: '异常', value: 2 }])
     expect(series[1]!.data).toEqual([33.3, 0, 100])
   })
+
+  it('puts the ring above the bars in a tall panel, beside them in a wide one, never over the bars\' labels', () => {
+    const data = { totals: figures({ results: 5, abnormal: 2 }), measures: [] } as unknown as ScreenData
+    // a pie's radius is a share of half the smaller side; a panel of the base's board is about 720 × 684 px
+    const ringOf = (tall: boolean, width: number, height: number) => {
+      const option = abnormalOption(data, tall)
+      const pie = (option.series as { center: string[]; radius: string[] }[])[0]!
+      const grid = option.grid as { left: number | string; top: number | string }
+      const px = (v: number | string, of: number) => (typeof v === 'number' ? v : (parseFloat(v) / 100) * of)
+      const r = (parseFloat(pie.radius[1]!) / 100) * (Math.min(width, height) / 2)
+      const [cx, cy] = [px(pie.center[0]!, width), px(pie.center[1]!, height)]
+      return { left: cx - r, right: cx + r, top: cy - r, bottom: cy + r, gridLeft: px(grid.left, width), gridTop: px(grid.top, height) }
+    }
+    const tall = ringOf(true, 720, 684)
+    expect(tall.left).toBeGreaterThanOrEqual(0)
+    expect(tall.top).toBeGreaterThanOrEqual(0)
+    expect(tall.bottom).toBeLessThan(tall.gridTop)
+    const wide = ringOf(false, 620, 296)
+    expect(wide.left).toBeGreaterThanOrEqual(0)
+    expect(wide.right).toBeLessThan(wide.gridLeft)
+  })
 })

@@ -55,11 +55,14 @@ export default function ScreenBoard({ data, error, wide, fill = false, actions }
       <div className={styles.board} data-testid="screen-board"
         style={{ width: BOARD_WIDTH, height: BOARD_HEIGHT, transform: `translate(${offsetX}px, ${offsetY}px) scale(${scale})` }}>
         <header className={styles.header}>
-          <div className={styles.day}>{data ? `${data.day} ${weekdayOf(data.day)}` : ''}</div>
+          {/* the time of the figures under the day: the right-hand column holds the tools */}
+          <div className={styles.day}>
+            {data ? `${data.day} ${weekdayOf(data.day)}` : ''}
+            {data && <span className={styles.updated} data-testid="screen-updated">更新于 {clockOf(data.updatedAt)}</span>}
+          </div>
           <h1 className={styles.title}>{data ? `${data.title} · 数据大屏` : '数据大屏'}</h1>
           <div className={styles.tools}>
             {error && data && <span className={styles.error} role="alert">更新失败：{error}</span>}
-            {data && <span className={styles.updated} data-testid="screen-updated">更新于 {clockOf(data.updatedAt)}</span>}
             {actions}
             {fullscreen.supported && (
               <button type="button" className={styles.button} onClick={fullscreen.toggle}>{fullscreen.active ? '退出全屏' : '全屏'}</button>
@@ -90,7 +93,7 @@ export default function ScreenBoard({ data, error, wide, fill = false, actions }
               ) : (
                 <>
                   <Panel title="今日检验状态" option={statusBarsOption(data)} height={row} empty={!t!.inspections} />
-                  <Panel title="测量异常占比" option={abnormalOption(data)} height={row} empty={nothingMeasured} />
+                  <Panel title="测量异常占比" option={abnormalOption(data, true)} height={row} empty={nothingMeasured} />
                 </>
               )}
             </div>

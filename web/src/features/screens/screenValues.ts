@@ -83,21 +83,25 @@ export function statusBarsOption(data: ScreenData): ScreenChartOption {
   }
 }
 
-/** The abnormal share: a ring of normal and abnormal results, and beside it each measure's abnormal share as bars. */
-export function abnormalOption(data: ScreenData): ScreenChartOption {
+/**
+ * The abnormal share: a ring of normal and abnormal results, and each measure's abnormal share as bars;
+ * side by side in a wide, low panel (headquarters' board), the ring above the bars in a tall one (a
+ * base's), where a ring beside the bars would be as wide as the panel and run into their labels.
+ */
+export function abnormalOption(data: ScreenData, tall = false): ScreenChartOption {
   const { results, abnormal } = data.totals
   const share = percentText(abnormal, results)
   return {
     animation: false,
     tooltip: { trigger: 'item', textStyle: { fontSize: 16 } },
-    legend: { ...legend(['正常', '异常']), top: 'auto', bottom: 0, left: 20, right: 'auto' },
-    grid: { left: '52%', right: 40, top: 30, bottom: 30, containLabel: true },
-    // each bar carries its share: the axis would only crowd the narrow panel
+    legend: tall ? { ...legend(['正常', '异常']), top: 'auto', bottom: 0 } : { ...legend(['正常', '异常']), top: 'auto', bottom: 0, left: 20, right: 'auto' },
+    grid: tall ? { left: 40, right: 90, top: '56%', bottom: 50, containLabel: true } : { left: '52%', right: 40, top: 30, bottom: 30, containLabel: true },
+    // each bar carries its share: the axis would only crowd the panel
     xAxis: { type: 'value', max: 100, axisLabel: { show: false }, splitLine: { lineStyle: { color: SCREEN_COLORS.line, type: 'dashed' } } },
     yAxis: { type: 'category', data: data.measures.map((m) => m.label), axisLabel: { ...axisText, fontSize: 20 }, axisLine: { lineStyle: { color: SCREEN_COLORS.line } } },
     series: [
       {
-        name: '测量结果', type: 'pie', radius: ['42%', '64%'], center: ['25%', '50%'],
+        name: '测量结果', type: 'pie', radius: tall ? ['28%', '44%'] : ['42%', '64%'], center: tall ? ['50%', '27%'] : ['25%', '50%'],
         label: { show: true, position: 'center', formatter: () => `${share}\n异常`, color: SCREEN_COLORS.text, fontSize: 30, fontWeight: 'bold', lineHeight: 40 },
         data: [
           { name: '正常', value: results - abnormal, itemStyle: { color: SCREEN_COLORS.green } },
