@@ -94,6 +94,9 @@ export async function startBuiltServer(env: Record<string, string>, dataDir = fs
   }
 }
 
+/** A process's resident memory now, in bytes (Linux). */
+export const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024
+
 /**
  * A fresh database for a benchmark: a scratch database on the PostgreSQL server, or PGlite in a new
  * data directory. `env` is what the built server needs to open the same one; `drop` removes it all.

@@ -5,24 +5,28 @@
 // the same devices for the drill-down to persons, and TRANSPORTS transports (default 1,000,000) over the year
 // (the big screen's figures read their daily roll-up, transport_daily, which their insert triggers keep). Goals: ≤ 200 ms p50 on PostgreSQL, ≤ 500 ms on PGlite,
 // for headquarters over the whole year (the heaviest) and for one base; the plans show the roll-ups read.
+// Then the export of a year of one base's readings (EXPORT_READINGS raw readings, default 365,000) through the
+// built server: it streams, so the server's memory grows by ≤ 300 MB.
 //   READINGS, BASES, RAW_ROWS, TRANSPORTS, RUNS (default 10), BENCH_DATABASES (default "postgres,pglite"),
 //   BENCH_DATABASE_URL or TEST_DATABASE_URL: the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
 //   PLANS=0 leaves the plans out.
 import { createRequire } from 'node:module'
-import { formatDateTime, HQ_COMPANY_ID } from '@app/contract'
+import { formatDateTime, HQ_COMPANY_ID, IDLE_TIMEOUT_MS } from '@app/contract'
 import { sql, type SQL } from 'drizzle-orm'
 import type { Database, Executor } from '../server/src/db/client.js'
 import * as charts from '../server/src/modules/statistics/charts.js'
 import { screenFigures } from '../server/src/modules/screens/figures.js'
 import { abnormalPersons } from '../server/src/modules/statistics/persons.js'
 import * as trace from '../server/src/modules/statistics/trace.js'
+import { createSession } from '../server/src/platform/sessions.js'
 import { seed } from '../server/src/seed.js'
-import { benchDatabase, percentile, report } from './lib.js'
+import { benchDatabase, percentile, report, rssOf, startBuiltServer } from './lib.js'
 
 const READINGS = Number(process.env.READINGS ?? 10_000_000)
 const BASES = Number(process.env.BASES ?? 30)
 const RAW_ROWS = Number(process.env.RAW_ROWS ?? 200_000)
 const TRANSPORTS = Number(process.env.TRANSPORTS ?? 1_000_000)
+const EXPORT_READINGS = Number(process.env.EXPORT_READINGS ?? 365_000)
 const RUNS = Number(process.env.RUNS ?? 10)
 const PLANS = process.env.PLANS !== '0'
 const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',').map((s) => s.trim())
@@ -141,7 +145,7 @@ function recording(db: Executor) {
 }
 
 async function run(kind: string) {
-  const { database, drop } = await benchDatabase(kind, 'bench_statistics', PG_SERVER)
+  const { database, drop, env, dataDir } = await benchDatabase(kind, 'bench_statistics', PG_SERVER)
   try {
     const { c0, m0, town } = await fixture(database)
     const { db } = database
@@ -200,9 +204,50 @@ async function run(kind: string) {
     }
     worst.sort((a, b) => b.ms - a.ms)
     report(`${kind} slowest chart call p50 (${worst[0]!.name})`, worst[0]!.ms, 'ms', `≤ ${goal} ms`)
+    await exportYear(kind, database, env, dataDir, { c0, m0, from: yearAgo, to: today })
   } finally {
     await database.close().catch(() => {})
     await drop()
+  }
+}
+
+/** A year of one base's readings exported by the built server (the database closed first: PGlite has one owner), its RSS sampled meanwhile. */
+async function exportYear(kind: string, database: Database, env: Record<string, string>, dataDir: string, at: { c0: number; m0: number; from: string; to: string }) {
+  const { db } = database
+  const [first] = (await db.execute<{ t: number }>(sql`select min(id)::int t from testee where company_id = ${at.c0}`)).rows
+  await db.execute(sql`
+    insert into measurement (company_id, machine_id, testee_id, measured_time, systolic, diastolic, sugar, bmi, bp_conclusion, sugar_conclusion, bmi_conclusion)
+    select ${at.c0}, ${at.m0} + g % ${n(DEVICES_PER_BASE)}, ${Number(first!.t)} + g % 200,
+      now() - interval '364 days' + (g * (31400000.0 / ${n(EXPORT_READINGS)})) * interval '1 second',
+      100 + g % 90, 60 + g % 39, 4 + (g % 50) / 10.0, 18 + (g % 14),
+      case when g % 90 >= 40 then '高血压1级' else '正常' end, case when g % 50 >= 21 then '空腹血糖受损' else '正常' end, case when g % 14 >= 6 then '超重' else '正常' end
+    from generate_series(1, ${n(EXPORT_READINGS)}) g`)
+  const [admin] = (await db.execute<{ id: number }>(sql`select id from app_user where phone = 'admin'`)).rows
+  const token = await createSession(db, admin!.id, HQ_COMPANY_ID, IDLE_TIMEOUT_MS)
+  const [count] = (await db.execute<{ n: number }>(sql`select count(*)::int n from measurement where company_id = ${at.c0} and measured_time >= now() - interval '366 days'`)).rows
+  await database.close()
+  const server = await startBuiltServer({ ...env, ADMIN_PASSWORD: 'Bench@123456' }, dataDir)
+  try {
+    const before = rssOf(server.child.pid!)
+    let peak = before
+    const poll = setInterval(() => { peak = Math.max(peak, rssOf(server.child.pid!)) }, 50)
+    const t = performance.now()
+    let bytes = 0
+    try {
+      const res = await fetch(`${server.base}/api/data/export/${at.from}/${at.to}`, {
+        method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ companyId: at.c0 }),
+      })
+      if (!res.ok || !res.body) throw new Error(`export: ${res.status} ${await res.text()}`)
+      for await (const chunk of res.body) bytes += (chunk as Uint8Array).length
+    } finally {
+      clearInterval(poll)
+    }
+    report(`${kind} export of a year of one base: readings`, Number(count!.n), 'readings')
+    report(`${kind} export of a year of one base`, (performance.now() - t) / 1000, 's')
+    report(`${kind} export file`, bytes / 1024 / 1024, 'MB')
+    report(`${kind} server RSS growth during the export`, (peak - before) / 1024 / 1024, 'MB', '≤ 300 MB')
+  } finally {
+    await server.stop()
   }
 }
 

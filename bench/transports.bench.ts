@@ -7,14 +7,13 @@
 //   - a 100,000-row data export: ≤ 15 s, server RSS growth ≤ 300 MB
 //   TRANSPORTS (default 1000000), BENCH_DATABASES (default "postgres,pglite"),
 //   BENCH_DATABASE_URL or TEST_DATABASE_URL: the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
-import fs from 'node:fs'
 import { IDLE_TIMEOUT_MS } from '@app/contract'
 import { sql } from 'drizzle-orm'
 import type { Database } from '../server/src/db/client.js'
 import { seed } from '../server/src/seed.js'
 import { hashPassword } from '../server/src/platform/passwords.js'
 import { createSession } from '../server/src/platform/sessions.js'
-import { benchDatabase, percentile, report, startBuiltServer } from './lib.js'
+import { benchDatabase, percentile, report, rssOf, startBuiltServer } from './lib.js'
 
 const TRANSPORTS = Number(process.env.TRANSPORTS ?? 1_000_000)
 const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',').map((s) => s.trim())
@@ -108,7 +107,6 @@ async function post(base: string, token: string, url: string, body: unknown, enc
   return { ms: performance.now() - t, bytes: buf.length, body: buf }
 }
 
-const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024
 
 async function measure(kind: string) {
   const { database, dataDir, env, drop } = await benchDatabase(kind, 'bench_transports', PG_SERVER)

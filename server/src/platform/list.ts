@@ -28,9 +28,10 @@ export interface ListSource<Q extends PgSelect, Item> {
   /**
    * The rows' primary key and a select of it alone over the same filters (like `count`): an export
    * then sorts the keys once and reads the rows by key a batch at a time, instead of sorting the
-   * whole selection again for every OFFSET batch.
+   * whole selection again for every OFFSET batch. `large`: an export may hold exportLimits.largeMaxRows
+   * rows (a year of a busy base's readings), as a batch read by key costs the same however deep it lies.
    */
-  key?: { column: PgColumn; select: () => PgSelect; of: (row: Awaited<Q>[number]) => number }
+  key?: { column: PgColumn; select: () => PgSelect; of: (row: Awaited<Q>[number]) => number; large?: boolean }
 }
 
 /** A list query's filters alone: what an export takes (`allRows`), the page's query without its paging. */
@@ -121,11 +122,12 @@ async function jsonRows(db: Executor, page: PgSelect, packed?: Packing): Promise
 }
 
 /**
- * The most rows an export writes, and how many it reads from the database at a time (tests lower
- * both). A selection of more rows is refused, never cut short: a file holding the first 100,000 rows
- * of more looks whole (a reconciliation a few transports short).
+ * The most rows an export writes (`largeMaxRows` for a list read by key that says it is `large`, under
+ * a sheet's 1,048,576), and how many it reads from the database at a time (tests lower them). A selection
+ * of more rows is refused, never cut short: a file holding the first 100,000 rows of more looks whole (a
+ * reconciliation a few transports short).
  */
-export const exportLimits = { maxRows: 100_000, batchRows: 2_000 }
+export const exportLimits = { maxRows: 100_000, largeMaxRows: 1_000_000, batchRows: 2_000 }
 
 const tooManyRows = (max: number) => new ValidationError(ExportMsg.tooManyRows(max))
 
@@ -151,9 +153,8 @@ export async function* allRows<Q extends PgSelect, Item>(source: ListSource<Q, I
   }
 }
 
-/** The keys an export reads, in the list's order (`keys` selects the key alone); more than `exportLimits.maxRows` are refused. */
-async function keysInOrder(keys: PgSelect, orderBy: (PgColumn | SQL | SQL.Aliased)[]): Promise<number[]> {
-  const { maxRows } = exportLimits
+/** The keys an export reads, in the list's order (`keys` selects the key alone); more than `maxRows` are refused. */
+async function keysInOrder(keys: PgSelect, orderBy: (PgColumn | SQL | SQL.Aliased)[], maxRows = exportLimits.maxRows): Promise<number[]> {
   const rows = await keys.orderBy(...orderBy).limit(maxRows + 1) as Record<string, unknown>[]
   if (rows.length > maxRows) throw tooManyRows(maxRows)
   return rows.map((r) => Object.values(r)[0] as number)
@@ -179,7 +180,7 @@ export async function* allPackedRows<Item>(
 
 /** `allRows` of a source with a key: the keys in order in one query, then the rows by key, a batch at a time. */
 async function* rowsByKey<Q extends PgSelect, Item>(source: ListSource<Q, Item>, key: NonNullable<ListSource<Q, Item>['key']>): AsyncGenerator<Item> {
-  const keys = await keysInOrder(key.select(), source.orderBy)
+  const keys = await keysInOrder(key.select(), source.orderBy, key.large ? exportLimits.largeMaxRows : exportLimits.maxRows)
   const { batchRows } = exportLimits
   for (let i = 0; i < keys.length; i += batchRows) {
     const batch = keys.slice(i, i + batchRows)

@@ -6,8 +6,9 @@
 import { CompanyMsg, formatDateTime, idCheckChar, MeasurementMsg, StatisticsMsg, HQ_COMPANY_ID } from '@app/contract'
 import { sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { testeeGroups, testees } from '../../src/db/schema/index.js'
+import { exportLimits } from '../../src/platform/list.js'
 import { makeCompany, makeUser } from '../fixtures.js'
 import { createTestApp, type TestEnv } from '../helpers.js'
 
@@ -173,6 +174,30 @@ describe('the charts count what the devices posted', () => {
     expect(names.sort()).toEqual(['张一', '张一', '李二', '李二'])
     const refused = await env.app.inject({ method: 'POST', url: `/api/data/export/${when}/${today}`, payload: { companyId: b }, headers: { authorization: `Bearer ${baseA}` } })
     expect(refused.statusCode).toBe(404)
+  })
+})
+
+describe('the export of a year of readings', () => {
+  const limits = { ...exportLimits }
+  afterEach(() => { Object.assign(exportLimits, limits) })
+  const exportAll = () => env.app.inject({ method: 'POST', url: `/api/data/export/${when}/${today}`, payload: {}, headers: { authorization: `Bearer ${baseA}` } })
+
+  test('is read by id a batch at a time and held to the readings\' cap, not the lists\' (a busy base measures hundreds of thousands a year)', async () => {
+    Object.assign(exportLimits, { maxRows: 2, largeMaxRows: 4, batchRows: 3 })
+    const res = await exportAll()
+    expect(res.statusCode).toBe(200)
+    const book = new ExcelJS.Workbook()
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
+    // newest first, as the list shows them: the batches keep the order
+    const times = Array.from({ length: 4 }, (_, i) => String(book.worksheets[0]!.getRow(i + 2).getCell(5).value))
+    expect(book.worksheets[0]!.rowCount).toBe(5)
+    expect([...times].sort().reverse()).toEqual(times)
+
+    exportLimits.largeMaxRows = 3
+    const refused = await exportAll()
+    expect(refused.statusCode).toBe(400)
+    expect(refused.headers['content-disposition']).toBeUndefined()
+    expect(refused.json().message).toBe('符合条件的数据超过3条，一次最多处理3条，请缩小筛选范围后重试')
   })
 })
 
