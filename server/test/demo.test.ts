@@ -197,6 +197,11 @@ describe('npm run seed:demo (seedDemo)', () => {
     const [totals] = (await env.db.execute<{ rows: number; counted: number }>(sql`select
       (select count(*)::int from measurement) as rows, (select sum(count)::int from measurement_daily where measure = 'all') as counted`)).rows
     expect(totals).toEqual({ rows: 5 * DEMO_MEASUREMENTS_PER_BASE, counted: 5 * DEMO_MEASUREMENTS_PER_BASE })
+    // the devices stand in towns of the base's province: 数据统计's towns have the readings
+    const towns = (await env.call(token, 'GET', '/api/trace/getAllTrace')).data as { province: string; total: number }[]
+    expect(towns.length).toBeGreaterThanOrEqual(1)
+    expect(towns.reduce((n, t) => n + t.total, 0)).toBe(DEMO_MEASUREMENTS_PER_BASE)
+    expect(new Set(towns.map((t) => t.province)).size).toBe(1)
   })
 
   it('adds nothing the second time', async () => {

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.js'
 import { activities, machines, measurements, testees } from '../db/schema/index.js'
 import { createActivity } from '../modules/activities/index.js'
 import { authenticateDevice, recordMeasurement, saveMachine } from '../modules/measurements/index.js'
+import { townsOfProvince } from '../platform/towns.js'
 import { saveMember } from '../modules/members/index.js'
 import type { Auth } from '../platform/access.js'
 import { daysBefore, seededRandom } from './kit.js'
@@ -79,9 +80,12 @@ export async function addDemoHealth(db: Db, hq: Auth, now: Date, bases: DemoHeal
     const [measured] = await db.select({ n: count() }).from(measurements).where(eq(measurements.companyId, b.companyId))
     if (measured!.n > 0) continue
     const devices = []
+    // each device stands in a town of the base's province, for 数据统计's towns
+    const towns = townsOfProvince(b.province)
     for (const [k, deviceNo] of deviceNos.entries()) {
       await db.delete(machines).where(eq(machines.deviceNo, deviceNo))
-      const saved = await saveMachine(db, hq, { type: k === 0 ? '血压血糖一体机' : '身高体重血压一体机', deviceNo, companyId: b.companyId })
+      const townCode = towns.length ? towns[(b.index * 37 + k * 11) % towns.length]!.townId : null
+      const saved = await saveMachine(db, hq, { type: k === 0 ? '血压血糖一体机' : '身高体重血压一体机', deviceNo, companyId: b.companyId, townCode })
       devices.push(await authenticateDevice(db, { deviceNo, secret: saved.secret }))
       added.machines++
     }

@@ -35,3 +35,6 @@ function towns(): Map<string, TownPlace> {
 }
 
 export const townOf = (code: string | null | undefined): TownPlace | undefined => (code ? towns().get(code) : undefined)
+
+/** The towns of a province (by its name, e.g. 江苏省), in the division's order. */
+export const townsOfProvince = (province: string): TownPlace[] => [...towns().values()].filter((t) => t.province === province)
