@@ -11,7 +11,7 @@
 //   BENCH_DATABASE_URL or TEST_DATABASE_URL: the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
 //   PLANS=0 leaves the plans out.
 import { createRequire } from 'node:module'
-import { formatDateTime, HQ_COMPANY_ID, IDLE_TIMEOUT_MS } from '@app/contract'
+import { formatDateTime, HQ_COMPANY_ID, IDLE_TIMEOUT_MS, parseDateTime } from '@app/contract'
 import { sql, type SQL } from 'drizzle-orm'
 import type { Database, Executor } from '../server/src/db/client.js'
 import * as charts from '../server/src/modules/statistics/charts.js'
@@ -224,7 +224,9 @@ async function exportYear(kind: string, database: Database, env: Record<string, 
     from generate_series(1, ${n(EXPORT_READINGS)}) g`)
   const [admin] = (await db.execute<{ id: number }>(sql`select id from app_user where phone = 'admin'`)).rows
   const token = await createSession(db, admin!.id, HQ_COMPANY_ID, IDLE_TIMEOUT_MS)
-  const [count] = (await db.execute<{ n: number }>(sql`select count(*)::int n from measurement where company_id = ${at.c0} and measured_time >= now() - interval '366 days'`)).rows
+  // the export's China days: from the first's midnight to the end of the last
+  const [count] = (await db.execute<{ n: number }>(sql`select count(*)::int n from measurement where company_id = ${at.c0}
+    and measured_time >= ${parseDateTime(at.from)} and measured_time < ${new Date(parseDateTime(at.to).getTime() + 86_400_000)}`)).rows
   await database.close()
   const server = await startBuiltServer({ ...env, ADMIN_PASSWORD: 'Bench@123456' }, dataDir)
   try {

@@ -30,8 +30,11 @@ export interface ListSource<Q extends PgSelect, Item> {
    * then sorts the keys once and reads the rows by key a batch at a time, instead of sorting the
    * whole selection again for every OFFSET batch. `large`: an export may hold exportLimits.largeMaxRows
    * rows (a year of a busy base's readings), as a batch read by key costs the same however deep it lies.
+   * `within`: the timestamp the table is partitioned by, which `select` then also answers as `at`
+   * (seconds since the epoch): each batch is read between its keys' least and greatest, so the database
+   * looks in their month's partitions, not in every month's.
    */
-  key?: { column: PgColumn; select: () => PgSelect; of: (row: Awaited<Q>[number]) => number; large?: boolean }
+  key?: { column: PgColumn; select: () => PgSelect; of: (row: Awaited<Q>[number]) => number; large?: boolean; within?: PgColumn }
 }
 
 /** A list query's filters alone: what an export takes (`allRows`), the page's query without its paging. */
@@ -153,11 +156,16 @@ export async function* allRows<Q extends PgSelect, Item>(source: ListSource<Q, I
   }
 }
 
-/** The keys an export reads, in the list's order (`keys` selects the key alone); more than `maxRows` are refused. */
-async function keysInOrder(keys: PgSelect, orderBy: (PgColumn | SQL | SQL.Aliased)[], maxRows = exportLimits.maxRows): Promise<number[]> {
+/** The rows of `keys` (the key first) in the list's order; more than `maxRows` are refused. */
+async function keyRowsInOrder(keys: PgSelect, orderBy: (PgColumn | SQL | SQL.Aliased)[], maxRows: number): Promise<Record<string, unknown>[]> {
   const rows = await keys.orderBy(...orderBy).limit(maxRows + 1) as Record<string, unknown>[]
   if (rows.length > maxRows) throw tooManyRows(maxRows)
-  return rows.map((r) => Object.values(r)[0] as number)
+  return rows
+}
+
+/** The keys an export reads, in the list's order (`keys` selects the key alone); more than `maxRows` are refused. */
+async function keysInOrder(keys: PgSelect, orderBy: (PgColumn | SQL | SQL.Aliased)[], maxRows = exportLimits.maxRows): Promise<number[]> {
+  return (await keyRowsInOrder(keys, orderBy, maxRows)).map((r) => Object.values(r)[0] as number)
 }
 
 /**
@@ -180,12 +188,20 @@ export async function* allPackedRows<Item>(
 
 /** `allRows` of a source with a key: the keys in order in one query, then the rows by key, a batch at a time. */
 async function* rowsByKey<Q extends PgSelect, Item>(source: ListSource<Q, Item>, key: NonNullable<ListSource<Q, Item>['key']>): AsyncGenerator<Item> {
-  const keys = await keysInOrder(key.select(), source.orderBy, key.large ? exportLimits.largeMaxRows : exportLimits.maxRows)
+  const found = await keyRowsInOrder(key.select(), source.orderBy, key.large ? exportLimits.largeMaxRows : exportLimits.maxRows)
+  const keys = found.map((r) => Number(Object.values(r)[0]))
+  const at = key.within ? found.map((r) => Number(r.at)) : null
+  found.length = 0
   const { batchRows } = exportLimits
   for (let i = 0; i < keys.length; i += batchRows) {
     const batch = keys.slice(i, i + batchRows)
+    const times = at?.slice(i, i + batchRows)
+    // a second either side: the epoch seconds are a float's, the column's microseconds are not
+    const within = key.within && times
+      ? sql` and ${key.within} between to_timestamp(${Math.min(...times) - 1}) and to_timestamp(${Math.max(...times) + 1})`
+      : sql``
     // the keys were selected under the list's filters and scope; the batch is read by them alone
-    const rows = await source.query().where(sql`${key.column} = any(${sql.param(batch)}::int[])`) as Awaited<Q>
+    const rows = await source.query().where(sql`${key.column} = any(${sql.param(batch)}::bigint[])${within}`) as Awaited<Q>
     const byKey = new Map<number, Awaited<Q>[number]>()
     for (const row of rows) byKey.set(key.of(row), row)
     const ordered = batch.map((k) => byKey.get(k)).filter((r) => r !== undefined) as Awaited<Q>

@@ -23,6 +23,18 @@ function loadTownOptions(): Promise<TownOption[]> {
   return loading
 }
 
+/**
+ * Towns whose path holds each word typed (新街口, or 玄武 梅园 for a town of a district), the first 50;
+ * one object, so antd keeps its results while the picker re-renders.
+ */
+const SEARCH = {
+  limit: 50,
+  filter: (input: string, path: TownOption[]) => {
+    const words = input.split(/[\s/]+/).filter(Boolean)
+    return path.length === 4 && words.every((w) => path.some((o) => o.label.includes(w)))
+  },
+}
+
 /** [province, city, district, town] codes of a town's 9-digit code */
 export const townPath = (code: string | null | undefined) =>
   code && /^\d{9}$/.test(code) ? [code.slice(0, 2), code.slice(0, 4), code.slice(0, 6), code] : undefined
@@ -53,10 +65,9 @@ export default function TownCascader({ value, onChange, placeholder = '请选择
       value={townPath(value)}
       // only a town is a place a device stands in: the levels above it open the next
       onChange={(path) => onChange?.(path?.length === 4 ? String(path[3]) : null)}
-      showSearch={{
-        limit: 50,
-        filter: (input, path) => path.length === 4 && path.some((o) => o.label.includes(input.trim())),
-      }}
+      showSearch={SEARCH}
+      // the codes alone until the names have loaded
+      displayRender={(labels) => (options ? labels.join(' / ') : '正在加载行政区划…')}
       allowClear
       placeholder={placeholder}
       style={{ width: '100%' }}

@@ -36,6 +36,18 @@ describe('所在乡镇', () => {
     expect(onFinish.mock.calls[0]![0]).toEqual({ townCode: '110101001' })
   })
 
+  it('words of the district and the town find it together', async () => {
+    const onFinish = renderForm({})
+    const input = screen.getByRole('combobox')
+    await user.click(input)
+    await user.type(input, '玄武 梅园')
+    const option = await screen.findByText((_, el) => el?.classList.contains('ant-cascader-menu-item-content') === true && /梅园新村街道/.test(el.textContent ?? ''), undefined, { timeout: 10_000 })
+    await user.click(option)
+    await user.click(button(document.body, /确\s*定/))
+    await waitFor(() => expect(onFinish).toHaveBeenCalled())
+    expect(onFinish.mock.calls[0]![0]).toEqual({ townCode: '320102002' })
+  })
+
   it('a code names the levels above it', () => {
     expect(townPath('330106004')).toEqual(['33', '3301', '330106', '330106004'])
     expect(townPath('')).toBeUndefined()

@@ -3,6 +3,7 @@ import {
   type Machine, type MachineBody, type MachineQuery, type MachineWithSecret, type Measurement, type MeasurementFilters, type MeasurementQuery, type Page,
 } from '@app/contract'
 import { and, count, desc, eq, gte, lt, lte, ne, or, sql, type Column, type SQL } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Executor } from '../../db/client.js'
 import { companies, machines, measurementDaily, measurements, testees } from '../../db/schema/index.js'
 import { ConflictError, NotFoundError, ValidationError } from '../../platform/errors.js'
@@ -176,10 +177,13 @@ export const newestFirst = [sql`${measurements.measuredTime} desc nulls last`, s
 function measurementList(db: Executor, auth: SessionUser, q: MeasurementFilters, countRows = false) {
   const now = formatDateTime(new Date()).slice(0, 10)
   const where = measurementWhere(auth, q)
-  // the readings' ids under the filters, joined to the member only where a filter reads it (or `joined`)
-  const ids = (joined: boolean) => (q.name || joined
-    ? db.select({ id: measurements.id }).from(measurements).innerJoin(testees, eq(testees.id, measurements.testeeId)).where(where).$dynamic()
-    : db.select({ id: measurements.id }).from(measurements).where(where).$dynamic())
+  // the readings' ids (and for an export the time, `at`) under the filters, joined to the member only where a filter reads it (or `joined`)
+  const ids = (joined: boolean, withTime = false) => {
+    const fields: Record<string, PgColumn | SQL> = withTime ? { id: measurements.id, at: sql<number>`extract(epoch from ${measurements.measuredTime})::float8` } : { id: measurements.id }
+    return q.name || joined
+      ? db.select(fields).from(measurements).innerJoin(testees, eq(testees.id, measurements.testeeId)).where(where).$dynamic()
+      : db.select(fields).from(measurements).where(where).$dynamic()
+  }
   return listSource({
     db,
     query: () => db.select({ m: measurements, t: { name: testees.name, sex: testees.sex, phone: testees.phone, idNo: testees.idNo }, deviceNo: machines.deviceNo })
@@ -189,7 +193,7 @@ function measurementList(db: Executor, auth: SessionUser, q: MeasurementFilters,
     total: countRows ? undefined : () => dailyTotal(db, auth, q),
     orderBy: newestFirst,
     // an export sorts the readings' ids once and reads them by id: a year of a base's readings is hundreds of thousands
-    key: { column: measurements.id, select: () => ids(false), of: (row) => row.m.id, large: true },
+    key: { column: measurements.id, select: () => ids(false, true), of: (row) => row.m.id, large: true, within: measurements.measuredTime },
     map: ({ m, t, deviceNo }): Measurement => ({
       id: m.id, companyId: m.companyId, machineId: m.machineId, deviceNo, testeeId: m.testeeId, name: t.name, sex: t.sex, phone: maskPhone(t.phone),
       age: ageOfIdNumber(t.idNo, now), measuredTime: formatDateTime(m.measuredTime), systolic: m.systolic, diastolic: m.diastolic,
