@@ -229,14 +229,14 @@ async function exportYear(kind: string, database: Database, env: Record<string, 
     and measured_time >= ${parseDateTime(at.from)} and measured_time < ${new Date(parseDateTime(at.to).getTime() + 86_400_000)}`)).rows
   await database.close()
   const server = await startBuiltServer({ ...env, ADMIN_PASSWORD: 'Bench@123456' }, dataDir)
-  try {
+  const exportOnce = async (from: string, to: string) => {
     const before = rssOf(server.child.pid!)
     let peak = before
     const poll = setInterval(() => { peak = Math.max(peak, rssOf(server.child.pid!)) }, 50)
     const t = performance.now()
     let bytes = 0
     try {
-      const res = await fetch(`${server.base}/api/data/export/${at.from}/${at.to}`, {
+      const res = await fetch(`${server.base}/api/data/export/${from}/${to}`, {
         method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ companyId: at.c0 }),
       })
       if (!res.ok || !res.body) throw new Error(`export: ${res.status} ${await res.text()}`)
@@ -244,10 +244,18 @@ async function exportYear(kind: string, database: Database, env: Record<string, 
     } finally {
       clearInterval(poll)
     }
+    return { s: (performance.now() - t) / 1000, mb: bytes / 1024 / 1024, growth: (peak - before) / 1024 / 1024, before: before / 1024 / 1024 }
+  }
+  try {
+    // the server's first export starts the xlsx writer thread and loads exceljs: one day's, apart
+    const first = await exportOnce(at.to, at.to)
+    report(`${kind} server RSS before any export`, first.before, 'MB')
+    report(`${kind} server RSS growth during its first export (one day: the writer thread starting)`, first.growth, 'MB')
+    const year = await exportOnce(at.from, at.to)
     report(`${kind} export of a year of one base: readings`, Number(count!.n), 'readings')
-    report(`${kind} export of a year of one base`, (performance.now() - t) / 1000, 's')
-    report(`${kind} export file`, bytes / 1024 / 1024, 'MB')
-    report(`${kind} server RSS growth during the export`, (peak - before) / 1024 / 1024, 'MB', '≤ 300 MB')
+    report(`${kind} export of a year of one base`, year.s, 's')
+    report(`${kind} export file`, year.mb, 'MB')
+    report(`${kind} server RSS growth during the year's export`, year.growth, 'MB', '≤ 300 MB')
   } finally {
     await server.stop()
   }

@@ -42,7 +42,8 @@ const idle: { worker: Worker; drop: () => void }[] = []
 
 function takeWriter(): Worker {
   const kept = idle.pop()
-  if (!kept) return startWorker(entry, { resourceLimits: { maxOldGenerationSizeMb: 256 } })
+  // it holds a batch and the zip's backlog, a few MB: a small heap is collected before it grows (256 MB let a year's export add 26 MB more)
+  if (!kept) return startWorker(entry, { resourceLimits: { maxOldGenerationSizeMb: 64 } })
   kept.worker.off('exit', kept.drop).off('error', kept.drop)
   kept.worker.ref()
   return kept.worker
