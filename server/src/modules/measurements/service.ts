@@ -179,7 +179,7 @@ function measurementList(db: Executor, auth: SessionUser, q: MeasurementFilters,
   const where = measurementWhere(auth, q)
   // the readings' ids (and for an export the time, `at`) under the filters, joined to the member only where a filter reads it (or `joined`)
   const ids = (joined: boolean, withTime = false) => {
-    const fields: Record<string, PgColumn | SQL> = withTime ? { id: measurements.id, at: sql<number>`extract(epoch from ${measurements.measuredTime})::float8` } : { id: measurements.id }
+    const fields: Record<string, PgColumn | SQL.Aliased> = withTime ? { id: measurements.id, at: sql<number>`extract(epoch from ${measurements.measuredTime})::float8`.as('at') } : { id: measurements.id }
     return q.name || joined
       ? db.select(fields).from(measurements).innerJoin(testees, eq(testees.id, measurements.testeeId)).where(where).$dynamic()
       : db.select(fields).from(measurements).where(where).$dynamic()
