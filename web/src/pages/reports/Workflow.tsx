@@ -19,10 +19,14 @@ import { stepProgress } from './reportValues'
 
 type SaveState = { state: 'saving' | 'saved' | 'error'; message?: string }
 
-/** The report of the page's `?id=` (useRecordById); errors (another base's id, none) shown by the page. */
-export const useReport = () => {
+/**
+ * The report of the page's `?id=` (useRecordById); errors (another base's id, none) shown by the page.
+ * `editing` (录入记录): read afresh at each opening, never a cached copy first, and not again while open.
+ */
+export const useReport = ({ editing = false } = {}) => {
   const { id, data: report, error, reload } = useRecordById<ReportDetail>({
-    key: ['reports', 'detail'], load: api.reportDetail, missing: '缺少报告编号，请从检验登记列表进入',
+    // its own key: a copy the view pages keep would otherwise be what it opens with
+    key: editing ? ['reports', 'detail', 'editing'] : ['reports', 'detail'], load: api.reportDetail, missing: '缺少报告编号，请从检验登记列表进入', editing,
   })
   return { id, report, error, reload }
 }
@@ -73,7 +77,9 @@ function ItemInput({ item, value, disabled, onChange, onCommit }: {
 }
 
 export default function WorkflowPage() {
-  const { id, report, error, reload } = useReport()
+  // a cached copy shown first held the records of an earlier visit: 完成检验 then named filled items as empty,
+  // and a read in the background would overwrite what is being typed
+  const { id, report, error, reload } = useReport({ editing: true })
   const navigate = useNavigate()
   const { message, modal } = App.useApp()
   const [current, setCurrent] = useState(0)
@@ -81,6 +87,8 @@ export default function WorkflowPage() {
   const [records, setRecords] = useState<Record<string, ReportRecord>>({})
   const [saves, setSaves] = useState<Record<string, SaveState>>({})
   const committed = useRef<Record<string, string>>({})
+  // the report whose records `values` hold: until then 完成检验 would judge the records as all empty
+  const [applied, setApplied] = useState<typeof report>()
 
   useEffect(() => {
     if (!report) return
@@ -91,6 +99,7 @@ export default function WorkflowPage() {
     const filled = new Set(report.records.filter((r) => isFilled(r.value)).map((r) => r.itemKey))
     const next = report.steps.findIndex((s) => s.items.some((i) => i.required && !filled.has(i.key)))
     setCurrent(next < 0 ? 0 : next)
+    setApplied(report)
   }, [report])
 
   const editable = report?.status === REPORT_STATUS.inspecting
@@ -148,7 +157,7 @@ export default function WorkflowPage() {
           <StatusTag row={report} />
           <Space>
             <Button onClick={() => navigate(`/trace/overview?id=${id}`)}>总览</Button>
-            {editable && <Button type="primary" onClick={finish}>完成检验</Button>}
+            {editable && <Button type="primary" onClick={finish} disabled={applied !== report}>完成检验</Button>}
             {!editable && <Button onClick={reload}>刷新</Button>}
           </Space>
         </Space>
