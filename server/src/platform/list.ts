@@ -159,9 +159,9 @@ export async function* allRows<Q extends PgSelect, Item>(source: ListSource<Q, I
 /** The rows of `keys` (the key first) in the list's order; more than `maxRows` are refused. */
 async function keyRowsInOrder(db: Executor, keys: PgSelect, orderBy: (PgColumn | SQL | SQL.Aliased)[], maxRows: number): Promise<Record<string, unknown>[]> {
   const limited = keys.orderBy(...orderBy).limit(maxRows + 1)
-  // on the embedded database as one text value: handed over row by row, a year of readings' keys held it past 128 MB of heap
+  // on the embedded database as JSON text (jsonRows): handed over row by row, a year of readings' keys held it past 128 MB of heap
   const rows = isEmbedded(db)
-    ? JSON.parse(`[${(await db.execute<{ j: string | null }>(sql`select string_agg(row_to_json(k)::text, ',') as j from (${limited}) as k`)).rows[0]?.j ?? ''}]`) as Record<string, unknown>[]
+    ? JSON.parse(`[${(await jsonRows(db, limited)).join(',')}]`) as Record<string, unknown>[]
     : await limited as Record<string, unknown>[]
   if (rows.length > maxRows) throw tooManyRows(maxRows)
   return rows

@@ -94,7 +94,7 @@ export function abnormalOption(data: ScreenData, tall = false): ScreenChartOptio
   return {
     animation: false,
     tooltip: { trigger: 'item', textStyle: { fontSize: 16 } },
-    legend: tall ? { ...legend(['正常', '异常']), top: 'auto', bottom: 0 } : { ...legend(['正常', '异常']), top: 'auto', bottom: 0, left: 20, right: 'auto' },
+    legend: { ...legend(['正常', '异常']), top: 'auto', bottom: 0, ...(!tall && { left: 20, right: 'auto' }) },
     grid: tall ? { left: 40, right: 90, top: '56%', bottom: 50, containLabel: true } : { left: '52%', right: 40, top: 30, bottom: 30, containLabel: true },
     // each bar carries its share: the axis would only crowd the panel
     xAxis: { type: 'value', max: 100, axisLabel: { show: false }, splitLine: { lineStyle: { color: SCREEN_COLORS.line, type: 'dashed' } } },

@@ -12,7 +12,7 @@ import dayjs, { type Dayjs } from 'dayjs'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Button, Card, Col, DatePicker, Empty, Modal, Row, Select, Space, Spin, Statistic, Table, Typography } from 'antd'
 import {
-  EXAM_ITEMS, HQ_COMPANY_ID, PROVINCE_CSV_NAME,
+  abnormalRate, EXAM_ITEMS, HQ_COMPANY_ID, PROVINCE_CSV_NAME,
   type AbnormalPerson, type ProvinceCount, type StatisticsFilters, type TownTotal,
 } from '@app/contract'
 import * as api from '../../api/statistics'
@@ -21,6 +21,7 @@ import { saveBlob } from '../../api/request'
 import { useUserInfo } from '../../app/session'
 import { companyChoices, useCompanyOptions } from '../../components/companies'
 import { DATE_RANGE_PROPS } from '../../components/dateRange'
+import { regionPath } from '../../components/regions'
 import Revealable, { useMayReveal } from '../../components/Revealable'
 import {
   chartDataOption, companyRows, defaultDays, drillFromMeasures, machineTypeRows, measuresOption, namedTotalsOption, provinceCsv, provinceOption,
@@ -243,7 +244,9 @@ function MeasuresChart({ days, companyId, onDrill }: { days: Days; companyId?: n
   )
 }
 
-const placeOf = (t: { province: string; city: string; district: string }) => [t.province, t.city, t.district].filter((p, i, all) => p && p !== all[i - 1]).join(' / ')
+/** where a town lies; a province-level city named once (北京市 / 东城区) */
+const placeOf = (t: { province: string; city: string; district: string }) => regionPath(t).filter((p, i, all) => p !== all[i - 1]).join(' / ')
+const shareText = (part: number, total: number) => `${abnormalRate(part, total) ?? 0}%`
 
 /** The towns with readings in the range (devices stand in them), most first, with each item's abnormal share. */
 function TownTable({ filters, onOpen }: { filters: StatisticsFilters; onOpen: (town: TownTotal) => void }) {
@@ -260,7 +263,7 @@ function TownTable({ filters, onOpen }: { filters: StatisticsFilters; onOpen: (t
           title: `${item.label}异常`, key: `item-${item.id}`, align: 'right' as const,
           render: (_: unknown, t: TownTotal) => {
             const i = t.items.find((x) => x.examItemId === item.id)
-            return i && i.total ? `${i.abnormal}（${Math.round((i.abnormal / i.total) * 1000) / 10}%）` : '—'
+            return i && i.total ? `${i.abnormal}（${shareText(i.abnormal, i.total)}）` : '—'
           },
         })),
       ]} />
@@ -271,7 +274,7 @@ function TownTable({ filters, onOpen }: { filters: StatisticsFilters; onOpen: (t
 function TownDetail({ town, days, companyId, onClose }: { town: TownTotal; days: Days; companyId?: number; onClose: () => void }) {
   const q = { townId: town.townId, range: days, companyId }
   const query = useChart(['townTrace', q], (signal) => api.townTrace(q, { signal, cancelDuplicate: false }))
-  const rows = (query.data?.items ?? []).flatMap((m) => m.conclusions.map((c) => ({ ...c, label: m.label, examItemId: m.examItemId, share: m.total ? Math.round((c.count / m.total) * 1000) / 10 : null })))
+  const rows = (query.data?.items ?? []).flatMap((m) => m.conclusions.map((c) => ({ ...c, label: m.label, examItemId: m.examItemId, share: abnormalRate(c.count, m.total) })))
   return (
     <Modal open title={`${town.townName}（${placeOf(town)}）· ${days[0]} 至 ${days[1]}`} onCancel={onClose} footer={null} width={720}>
       <Table size="small" pagination={false} loading={query.isFetching} dataSource={rows} rowKey={(r) => `${r.examItemId}:${r.score}`} data-testid="statistics-town-detail"
