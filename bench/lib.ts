@@ -67,7 +67,7 @@ export function jsonClient(base: string, connections: number) {
 
 /**
  * Starts the built server (server/dist/main.js, or `main`: another build, a baseline's) as `npm start` does, and
- * resolves once it answers; `ms` is start to first answer.
+ * resolves once it is ready (GET /api/ready); `ms` is start to first answer.
  */
 export async function startBuiltServer(env: Record<string, string>, dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-')), main = path.join(root, 'server/dist/main.js')) {
   if (!fs.existsSync(main)) throw new Error(`build first: npm run build (${main})`)
@@ -88,6 +88,13 @@ export async function startBuiltServer(env: Record<string, string>, dataDir = fs
     await new Promise((r) => setTimeout(r, 20))
   }
   const ms = performance.now() - t0
+  // answering is not ready: the OCR workers load their models after listening (the server grows by ~340 MB
+  // in the next seconds), and a figure taken meanwhile would count their loading as its own
+  for (;;) {
+    if ((await fetch(`${base}/api/ready`).catch(() => null))?.status === 200) break
+    if (child.exitCode != null) throw new Error('server exited')
+    await new Promise((r) => setTimeout(r, 50))
+  }
   return {
     base, ms, dataDir, child,
     stop: () => new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill('SIGTERM') }),
