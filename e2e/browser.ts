@@ -157,10 +157,19 @@ export async function openSelect(combobox: Locator) {
 export async function chooseOption(combobox: Locator, option: string | RegExp) {
   await openSelect(combobox)
   const list = await optionList(combobox)
-  await list.getByText(option, { exact: true }).filter({ visible: true }).click()
+  const choice = list.getByText(option, { exact: true }).filter({ visible: true })
+  await choice.click()
+  if (await combobox.evaluate((el) => !!el.closest('.ant-select-multiple'))) return
   // a single select shuts its list on the pick; until its closing animation ends, the list takes the
-  // next click meant for what lies under it (on a loaded machine, for seconds)
-  if (!(await combobox.evaluate((el) => !!el.closest('.ant-select-multiple')))) await list.waitFor({ state: 'hidden' })
+  // next click meant for what lies under it (on a loaded machine, for seconds). There a click on an
+  // option as the list opens can also be lost (the option hovered, nothing picked, the list left open,
+  // seen at load 8): the list still expanded a while later is clicked again, as a user would
+  for (let tries = 0; ; tries++) {
+    const shut = await list.waitFor({ state: 'hidden', timeout: 10_000 }).then(() => true, () => false)
+    if (shut) return
+    if (tries === 3) throw new Error(`the option ${String(option)} was clicked ${tries + 1} times and its list stayed open`)
+    if ((await combobox.getAttribute('aria-expanded')) === 'true') await choice.click()
+  }
 }
 
 /** The open pop-up confirmation (Popconfirm): a tooltip with a 确定 button. */
