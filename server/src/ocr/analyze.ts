@@ -100,28 +100,25 @@ export interface AnalyzeOptions {
   detMaxSide?: number
 }
 
-/** full analysis in this thread. Throws TicketImageError for a bad upload. */
-export async function analyzeTicket(input: AnalyzeInput, options: AnalyzeOptions = {}): Promise<TicketReading> {
-  const fileType = Number(input.fileType) as FileType
-  if (fileType !== 1 && fileType !== 2) throw new RangeError('fileType must be 1 or 2')
+/** The lines a picture holds, boxes in the uploaded (EXIF-oriented) picture's pixels: what `analyzeLines` reads. */
+export async function readTicketLines(input: Pick<AnalyzeInput, 'buffer' | 'keep'>, options: AnalyzeOptions = {}) {
   const img = await prepareImage(input.buffer, { maxSide: options.workMaxSide, keep: input.keep })
   const engine = options.engine ?? (await getEngine())
   removeSeals(img)
   const lines = await engine.recognize(img, { detMaxSide: options.detMaxSide })
-  // report boxes in the uploaded (EXIF-oriented) image's pixels
   const inv = 1 / img.scale
   const scaled: OcrLine[] = lines.map((l) => ({
     ...l,
     box: l.box.map(([x, y]) => [Math.round(x * inv), Math.round(y * inv)]) as OcrLine['box'],
   }))
-  const res = analyzeLines({
-    lines: scaled,
-    fileType,
-    formats: input.formats,
-    rules: input.rules,
-    savedNames: input.savedNames,
-    width: img.originalWidth,
-    height: img.originalHeight,
-  })
-  return { ...res, width: img.originalWidth, height: img.originalHeight, kept: await img.kept }
+  return { lines: scaled, width: img.originalWidth, height: img.originalHeight, kept: img.kept }
+}
+
+/** full analysis in this thread. Throws TicketImageError for a bad upload. */
+export async function analyzeTicket(input: AnalyzeInput, options: AnalyzeOptions = {}): Promise<TicketReading> {
+  const fileType = Number(input.fileType) as FileType
+  if (fileType !== 1 && fileType !== 2) throw new RangeError('fileType must be 1 or 2')
+  const { lines, width, height, kept } = await readTicketLines(input, options)
+  const res = analyzeLines({ lines, fileType, formats: input.formats, rules: input.rules, savedNames: input.savedNames, width, height })
+  return { ...res, width, height, kept: await kept }
 }
