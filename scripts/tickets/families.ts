@@ -4,7 +4,7 @@
  * per ticket; the family fixes only the way labels and values are arranged.
  */
 import { dense, dotmatrix, handwritten, twin, wrapped } from './formFamilies.js'
-import { boxes, caption, kilo, vocab } from './generalFamilies.js'
+import { boxes, caption, kilo, medley, vocab } from './generalFamilies.js'
 import { header, lines, slip, stacked, table } from './layoutFamilies.js'
 import { bilingual, extras, impact, misprint, thermal } from './printerFamilies.js'
 import type { Family } from './ticketHtml.js'
@@ -16,4 +16,4 @@ import type { Family } from './ticketHtml.js'
  */
 export { BLIND_FAMILIES } from './blind/families.js'
 
-export const FAMILIES: Record<string, Family> = { table, lines, slip, header, stacked, twin, dense, dotmatrix, wrapped, handwritten, extras, misprint, thermal, bilingual, impact, caption, boxes, vocab, kilo }
+export const FAMILIES: Record<string, Family> = { table, lines, slip, header, stacked, twin, dense, dotmatrix, wrapped, handwritten, extras, misprint, thermal, bilingual, impact, caption, boxes, vocab, kilo, medley }

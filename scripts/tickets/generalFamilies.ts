@@ -1,5 +1,5 @@
 /**
- * Layout families F16–F19 (issue 38, development): what the held-out sets of others found the reader
+ * Layout families F16–F20 (issue 38, development): what the held-out sets of others found the reader
  * did not know, written from the issue's text (never from a blind family's pictures): captions
  * printed under their values, a grid of boxes with each label above its value, the trade's other
  * words for a field's label (synonyms and abbreviations), two-digit years and 年月日时分 times, and
@@ -119,5 +119,30 @@ export const kilo: Family = (t, r) => {
     ? `<table>${rows(es, r.pick([1, 2])).map((row) => `<tr>${row.map((e) => `<td class="l">${esc(e.label)}${c}</td><td>${esc(e.value)}</td>`).join('')}</tr>`).join('')}</table>`
     : es.map((e) => `<div class="ln"><span class="l">${esc(e.label)}${c}</span> ${esc(e.value)}</div>`).join(''))
   const css = `table{border-collapse:collapse}td{border:1px solid #333;padding:5px 10px}.ln{margin:4px 0}.ln .l{display:inline-block;min-width:12em}`
+  return { html: page(body, css, r.pick(FONTS), r.int(14, 18)), fields: truthOf(t, es) }
+}
+
+/**
+ * F20 the variations together, as a real ticket combines them: one arrangement of four (captions under
+ * values, labels above in boxes, label and value side by side in a table, "label：value" lines), and
+ * each of the trade's other words, times written otherwise and weights in kg on or off by chance
+ */
+export const medley: Family = (t, r) => {
+  const manRow = r.chance(0.5)
+  let es = mix(r, entries(t, r, { manufacturerRow: manRow }))
+  if (r.chance(0.6)) es = otherWords(r, es)
+  if (r.chance(0.5)) es = otherTimes(r, t, es)
+  if (r.chance(0.4)) es = kilos(r, es)
+  const c = r.chance(0.5) ? colon(r) : ''
+  const per = r.pick([2, 3])
+  const arrangement = r.pick(['caption', 'boxes', 'table', 'lines'] as const)
+  const body = `<h1>${esc(title(t, r, !manRow))}</h1>` + {
+    caption: () => rows(es, per).map((row) => `<div class="row">${row.map((e) => `<div class="c"><div class="v">${esc(e.value)}</div><div class="l">${esc(e.label)}</div></div>`).join('')}</div>`).join(''),
+    boxes: () => `<table>${rows(es, per + 1).map((row) => `<tr class="lr">${row.map((e) => `<td>${esc(e.label)}${c}</td>`).join('')}</tr><tr>${row.map((e) => `<td>${esc(e.value)}</td>`).join('')}</tr>`).join('')}</table>`,
+    table: () => `<table>${rows(es, per - 1).map((row) => `<tr>${row.map((e) => `<td class="l">${esc(e.label)}${c}</td><td>${esc(e.value)}</td>`).join('')}</tr>`).join('')}</table>`,
+    lines: () => `<div class="cols">${es.map((e) => `<div>${esc(e.label)}${c || '：'}${esc(e.value)}</div>`).join('')}</div>`,
+  }[arrangement]()
+  const css = `.row{display:grid;grid-template-columns:repeat(${per},1fr);column-gap:${r.int(18, 36)}px;margin:${r.int(6, 12)}px 0}.v{border-bottom:1px solid #333;padding:0 4px 2px;white-space:nowrap}.l{font-size:.8em}.c .l{text-align:center}`
+    + `table{border-collapse:collapse}td{border:1px solid #333;padding:${r.int(3, 6)}px ${r.int(6, 10)}px}tr.lr td{font-size:.82em}.cols{display:grid;grid-template-columns:auto auto;column-gap:36px;row-gap:${r.int(2, 8)}px}`
   return { html: page(body, css, r.pick(FONTS), r.int(14, 18)), fields: truthOf(t, es) }
 }

@@ -6,12 +6,12 @@
 import { FIELD_PREFIX, TicketMsg } from '@app/contract'
 import { fieldSuffix, fieldSuffixes, kindOf, synonymsOf, type FieldKind } from './fieldCatalogue.js'
 import { valueCandidates, type Candidate, type Item, type Layout } from './neighbours.js'
-import { UNIT_RE } from './segments.js'
+import { labelTail } from './segments.js'
 import { CORRECTED_CONFIDENCE, holdsGrade } from './correct.js'
 import { oneEditApart } from './distance.js'
 import { doubtedReadings } from './doubts.js'
 import { nameSupport, personSupport } from './names.js'
-import { fixDigits, normalizeSpec, normalizeText, parseDateTime, parseUnit, PROVINCES, type WeightUnit } from './normalize.js'
+import { fixDigits, normalizeSpec, normalizeText, parseDateTime, PROVINCES, type WeightUnit } from './normalize.js'
 import { parseValue } from './values.js'
 import { safeExec, safeExecAll, UserRegexError, type SafeMatch } from './safeRegex.js'
 import type { ExtractionRule, FieldMeta, FieldValue } from './types.js'
@@ -317,12 +317,10 @@ export function applyRules(layout: Layout, rules: ExtractionRule[]): RuleOutcome
           if (!m) continue
           const it = layout.items[k]
           let end = m.index + (m.groups[0]?.length ?? 0)
-          let unit: WeightUnit | null = null
-          const um = it.text.slice(end).match(UNIT_RE)
-          if (um) {
-            unit = parseUnit(um[1])
-            end += um[0].length
-          }
+          // the label's unit and English name ('毛重量(公斤) Gross:') are not its value
+          const tail = labelTail(it.text.slice(end))
+          const unit = tail.unit
+          end += tail.length
           let rest = it.text.slice(end).replace(/^\s*:?\s*/, '')
           // stop at the next label in the same box
           const next = it.segs.find((s) => s.start >= end)

@@ -114,8 +114,10 @@ const VOCABULARY: Record<string, { heads: string[]; tails: string[]; alone?: boo
 for (const type of [1, 2] as const) {
   const table: Record<string, string[]> = SYNONYMS[type]
   const taken = new Set(Object.values(table).flat())
-  for (const [suffix, groups] of Object.entries(VOCABULARY)) {
+  for (const [suffix, own] of Object.entries(VOCABULARY)) {
     if (!Object.hasOwn(table, suffix)) continue
+    // a delivery note's consignee is its customer: 收货客户, 收方单位 name it there
+    const groups = type === 1 && suffix === 'Customer' ? [...own, ...VOCABULARY.Name!] : own
     for (const { heads, tails, alone } of groups) {
       for (const h of heads) {
         for (const w of [...tails.map((t) => h + t), ...(alone ? [h] : [])]) {

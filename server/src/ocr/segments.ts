@@ -34,14 +34,40 @@ export const UNIT_RE = new RegExp(`^\\s*\\(\\s*(${UNITS})\\s*(?:\\)|[DJ](?![A-Za
 /** a header cell's unit on a line of its own under its label: '(kg)', or the two halves of a wrapped '(公斤)' */
 export const UNIT_LINE = new RegExp(`^\\((?:${UNITS}|公)\\)?[:：]?$|^\\(?(?:${UNITS}|斤)\\)[:：]?$`)
 /**
- * Words of a label's English name: letters (with '.', '/', '&', '-') and no digit, at most four
+ * Words of a label's English name: letters (with '.', '/', '&', '-', and an O read as 0 between letters: 'Gr0SS') and no other digit, at most four
  * words, not a cement grade ('P.O') or a unit. After a label it runs to a colon, the box's end, a
  * Chinese character (the space is often lost), or a space before a value that holds a digit.
  */
-const EN_WORDS = String.raw`(?!P\s*[.·]|P[A-Z]{0,3}\s*\d|(?:kg|KG|Kg|t|T)\b)[A-Za-z][A-Za-z.\/&-]*(?:\s+[A-Za-z][A-Za-z.\/&-]*){0,3}`
-const ENGLISH_NAME = new RegExp(String.raw`^\s*(?:[(（]\s*${EN_WORDS}\s*[)）]|${EN_WORDS})(?=\s*[:：]|\s*$|\s*[\u4e00-\u9fff]|\s+\S*\d)`)
+const EN_WORDS = String.raw`(?!P\s*[.·]|P[A-Z]{0,3}\s*\d|(?:kg|KG|Kg|t|T)\b)[A-Za-z](?:[A-Za-z.\/&-]|0(?=[A-Za-z]))*(?:\s+[A-Za-z](?:[A-Za-z.\/&-]|0(?=[A-Za-z]))*){0,3}`
+const ENGLISH_NAME = new RegExp(String.raw`^\s*(?:[(（]\s*${EN_WORDS}\s*[)）]|${EN_WORDS})(?=\s*[:：]|\s*$|\s*[\u4e00-\u9fff]|\s+\S*\d|\s*\(\s*(?:${UNITS})\s*\))`)
 export const ENGLISH_ONLY = new RegExp(String.raw`^${EN_WORDS}$`)
 const GENERIC_LABEL_RE = /[\u4e00-\u9fff]{2,8}(?=\s*(?:\([^)]{0,6}\))?\s*:)/g
+
+/**
+ * What follows a label before its colon or value: its unit ('(吨)'), its English name ('Gross Weight',
+ * '(Product)', 'Gr0SS') and the unit after that ('毛重量 Gross(kg)'); their length and the unit, the last
+ * one printed where there are two.
+ */
+export function labelTail(after: string): { length: number; unit: WeightUnit | null } {
+  let length = 0
+  let unit: WeightUnit | null = null
+  const um = after.match(UNIT_RE)
+  if (um) {
+    unit = parseUnit(um[1])
+    length += um[0].length
+  }
+  const en = after.slice(length).match(ENGLISH_NAME)
+  if (en) {
+    length += en[0].length
+    // the unit nearest the value says what it is in ('毛重(t) Gross(kg)' over 62730)
+    const eu = after.slice(length).match(UNIT_RE)
+    if (eu) {
+      unit = parseUnit(eu[1])
+      length += eu[0].length
+    }
+  }
+  return { length, unit }
+}
 
 /** split one normalised text into [prefix] + label/value segments */
 export function segment(text: string, lexicon: string[]): { prefix: string; segs: Seg[] } {
@@ -93,16 +119,9 @@ export function segment(text: string, lexicon: string[]): { prefix: string; segs
   const segs: Seg[] = []
   for (let k = 0; k < found.length; k++) {
     const f = found[k]
-    let p = f.start + f.label.length
-    let unit: WeightUnit | null = null
-    const um = text.slice(p).match(UNIT_RE)
-    if (um) {
-      unit = parseUnit(um[1])
-      p += um[0].length
-    }
-    // a bilingual ticket's English name after the label ('毛重 Gross Weight：', '品名(Product)')
-    const en = text.slice(p).match(ENGLISH_NAME)
-    if (en) p += en[0].length
+    const tail = labelTail(text.slice(f.start + f.label.length))
+    const unit = tail.unit
+    let p = f.start + f.label.length + tail.length
     const cm = text.slice(p).match(/^\s*[:.]*\s*/)
     p += cm ? cm[0].length : 0
     const end = k + 1 < found.length ? found[k + 1].start : text.length

@@ -41,6 +41,36 @@ describe('captions under their values', () => {
   })
 })
 
+describe('bilingual weight labels with their unit', () => {
+  it('takes the unit after the English name, read with an O as 0, the one nearest the value where two are printed', () => {
+    const lines = [
+      L('毛重量(公斤)Gr0SS:56410', 20, 40), L('皮重量Tare(kg)：16790', 20, 80), L('净重(t)NetWeight(kg)：39620', 20, 120),
+    ]
+    const r = analyzeLines({ lines, fileType: 1, ...size })
+    expect(r.fields).toMatchObject({ deliveryGrossWeight: 56.41, deliveryTareWeight: 16.79, deliveryNetWeight: 39.62 })
+  })
+
+  it('under a value, as its caption', () => {
+    const lines = [
+      L('39940', 40, 100, 80), L('14940', 500, 100, 80),
+      L('毛重量Gross(kg)', 40, 140, 160), L('皮重量Tare(kg)', 500, 140, 150),
+      L('25000', 40, 190, 80),
+      L('净重量Net(kg)', 40, 230, 150),
+    ]
+    const r = analyzeLines({ lines, fileType: 2, ...size })
+    expect(r.fields).toMatchObject({ signGrossWeight: 39.94, signTareWeight: 14.94, signNetWeight: 25 })
+  })
+})
+
+describe('a delivery note\'s consignee', () => {
+  it('is its customer, under the consignee\'s words (收货客户, 收方单位)', () => {
+    for (const label of ['收货客户', '收方单位']) {
+      const r = analyzeLines({ lines: [L(`${label}：株洲市华宇房地产开发有限责任公司`, 20, 40)], fileType: 1, ...size })
+      expect(r.fields.deliveryCustomer).toBe('株洲市华宇房地产开发有限责任公司')
+    }
+  })
+})
+
 describe('times as terminals print them', () => {
   it.each([
     ['26-09-12 13:03', '2026-09-12 13:03:00'], ['26/09/0108:51:35', '2026-09-01 08:51:35'], ['2026年01月07日13时55分', '2026-01-07 13:55:00'],
