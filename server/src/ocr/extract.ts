@@ -11,7 +11,8 @@ import { CORRECTED_CONFIDENCE, holdsGrade } from './correct.js'
 import { oneEditApart } from './distance.js'
 import { doubtedReadings } from './doubts.js'
 import { nameSupport, personSupport } from './names.js'
-import { fixDigits, normalizeSpec, normalizeText, parseDateTime, PROVINCES, type WeightUnit } from './normalize.js'
+import { fixDigits, normalizeSpec, normalizeText, parseDateTime, PROVINCES, readDateTime, type WeightUnit } from './normalize.js'
+import { DOUBTED } from './doubtful.js'
 import { parseValue } from './values.js'
 import { safeExec, safeExecAll, UserRegexError, type SafeMatch } from './safeRegex.js'
 import type { ExtractionRule, FieldMeta, FieldValue } from './types.js'
@@ -142,8 +143,12 @@ export interface FieldResult {
 
 /** the field's value read from candidate `c`, with the recogniser's certainty of that reading (the box's unless told) */
 function result(value: FieldValue, c: Candidate, source: FieldMeta['source'], score = c.item.score): FieldResult {
+  // a date whose order the text leaves open (05/09/2026) is read as the likelier day, and marked
+  if (typeof value === 'string' && TIME_VALUE.test(value) && readDateTime(c.text)?.ambiguous) score = Math.min(score, DOUBTED)
   return { value, meta: { confidence: Math.round(score * 1000) / 1000, box: c.item.box.map((p) => [Math.round(p[0]), Math.round(p[1])]), source } }
 }
+
+const TIME_VALUE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
 
 // --------------------------------------------------------------- synonyms
 

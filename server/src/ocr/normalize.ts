@@ -79,19 +79,59 @@ export function parseInteger(raw: string): number | null {
 
 const pad = (n: number | string, w = 2) => String(n).padStart(w, '0')
 
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']
+const DAY_MS = 86_400_000
+/** how far back a ticket's date may lie when it is read: a ticket is photographed days after it is printed, not years */
+const PAST_DAYS = 400
+
+/** a date of `y`, `mo`, `d` that exists, as its time; NaN for none */
+const dayOf = (y: number, mo: number, d: number) => {
+  const t = Date.UTC(y, mo - 1, d)
+  return mo >= 1 && mo <= 12 && d >= 1 && new Date(t).getUTCMonth() === mo - 1 ? t : NaN
+}
+
+/**
+ * Of the readings of a date written in another order, those that exist, the likeliest first: one that
+ * falls in the year before `now` (a ticket is read days after it was printed), the nearest; `ambiguous`
+ * when more than one different day is likely.
+ */
+function likeliest(orders: [number, number, number][], now: number): { ymd: [number, number, number]; ambiguous: boolean } | null {
+  const days = orders.map((ymd) => ({ ymd, t: dayOf(...ymd) })).filter((o) => !Number.isNaN(o.t))
+  if (!days.length) return null
+  const recent = days.filter((o) => o.t <= now + DAY_MS && o.t >= now - PAST_DAYS * DAY_MS)
+  if (!recent.length) return { ymd: days[0]!.ymd, ambiguous: days.some((o) => o.t !== days[0]!.t) }
+  recent.sort((a, b) => Math.abs(now - a.t) - Math.abs(now - b.t))
+  return { ymd: recent[0]!.ymd, ambiguous: recent.some((o) => o.t !== recent[0]!.t) }
+}
+
 /**
  * Parse the date forms found on tickets into 'YYYY-MM-DD HH:mm:ss':
  * 2026年11月05日 08:32, 2026/11/05, 2026.11.05 08:32, 2026-11-05T08:32:10,
- * glued OCR forms '2026-09-1213:03:42' and '2026/01/1523:19:12', 20260912 130342.
+ * glued OCR forms '2026-09-1213:03:42' and '2026/01/1523:19:12', 20260912 130342; two-digit years
+ * (26-09-12), the year last (05/09/2026, 09-05-26), English months (Sep 5, 2026), 下午/PM hours.
+ * A date whose order the text leaves open is read as the likeliest day (see `likeliest`, `now`).
  */
-export function parseDateTime(raw: string): string | null {
-  let t = fixDigits(normalizeText(raw))
+export function parseDateTime(raw: string, now = Date.now()): string | null {
+  return readDateTime(raw, now)?.value ?? null
+}
+
+/** `parseDateTime`, and whether the day was one of several the text could mean (05/09/2026: 5 September or 9 May) */
+export function readDateTime(raw: string, now = Date.now()): { value: string; ambiguous: boolean } | null {
+  // English months first: the digits' mending reads their letters as digits ('Sep' as '5ep')
+  let t = normalizeText(raw).replace(/\b([A-Za-z]{3})[a-z]*\.?\s*(\d{1,2})(?:st|nd|rd|th)?,?\s+(20\d{2})\b|\b(\d{1,2})\s+([A-Za-z]{3})[a-z]*\.?,?\s+(20\d{2})\b/, (all, m1, d1, y1, d2, m2, y2) => {
+    const mo = MONTHS.indexOf(String(m1 ?? m2).toLowerCase()) + 1
+    return mo ? ` ${y1 ?? y2}-${mo}-${d1 ?? d2} ` : all
+  })
+  t = fixDigits(t)
+  const afternoon = /下午|晚上|PM\b/i.test(t)
+  const morning = /上午|凌晨|AM\b/i.test(t)
   t = t.replace(/[年月]/g, '-').replace(/日/g, ' ').replace(/[时點点]/g, ':').replace(/分/g, ':').replace(/秒/g, '')
   t = t.replace(/T(?=\d)/, ' ')
   // date part: y sep m sep d
   let m = t.match(/(20\d{2}|19\d{2})\s*[-/.]\s*(\d{1,2})\s*[-/.]\s*(\d{1,2})(.*)$/)
   let rest = ''
   let y: number, mo: number, d: number
+  let ambiguous = false
   // what stands before the date: a time of day printed first ('13:55 2026-01-07')
   let before = ''
   if (m) {
@@ -104,11 +144,25 @@ export function parseDateTime(raw: string): string | null {
       // "2026-09-1213:03:42" -> \d{1,2} took '12', rest '13:03:42'
       rest = ' ' + rest
     }
+  } else if ((m = t.match(/(?<![\d:.])(\d{1,2})\s*([-/.])\s*(\d{1,2})\s*\2\s*(20\d{2})(?!\d)(.*)$/))) {
+    // the year last: day and month in either order (05/09/2026)
+    const [a, b] = [+m[1], +m[3]]
+    const read = likeliest([[+m[4], b, a], [+m[4], a, b]], now)
+    if (!read) return null
+    ;[y, mo, d] = read.ymd
+    ambiguous = read.ambiguous
+    rest = m[5]
+    before = t.slice(0, m.index)
   } else if ((m = t.match(/(?<![\d:.])(\d{2})\s*([-/.])\s*(\d{1,2})\s*\2\s*(\d{2}(?=\d{1,2}\s*:)|\d{1,2}(?![\d.:]))(.*)$/)) && !/:\s*$/.test(t.slice(0, m.index))) {
-    // a two-digit year with the same separator twice ('26-09-12 13:03', '26年09月12日'): this century's
-    y = 2000 + +m[1]
-    mo = +m[3]
-    d = +m[4]
+    // a two-digit year with the same separator twice ('26-09-12 13:03', '26年09月12日'): this century's,
+    // first as terminals print it; the year last (12/09/26) where that is the likelier day
+    const [a, b, c] = [+m[1], +m[3], +m[4]]
+    const orders: [number, number, number][] = [[2000 + a, b, c]]
+    if (m[4].length === 2 && m[2] !== '-') orders.push([2000 + c, b, a], [2000 + c, a, b])
+    const read = likeliest(orders, now)
+    if (!read) return null
+    ;[y, mo, d] = read.ymd
+    ambiguous = read.ambiguous && read.ymd !== orders[0]
     rest = /^\d/.test(m[5]) ? ' ' + m[5] : m[5]
     before = t.slice(0, m.index)
   } else {
@@ -133,11 +187,11 @@ export function parseDateTime(raw: string): string | null {
       hh = 0
       mi = 0
       ss = 0
-    }
+    } else if (afternoon && hh < 12) hh += 12
+    else if (morning && hh === 12) hh = 0
   }
-  const dt = new Date(Date.UTC(y, mo - 1, d))
-  if (dt.getUTCMonth() !== mo - 1) return null
-  return `${y}-${pad(mo)}-${pad(d)} ${pad(hh)}:${pad(mi)}:${pad(ss)}`
+  if (Number.isNaN(dayOf(y, mo, d))) return null
+  return { value: `${y}-${pad(mo)}-${pad(d)} ${pad(hh)}:${pad(mi)}:${pad(ss)}`, ambiguous }
 }
 
 export const PROVINCES = '京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼使领'

@@ -71,6 +71,26 @@ describe('a delivery note\'s consignee', () => {
   })
 })
 
+describe('a date whose order the text leaves open', () => {
+  it('is read as the likelier day and marked, where the order is plain it is not', () => {
+    // a day of the last year whose day and month could change places, both falling in that year
+    const DAY = 86_400_000
+    const now = Date.now()
+    const day = [...Array(360).keys()].map((k) => new Date(now - (k + 20) * DAY)).find((t) => {
+      const [mo, d] = [t.getUTCMonth() + 1, t.getUTCDate()]
+      const swapped = Date.UTC(t.getUTCFullYear(), d - 1, mo)
+      return d <= 12 && d !== mo && swapped < now - 2 * DAY && swapped > now - 380 * DAY
+    })!
+    const [y, mo, d] = [day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate()].map((n) => String(n).padStart(2, '0'))
+    const open = analyzeLines({ lines: [L(`收货时间：${d}/${mo}/${y} 18:28`, 20, 40)], fileType: 2, ...size })
+    expect(open.fields.signTime).toMatch(/^\d{4}-\d{2}-\d{2} 18:28:00$/)
+    expect(open.meta.signTime!.confidence).toBeLessThan(LOW)
+    const plain = analyzeLines({ lines: [L('收货时间：13/09/2026 18:28', 20, 40)], fileType: 2, ...size })
+    expect(plain.fields.signTime).toBe('2026-09-13 18:28:00')
+    expect(plain.meta.signTime!.confidence).toBeGreaterThanOrEqual(LOW)
+  })
+})
+
 describe('times as terminals print them', () => {
   it.each([
     ['26-09-12 13:03', '2026-09-12 13:03:00'], ['26/09/0108:51:35', '2026-09-01 08:51:35'], ['2026年01月07日13时55分', '2026-01-07 13:55:00'],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
-  normalizeCode, normalizePlate, normalizeSpec, normalizeText, parseDateTime, parseInteger, parseWeight, toHalfWidth,
+  normalizeCode, normalizePlate, normalizeSpec, normalizeText, parseDateTime, parseInteger, parseWeight, readDateTime, toHalfWidth,
 } from '../../src/ocr/normalize.js'
 
 describe('normalize', () => {
@@ -53,5 +53,33 @@ describe('normalize', () => {
     expect(normalizeSpec('P.C32.5R-2681E')).toBe('P.C32.5R-2681E')
     expect(normalizeCode('XS2026O9128728')).toBe('XS202609128728')
     expect(normalizeCode('N0202610104434')).toBe('NO202610104434')
+  })
+})
+
+describe('dates in other orders (issue 38)', () => {
+  const sep20 = Date.UTC(2026, 8, 20)
+  it('reads the year last, the day and month in the order the numbers allow', () => {
+    expect(parseDateTime('13/09/2026 18:28', sep20)).toBe('2026-09-13 18:28:00')
+    expect(parseDateTime('09-13-2026 18:28', sep20)).toBe('2026-09-13 18:28:00')
+    expect(readDateTime('13.09.2026', sep20)).toEqual({ value: '2026-09-13 00:00:00', ambiguous: false })
+  })
+
+  it('where both orders exist, takes the day of the year before the reading, and says it was a guess', () => {
+    // 5 September or 9 May: both in the year before 20 September
+    expect(readDateTime('05/09/2026 18:28', sep20)).toEqual({ value: '2026-09-05 18:28:00', ambiguous: true })
+    // on 20 May, 5 September is still to come: 9 May is meant
+    expect(readDateTime('05/09/2026 18:28', Date.UTC(2026, 4, 20))).toEqual({ value: '2026-05-09 18:28:00', ambiguous: false })
+    // a two-digit year last: 2012 is too long ago, 9 December still to come
+    expect(readDateTime('12/09/26 07:15', sep20)).toEqual({ value: '2026-09-12 07:15:00', ambiguous: false })
+    // the terminals' own order stays first
+    expect(readDateTime('26-09-12 13:03', sep20)).toEqual({ value: '2026-09-12 13:03:00', ambiguous: false })
+  })
+
+  it('reads English months and afternoon hours', () => {
+    expect(parseDateTime('Sep 5, 2026 18:28', sep20)).toBe('2026-09-05 18:28:00')
+    expect(parseDateTime('5 September 2026 08:05', sep20)).toBe('2026-09-05 08:05:00')
+    expect(parseDateTime('2026/9/5 下午6:28', sep20)).toBe('2026-09-05 18:28:00')
+    expect(parseDateTime('2026/9/5 上午12:10', sep20)).toBe('2026-09-05 00:10:00')
+    expect(parseDateTime('2026-09-05 06:28 PM', sep20)).toBe('2026-09-05 18:28:00')
   })
 })
