@@ -1,6 +1,6 @@
 // The ticket sets the reader is measured on, and how a reading of one is scored (issue 38): shared by
 // bench/ticket-generalisation.bench.ts (through the endpoint: the figures) and
-// scripts/tickets/extraction.ts (the extraction alone on cached OCR lines: for developing the reader).
+// bench/ticket-extraction.ts (the extraction alone on cached OCR lines: for developing the reader).
 // Held-out and blind sets print their totals only, never a family's, a file's or a field's error.
 import fs from 'node:fs'
 import path from 'node:path'

@@ -1,5 +1,5 @@
 /**
- * The reader's extraction alone, for developing it: `node --import tsx scripts/tickets/extraction.ts
+ * The reader's extraction alone, for developing it: `node --import tsx bench/ticket-extraction.ts
  * [--only=blind] [--layouts=a,b] [--errors]`. Each ticket of bench/ticketSets.ts's sets is read by the
  * OCR engine once, as the endpoint reads it (`readTicketLines`), and its lines are kept in
  * .generated/lines (by the picture's hash); then `analyzeLines` with the default formats and rules
@@ -9,10 +9,10 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { analyzeLines, readTicketLines } from '../../server/src/ocr/analyze.js'
-import type { OcrLine } from '../../server/src/ocr/ocrLine.js'
-import { root } from '../../bench/lib.js'
-import { developmentBands, printBands, SetScore, ticketSets, type TicketReadingAnswer } from '../../bench/ticketSets.js'
+import { analyzeLines, readTicketLines } from '../server/src/ocr/analyze.js'
+import type { OcrLine } from '../server/src/ocr/ocrLine.js'
+import { root } from './lib.js'
+import { developmentBands, printBands, SetScore, ticketSets, type TicketReadingAnswer } from './ticketSets.js'
 
 const CACHE = path.join(root, '.generated/lines')
 const showErrors = process.argv.includes('--errors')
