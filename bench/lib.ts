@@ -90,9 +90,11 @@ export async function startBuiltServer(env: Record<string, string>, dataDir = fs
   const ms = performance.now() - t0
   // answering is not ready: the OCR workers load their models after listening (the server grows by ~340 MB
   // in the next seconds), and a figure taken meanwhile would count their loading as its own
-  for (;;) {
-    if ((await fetch(`${base}/api/ready`).catch(() => null))?.status === 200) break
+  for (const t1 = performance.now(); ;) {
+    const ready = await fetch(`${base}/api/ready`).catch(() => null)
+    if (ready?.status === 200) break
     if (child.exitCode != null) throw new Error('server exited')
+    if (performance.now() - t1 > 300_000) throw new Error(`server not ready after 5 minutes: ${await ready?.text()}`)
     await new Promise((r) => setTimeout(r, 50))
   }
   return {
