@@ -94,7 +94,11 @@ export async function startBuiltServer(env: Record<string, string>, dataDir = fs
     const ready = await fetch(`${base}/api/ready`).catch(() => null)
     if (ready?.status === 200) break
     if (child.exitCode != null) throw new Error('server exited')
-    if (performance.now() - t1 > 300_000) throw new Error(`server not ready after 5 minutes: ${await ready?.text()}`)
+    if (performance.now() - t1 > 300_000) {
+      child.kill('SIGKILL')
+      throw new Error(`server not ready after 5 minutes: ${await ready?.text()}`)
+    }
+    await ready?.body?.cancel()
     await new Promise((r) => setTimeout(r, 50))
   }
   return {

@@ -81,8 +81,8 @@ const pad = (n: number | string, w = 2) => String(n).padStart(w, '0')
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']
 const DAY_MS = 86_400_000
-/** how far back a ticket's date may lie when it is read: a ticket is photographed days after it is printed, not years */
-const PAST_DAYS = 400
+/** a ticket's date further back than this when it is read is no reading of it: a ticket is photographed days after it is printed */
+const OLD_DAYS = 3 * 365
 
 /** a date of `y`, `mo`, `d` that exists, as its time; NaN for none */
 const dayOf = (y: number, mo: number, d: number) => {
@@ -91,24 +91,28 @@ const dayOf = (y: number, mo: number, d: number) => {
 }
 
 /**
- * Of the readings of a date written in another order, those that exist, the likeliest first: one that
- * falls in the year before `now` (a ticket is read days after it was printed), the nearest; `ambiguous`
- * when more than one different day is likely.
+ * The likeliest of the readings of a date its text leaves open. With `terminalFirst` the first is the
+ * order terminals print (two-digit year first), kept unless it is no date or years before `now`. Else
+ * of the readings that exist, the nearest to `now` not after it (a ticket is read after it is printed);
+ * `ambiguous` when another day was as possible, or the terminals' order was left.
  */
-function likeliest(orders: [number, number, number][], now: number): { ymd: [number, number, number]; ambiguous: boolean } | null {
-  const days = orders.map((ymd) => ({ ymd, t: dayOf(...ymd) })).filter((o) => !Number.isNaN(o.t))
-  if (!days.length) return null
-  const recent = days.filter((o) => o.t <= now + DAY_MS && o.t >= now - PAST_DAYS * DAY_MS)
-  if (!recent.length) return { ymd: days[0]!.ymd, ambiguous: days.some((o) => o.t !== days[0]!.t) }
-  recent.sort((a, b) => Math.abs(now - a.t) - Math.abs(now - b.t))
-  return { ymd: recent[0]!.ymd, ambiguous: recent.some((o) => o.t !== recent[0]!.t) }
+function likeliest(orders: [number, number, number][], now: number, terminalFirst: boolean): { ymd: [number, number, number]; ambiguous: boolean } | null {
+  const days = orders.map((ymd) => ({ ymd, t: dayOf(...ymd) }))
+  const first = days[0]!
+  const firstExists = !Number.isNaN(first.t)
+  if (terminalFirst && firstExists && first.t >= now - OLD_DAYS * DAY_MS) return { ymd: first.ymd, ambiguous: false }
+  const others = days.filter((o) => !Number.isNaN(o.t) && !(terminalFirst && o === first))
+  if (!others.length) return firstExists ? { ymd: first.ymd, ambiguous: false } : null
+  const past = others.filter((o) => o.t <= now + DAY_MS)
+  const pool = (past.length ? past : others).sort((a, b) => Math.abs(now - a.t) - Math.abs(now - b.t))
+  return { ymd: pool[0]!.ymd, ambiguous: terminalFirst || others.some((o) => o.t !== pool[0]!.t) }
 }
 
 /**
  * Parse the date forms found on tickets into 'YYYY-MM-DD HH:mm:ss':
  * 2026年11月05日 08:32, 2026/11/05, 2026.11.05 08:32, 2026-11-05T08:32:10,
  * glued OCR forms '2026-09-1213:03:42' and '2026/01/1523:19:12', 20260912 130342; two-digit years
- * (26-09-12), the year last (05/09/2026, 09-05-26), English months (Sep 5, 2026), 下午/PM hours.
+ * (26-09-12), the year last (05/09/2026, 12/09/26), English months (Sep 5, 2026), 下午/PM hours.
  * A date whose order the text leaves open is read as the likeliest day (see `likeliest`, `now`).
  */
 export function parseDateTime(raw: string, now = Date.now()): string | null {
@@ -123,8 +127,8 @@ export function readDateTime(raw: string, now = Date.now()): { value: string; am
     return mo ? ` ${y1 ?? y2}-${mo}-${d1 ?? d2} ` : all
   })
   t = fixDigits(t)
-  const afternoon = /下午|晚上|PM\b/i.test(t)
-  const morning = /上午|凌晨|AM\b/i.test(t)
+  const afternoon = /下午|晚上|\bP\.?M\b/i.test(t)
+  const morning = /上午|凌晨|\bA\.?M\b/i.test(t)
   t = t.replace(/[年月]/g, '-').replace(/日/g, ' ').replace(/[时點点]/g, ':').replace(/分/g, ':').replace(/秒/g, '')
   t = t.replace(/T(?=\d)/, ' ')
   // date part: y sep m sep d
@@ -144,10 +148,10 @@ export function readDateTime(raw: string, now = Date.now()): { value: string; am
       // "2026-09-1213:03:42" -> \d{1,2} took '12', rest '13:03:42'
       rest = ' ' + rest
     }
-  } else if ((m = t.match(/(?<![\d:.])(\d{1,2})\s*([-/.])\s*(\d{1,2})\s*\2\s*(20\d{2})(?!\d)(.*)$/))) {
+  } else if ((m = t.match(/(?<![\d:.])(\d{1,2})\s*([-/.])\s*(\d{1,2})\s*\2\s*(20\d{2})(?!\d|\s*:)(.*)$/))) {
     // the year last: day and month in either order (05/09/2026)
     const [a, b] = [+m[1], +m[3]]
-    const read = likeliest([[+m[4], b, a], [+m[4], a, b]], now)
+    const read = likeliest([[+m[4], b, a], [+m[4], a, b]], now, false)
     if (!read) return null
     ;[y, mo, d] = read.ymd
     ambiguous = read.ambiguous
@@ -155,14 +159,14 @@ export function readDateTime(raw: string, now = Date.now()): { value: string; am
     before = t.slice(0, m.index)
   } else if ((m = t.match(/(?<![\d:.])(\d{2})\s*([-/.])\s*(\d{1,2})\s*\2\s*(\d{2}(?=\d{1,2}\s*:)|\d{1,2}(?![\d.:]))(.*)$/)) && !/:\s*$/.test(t.slice(0, m.index))) {
     // a two-digit year with the same separator twice ('26-09-12 13:03', '26年09月12日'): this century's,
-    // first as terminals print it; the year last (12/09/26) where that is the likelier day
+    // first as terminals print it; the year last (12/09/26: not 2012) where that is no likely day
     const [a, b, c] = [+m[1], +m[3], +m[4]]
     const orders: [number, number, number][] = [[2000 + a, b, c]]
     if (m[4].length === 2 && m[2] !== '-') orders.push([2000 + c, b, a], [2000 + c, a, b])
-    const read = likeliest(orders, now)
+    const read = likeliest(orders, now, true)
     if (!read) return null
     ;[y, mo, d] = read.ymd
-    ambiguous = read.ambiguous && read.ymd !== orders[0]
+    ambiguous = read.ambiguous
     rest = /^\d/.test(m[5]) ? ' ' + m[5] : m[5]
     before = t.slice(0, m.index)
   } else {

@@ -67,12 +67,15 @@ describe('dates in other orders (issue 38)', () => {
   it('where both orders exist, takes the day of the year before the reading, and says it was a guess', () => {
     // 5 September or 9 May: both in the year before 20 September
     expect(readDateTime('05/09/2026 18:28', sep20)).toEqual({ value: '2026-09-05 18:28:00', ambiguous: true })
-    // on 20 May, 5 September is still to come: 9 May is meant
-    expect(readDateTime('05/09/2026 18:28', Date.UTC(2026, 4, 20))).toEqual({ value: '2026-05-09 18:28:00', ambiguous: false })
-    // a two-digit year last: 2012 is too long ago, 9 December still to come
-    expect(readDateTime('12/09/26 07:15', sep20)).toEqual({ value: '2026-09-12 07:15:00', ambiguous: false })
-    // the terminals' own order stays first
+    // on 20 May, 5 September is still to come: 9 May is the likelier, still a guess
+    expect(readDateTime('05/09/2026 18:28', Date.UTC(2026, 4, 20))).toEqual({ value: '2026-05-09 18:28:00', ambiguous: true })
+    // a two-digit year last: 2012 is years ago, 9 December still to come; the terminals' order left, so marked
+    expect(readDateTime('12/09/26 07:15', sep20)).toEqual({ value: '2026-09-12 07:15:00', ambiguous: true })
+    // the terminals' own order stays first, a date still to come too (a generated ticket's)
     expect(readDateTime('26-09-12 13:03', sep20)).toEqual({ value: '2026-09-12 13:03:00', ambiguous: false })
+    expect(readDateTime('26/12/25 10:00', sep20)).toEqual({ value: '2026-12-25 10:00:00', ambiguous: false })
+    // a two-digit year glued to the hour is no year last
+    expect(readDateTime('26/09/2013:03:42', sep20)).toEqual({ value: '2026-09-20 13:03:42', ambiguous: false })
   })
 
   it('reads English months and afternoon hours', () => {
@@ -81,5 +84,6 @@ describe('dates in other orders (issue 38)', () => {
     expect(parseDateTime('2026/9/5 下午6:28', sep20)).toBe('2026-09-05 18:28:00')
     expect(parseDateTime('2026/9/5 上午12:10', sep20)).toBe('2026-09-05 00:10:00')
     expect(parseDateTime('2026-09-05 06:28 PM', sep20)).toBe('2026-09-05 18:28:00')
+    expect(parseDateTime('2026-09-05 12:30 Team', sep20)).toBe('2026-09-05 12:30:00')
   })
 })
