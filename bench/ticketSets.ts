@@ -73,6 +73,7 @@ export class SetScore {
   silent = 0
   marked = 0
   spurious = 0
+  empty = 0
   readonly bands = newBands()
   readonly wrong: string[] = []
   readonly perLayout = new Map<string, { right: number; total: number }>()
@@ -94,6 +95,7 @@ export class SetScore {
       const isMarked = !!marked[field as TicketField]
       if (isMarked) this.marked++
       if (filled(got) && !ok && !isMarked) this.silent++
+      if (!filled(got)) this.empty++
       const confidence = data.meta?.[field]?.confidence
       if (filled(got) && typeof confidence === 'number') {
         const b = this.bands[BANDS.findIndex((lo, i) => confidence >= lo && confidence < BANDS[i + 1]!)] ?? this.bands[0]!
@@ -122,6 +124,7 @@ export class SetScore {
     report(`${name}: documents fully right (${this.docs}/${entries.length})`, (100 * this.docs) / entries.length, '%')
     report(`${name}: silent errors, wrong, filled and unmarked (${this.silent}/${this.total})`, (100 * this.silent) / this.total, '% of fields', '≤ 0.5 %')
     report(`${name}: fields marked (${this.marked}/${this.total})`, (100 * this.marked) / this.total, '% of fields', '≤ 8 %')
+    report(`${name}: fields printed but left empty (${this.empty}/${this.total})`, (100 * this.empty) / this.total, '% of fields')
     report(`${name}: fields filled though nothing is printed, unmarked`, this.spurious, 'fields')
     if (!this.open) return
     printBands(name, this.bands)

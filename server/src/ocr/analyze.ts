@@ -10,7 +10,9 @@ import { OcrEngine, type EngineOptions } from './engine.js'
 import type { OcrLine } from './ocrLine.js'
 import { TicketMsg } from '@app/contract'
 import { extractFields, fallbackExtractor, type FieldResult } from './extract.js'
-import { fieldNames, qualifyField } from './fieldCatalogue.js'
+import { fieldNames, fieldSuffixes, qualifyField } from './fieldCatalogue.js'
+import { labelsByMeaning } from './labelMeaning.js'
+import { buildLexicon } from './segments.js'
 import { rankFormats } from './formats.js'
 import { prepareImage } from './image.js'
 import { buildLayout } from './layout.js'
@@ -43,7 +45,7 @@ export function analyzeLines(input: AnalyzeLinesInput): Omit<TicketAnalysis, 'wi
   const { lines, fileType, width, height } = input
   const formats = input.formats ?? DEFAULT_RECEIPT_FORMATS
   const rules = input.rules ?? DEFAULT_EXTRACTION_RULES
-  const layout = buildLayout(lines, fileType, width, height)
+  let layout = buildLayout(lines, fileType, width, height)
   const text = layout.items.map((i) => i.text).join('\n')
   const { candidates, errors: formatErrors } = rankFormats(formats, fileType, text)
 
@@ -60,6 +62,18 @@ export function analyzeLines(input: AnalyzeLinesInput): Omit<TicketAnalysis, 'wi
     }
   }
   if (!extraction) extraction = extractFields(layout, [], fallback)
+
+  // fields left empty: labels no list holds whose words name them, read as theirs in a second look at the layout
+  const empty = fieldSuffixes(fileType).filter((s) => !extraction!.results[qualifyField(s, fileType)])
+  const extra = empty.length ? labelsByMeaning(layout, empty, new Set(buildLexicon(fileType))) : {}
+  if (Object.keys(extra).length) {
+    layout = buildLayout(lines, fileType, width, height, extra)
+    const again = fallbackExtractor(layout)
+    for (const suffix of Object.keys(extra)) {
+      const r = again(suffix)
+      if (r) extraction.results[qualifyField(suffix, fileType)] = r
+    }
+  }
 
   const fields: Record<string, FieldValue> = {}
   const meta: Record<string, FieldMeta> = {}

@@ -153,9 +153,10 @@ const TIME_VALUE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
 // --------------------------------------------------------------- synonyms
 
 export function extractBySynonyms(layout: Layout, suffix: string): FieldResult | null {
-  const labels = synonymsOf(layout.fileType, suffix)
+  const known = synonymsOf(layout.fileType, suffix)
   const kind = kindOf(suffix)
-  if (!labels || !kind) return null
+  if (!known || !kind) return null
+  const labels = [...known, ...(layout.extraLabels?.[suffix] ?? [])]
   const weighed = kind === 'text' && suffix === 'Place' ? 'place' : kind
   /** the value of the label `si` of box `it` */
   const readAt = (it: Item, si: number): FieldResult | null => {

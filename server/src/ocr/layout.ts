@@ -12,8 +12,10 @@ import { otherReadings, type OcrLine } from './ocrLine.js'
 import { buildLexicon, segment } from './segments.js'
 import type { FileType } from './types.js'
 
-export function buildLayout(rawLines: OcrLine[], fileType: FileType, width: number, height: number): Layout {
-  const lexicon = buildLexicon(fileType)
+/** `extraLabels`: labels this ticket prints that no list holds, by field (labelMeaning.ts), read as the field's own */
+export function buildLayout(rawLines: OcrLine[], fileType: FileType, width: number, height: number, extraLabels?: Record<string, string[]>): Layout {
+  const extra = Object.values(extraLabels ?? {}).flat()
+  const lexicon = extra.length ? [...buildLexicon(fileType), ...extra].sort((a, b) => b.length - a.length) : buildLexicon(fileType)
   const known = new Set(lexicon)
   const lines = mergeWrappedLabels(mergeSpacedLabels(rawLines, known), known)
   const skew = estimateSkew(lines)
@@ -53,7 +55,7 @@ export function buildLayout(rawLines: OcrLine[], fileType: FileType, width: numb
       prefix, segs, valueAlternates, doubts: l.doubts,
     }
   })
-  const layout: Layout = { items, fileType, skew }
+  const layout: Layout = { items, fileType, skew, ...(extra.length ? { extraLabels } : {}) }
   readNearLabels(layout, lexicon)
   layout.captions = captionsUnder(layout)
   return layout

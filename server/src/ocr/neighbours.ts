@@ -35,6 +35,8 @@ export interface Layout {
   skew: number
   /** the ticket prints its labels as captions under their values (captionsUnder) */
   captions?: boolean
+  /** labels of this ticket that no list holds, by field (suffix), read by their meaning (labelMeaning.ts) */
+  extraLabels?: Record<string, string[]>
 }
 
 /** `it` stands among labels waiting for their values (a header row): two others on its row */

@@ -23,6 +23,33 @@ describe('labels composed from the trade\'s words', () => {
   })
 })
 
+describe('labels no list holds, read by their words', () => {
+  it('fills the fields the known labels left empty, the last of the trade\'s words deciding', () => {
+    const lines = [
+      L('运输车辆：苏AD2345', 20, 40), L('用户单位：南京市鼓楼建材有限公司', 20, 80), L('点收人：王建国', 20, 120), L('净重：35.03', 20, 160),
+    ]
+    const r = analyzeLines({ lines, fileType: 2, ...size })
+    // 运输车辆 is a vehicle, not a carrier
+    expect(r.fields).toMatchObject({ signPlateNumber: '苏AD2345', signCustomer: '南京市鼓楼建材有限公司', signUser: '王建国', signCarrier: null, signNetWeight: 35.03 })
+  })
+
+  it('in a grid of boxes with each label above its value, an English name beside it', () => {
+    const lines = [
+      L('运输车辆 Truck', 40, 100, 160), L('货品', 400, 100, 60),
+      L('皖K7Q338', 40, 140, 120), L('散装普通硅酸盐水泥', 400, 140, 220),
+    ]
+    const r = analyzeLines({ lines, fileType: 1, ...size })
+    expect(r.fields).toMatchObject({ deliveryPlateNumber: '皖K7Q338', deliveryGoodsName: '散装普通硅酸盐水泥' })
+  })
+
+  it('leaves a name, a place or a company alone', () => {
+    const lines = [L('收货人：', 20, 40), L('毛建国', 140, 40, 60), L('发货单位：', 20, 80), L('芜湖海螺水泥有限公司', 160, 80, 200)]
+    const r = analyzeLines({ lines, fileType: 2, ...size })
+    expect(r.fields.signUser).toBe('毛建国')
+    expect(r.fields.signGrossWeight).toBeNull()
+  })
+})
+
 describe('captions under their values', () => {
   it('pairs each caption with the value over it, not with the next row\'s value under it', () => {
     const lines = [
