@@ -5,17 +5,21 @@
 import { afterAll, afterEach, vi } from 'vitest'
 
 if (typeof window !== 'undefined') {
-  const { cleanup, configure } = await import('@testing-library/react')
+  const { act, cleanup, configure } = await import('@testing-library/react')
   // Testing Library unmounts after each test only by itself when the test functions are global
   afterEach(cleanup)
   // the static toasts and dialogs (the request client's) live in a root of their own that cleanup does not
   // unmount: a toast closing on its timer after the file's jsdom was gone threw "window is not defined"
   await import('@ant-design/v5-patch-for-react-19')
   const { message, Modal, notification } = await import('antd')
-  afterEach(() => {
-    message.destroy()
-    notification.destroy()
-    Modal.destroyAll()
+  // inside act: what their unmounting schedules is done before the test ends, not left to React's scheduler,
+  // which ran it after the file's jsdom was gone ("window is not defined" in a later file's run, seen once in CI)
+  afterEach(async () => {
+    await act(async () => {
+      message.destroy()
+      notification.destroy()
+      Modal.destroyAll()
+    })
   })
   // and what that (or any last render) scheduled runs while the window is still there
   afterAll(async () => {
