@@ -12,7 +12,7 @@ import { TicketMsg } from '@app/contract'
 import { extractFields, fallbackExtractor, type FieldResult } from './extract.js'
 import { fieldNames, fieldSuffixes, qualifyField } from './fieldCatalogue.js'
 import { labelsByMeaning } from './labelMeaning.js'
-import { buildLexicon } from './segments.js'
+import { knownLabels } from './segments.js'
 import { rankFormats } from './formats.js'
 import { prepareImage } from './image.js'
 import { buildLayout } from './layout.js'
@@ -65,7 +65,7 @@ export function analyzeLines(input: AnalyzeLinesInput): Omit<TicketAnalysis, 'wi
 
   // fields left empty: labels no list holds whose words name them, read as theirs in a second look at the layout
   const empty = fieldSuffixes(fileType).filter((s) => !extraction!.results[qualifyField(s, fileType)])
-  const extra = empty.length ? labelsByMeaning(layout, empty, new Set(buildLexicon(fileType))) : {}
+  const extra = empty.length ? labelsByMeaning(layout, empty, knownLabels(fileType)) : {}
   if (Object.keys(extra).length) {
     layout = buildLayout(lines, fileType, width, height, extra)
     const again = fallbackExtractor(layout)

@@ -18,8 +18,27 @@ export interface Seg {
   alternates?: Alternate[]
 }
 
-/** every label the ticket type knows, longest first: its fields' synonyms, then labels that only stop a value */
+const lexicons = new Map<FileType, { list: string[]; set: ReadonlySet<string> }>()
+
+/** every label the ticket type knows, longest first (built once a type; not to be changed) */
 export function buildLexicon(fileType: FileType): string[] {
+  return lexiconOf(fileType).list
+}
+
+/** the same labels as a set */
+export const knownLabels = (fileType: FileType): ReadonlySet<string> => lexiconOf(fileType).set
+
+function lexiconOf(fileType: FileType) {
+  let l = lexicons.get(fileType)
+  if (!l) {
+    const list = makeLexicon(fileType)
+    lexicons.set(fileType, (l = { list, set: new Set(list) }))
+  }
+  return l
+}
+
+/** its fields' synonyms, then labels that only stop a value */
+function makeLexicon(fileType: FileType): string[] {
   const labels = new Set<string>()
   for (const l of Object.values(SYNONYMS[fileType]).flat()) labels.add(l.toUpperCase())
   for (const l of STOP_LABELS) labels.add(l)
