@@ -29,12 +29,14 @@ export const goodsPhotos = pgTable('goods_photo', {
 ])
 
 /**
- * The inverted index: for each visual word, the photos showing it, in blocks of POSTING_BLOCK photo
- * ids (one row per word and block, so a registration updates a few hundred short arrays and a search
- * reads a few thousand rows instead of a row per word occurrence).
+ * The inverted index: for each visual word, the photos showing it, in blocks of 65,536 photo ids (one
+ * row per word and block, so a registration appends to a few hundred short rows and a search reads
+ * about two rows a word at 100,000 photos). `photos` holds each photo's id within its block as two
+ * bytes (big-endian), in the order they were added: half of what an integer array takes, and read
+ * by a search as one binary value (store.ts `candidates`).
  */
 export const goodsPhotoPostings = pgTable('goods_photo_posting', {
   word: integer('word').notNull(),
   block: integer('block').notNull(),
-  photoIds: integer('photo_ids').array().notNull(),
+  photos: bytea('photos').notNull(),
 }, (t) => [primaryKey({ columns: [t.word, t.block] })])
