@@ -7,13 +7,16 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { MAX_KEYPOINTS, orbFeatures, QUERY_KEYPOINTS, type OrbFeatures } from '../../server/src/goods/photoMatch/features.js'
+import { descriptorOf, withCentreView, type PhotoDescriptor } from '../../server/src/goods/photoMatch/descriptor.js'
+import { CENTRE_VIEW, orbFeatures, QUERY_KEYPOINTS, type OrbFeatures } from '../../server/src/goods/photoMatch/features.js'
+import type { Vocabulary } from '../../server/src/goods/photoMatch/vocabulary.js'
 import { distractor, distractorIndices, goods, QUERIES_PER_ITEM, registeredPhoto, rePhotograph } from './devset.js'
 
 export const CACHE = process.env.GOODS_PHOTO_CACHE ?? path.join(os.tmpdir(), 'goods-photo-dev')
 /** registered goods and distractors together: the 10,000 registered photos of the recall figures */
 export const REGISTERED = 10_000
 
+/** a search photo's views are kept apart: `query-<item>-<k>` the whole photo, `…-centre` its centre view (descriptor.ts `describeView`) */
 export type Entry = { key: string; photo: () => Promise<Buffer> }
 
 export function entries(): Entry[] {
@@ -21,7 +24,10 @@ export function entries(): Entry[] {
   const list: Entry[] = []
   for (const item of items) {
     list.push({ key: `goods-${item.id}`, photo: () => registeredPhoto(item) })
-    for (let k = 0; k < QUERIES_PER_ITEM; k++) list.push({ key: `query-${item.id}-${k}`, photo: () => rePhotograph(item, k) })
+    for (let k = 0; k < QUERIES_PER_ITEM; k++) {
+      list.push({ key: `query-${item.id}-${k}`, photo: () => rePhotograph(item, k) })
+      list.push({ key: `query-${item.id}-${k}-centre`, photo: () => rePhotograph(item, k) })
+    }
   }
   for (const i of distractorIndices(REGISTERED - items.length)) list.push({ key: `distractor-${i}`, photo: () => distractor(i) })
   return list
@@ -46,6 +52,10 @@ export function readFeatures(key: string): OrbFeatures {
   }
 }
 
+/** a search photo's descriptor record as the module makes it: both views (index.ts `describeQuery`) */
+export const readQuery = (item: number, k: number, vocabulary: Vocabulary): PhotoDescriptor =>
+  withCentreView(descriptorOf(readFeatures(`query-${item}-${k}`), vocabulary), descriptorOf(readFeatures(`query-${item}-${k}-centre`), vocabulary))
+
 export const cached = (key: string) => fs.existsSync(path.join(CACHE, `${key}.orb`))
 
 /** Fills the cache for entries `shard` mod `shards`; answers the milliseconds each description took. */
@@ -58,7 +68,7 @@ export async function fillCache(shard = 0, shards = 1): Promise<number[]> {
     if (cached(e.key)) continue
     const photo = await e.photo()
     const t0 = performance.now()
-    const f = await orbFeatures(photo, e.key.startsWith('query') ? QUERY_KEYPOINTS : MAX_KEYPOINTS)
+    const f = await (e.key.endsWith('-centre') ? orbFeatures(photo, QUERY_KEYPOINTS, CENTRE_VIEW) : e.key.startsWith('query') ? orbFeatures(photo, QUERY_KEYPOINTS) : orbFeatures(photo))
     times.push(performance.now() - t0)
     fs.writeFileSync(path.join(CACHE, `${e.key}.orb`), encode(f))
   }

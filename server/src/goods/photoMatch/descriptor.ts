@@ -3,7 +3,7 @@
  * packed 8 bytes a keypoint (x and y in 1/64 px as u16, word as u32, little-endian) for the
  * goods_photo row, and the set of its words for the inverted index.
  */
-import { orbFeatures, type OrbFeatures } from './features.js'
+import { CENTRE_VIEW, orbFeatures, QUERY_KEYPOINTS, type OrbFeatures } from './features.js'
 import type { Keypoints } from './verify.js'
 import { quantize, readVocabulary, type Vocabulary } from './vocabulary.js'
 
@@ -15,6 +15,8 @@ export interface PhotoDescriptor {
   keypoints: Uint8Array
   /** its distinct words, ascending */
   words: number[]
+  /** a search photo's: keypoints before this one are its whole view's, the rest its centre view's (`withCentreView`) */
+  split?: number
 }
 
 const SUBPIXEL = 64
@@ -68,10 +70,39 @@ function loadVocabulary(): Vocabulary {
   return vocabulary
 }
 
+/** The descriptor record of a photo to register (any picture sharp reads); 400 for what is not a picture. Runs in a worker. */
+export async function describePhoto(image: Buffer): Promise<PhotoDescriptor> {
+  return descriptorOf(await orbFeatures(image), loadVocabulary())
+}
+
+/** The descriptor record of one view of a photo to search with: the whole photo or its centre (CENTRE_VIEW). Runs in a worker. */
+export async function describeView(image: Buffer, view: 'whole' | 'centre'): Promise<PhotoDescriptor> {
+  return descriptorOf(await orbFeatures(image, QUERY_KEYPOINTS, view === 'centre' ? CENTRE_VIEW : 1), loadVocabulary())
+}
+
 /**
- * The descriptor record of a photo (any picture sharp reads), with MAX_KEYPOINTS to register or
- * QUERY_KEYPOINTS to search with; 400 for what is not a picture. Runs in a worker.
+ * A search photo's descriptor record: its whole view's keypoints, then its centre view's carried onto
+ * the whole view's picture (`split` says where they begin), and the words of both.
  */
-export async function describePhoto(image: Buffer, keypointCount?: number): Promise<PhotoDescriptor> {
-  return descriptorOf(await orbFeatures(image, keypointCount), loadVocabulary())
+export function withCentreView(whole: PhotoDescriptor, centre: PhotoDescriptor): PhotoDescriptor {
+  const a = unpackKeypoints(whole.keypoints), b = unpackKeypoints(centre.keypoints)
+  const n = a.words.length, m = b.words.length
+  const xy = new Float32Array((n + m) * 2)
+  xy.set(a.xy)
+  const sx = (whole.width * CENTRE_VIEW) / centre.width, sy = (whole.height * CENTRE_VIEW) / centre.height
+  const ox = (whole.width * (1 - CENTRE_VIEW)) / 2, oy = (whole.height * (1 - CENTRE_VIEW)) / 2
+  for (let i = 0; i < m; i++) {
+    xy[2 * (n + i)] = ox + b.xy[2 * i]! * sx
+    xy[2 * (n + i) + 1] = oy + b.xy[2 * i + 1]! * sy
+  }
+  const words = new Uint32Array(n + m)
+  words.set(a.words)
+  words.set(b.words, n)
+  return {
+    width: whole.width,
+    height: whole.height,
+    keypoints: packKeypoints({ xy, words }),
+    words: [...new Set(words)].sort((x, y) => x - y),
+    split: n,
+  }
 }

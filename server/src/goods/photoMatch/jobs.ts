@@ -15,7 +15,7 @@ export function startPhotoMatchJobs(
     ...limits,
     // bundled: server/dist/photo-match-worker.js beside main.js; otherwise this source's sibling through tsx
     entry: resolveWorkerEntry(import.meta.url, { bundled: 'photo-match-worker.js', source: 'goods/photoMatch/worker.ts' }),
-    failed: { describe: GoodsPhotoMsg.failed, describeQuery: GoodsPhotoMsg.failed, verify: GoodsPhotoMsg.failed },
+    failed: { describe: GoodsPhotoMsg.failed, describeView: GoodsPhotoMsg.failed, verify: GoodsPhotoMsg.failed },
     busy: GoodsPhotoMsg.busy,
     closed: GoodsPhotoMsg.closed,
     unavailable: GoodsPhotoMsg.unavailable,

@@ -49,6 +49,18 @@ function homography(src: number[], dst: number[]): H | null {
   return h
 }
 
+/**
+ * A search photo's keypoints as its views, each verified on its own: both views see the item's middle,
+ * and together they would show each of its words twice, as often as texture does (MAX_REPEATS).
+ */
+export function viewsOf(k: Keypoints, split?: number): Keypoints[] {
+  if (split === undefined || split >= k.words.length) return [k]
+  return [
+    { xy: k.xy.subarray(0, 2 * split), words: k.words.subarray(0, split) },
+    { xy: k.xy.subarray(2 * split), words: k.words.subarray(split) },
+  ]
+}
+
 /** Pairs of keypoint indices (query, candidate) that share a word seen at most MAX_REPEATS times in each. */
 export function pairsOf(q: Keypoints, c: Keypoints): Int32Array {
   const inCandidate = new Map<number, number[]>()
