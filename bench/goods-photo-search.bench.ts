@@ -15,9 +15,12 @@
 //   90,000 of them are variations made from the 10,000 described photos' keypoints (a crop, rotation and
 //   scale of their keypoints, a fifth dropped), so that the index holds 100,000 photos' postings without
 //   generating and describing 90,000 more pictures
-// - goods_photo_search_peak_rss_*: peak resident memory of the process (main thread, workers, PGlite's thread)
-//   while searching and registering at 100,000 (the benchmark's own 100,000 descriptors released)
+// - goods_photo_bench_peak_rss_*: peak resident memory of this process while searching and registering
+//   (its own data, workers and PGlite included: not the server's)
+// - goods_photo_server_*: the built server (npm run build first; SERVER=0 skips it) on the 100,000 photos:
+//   a search through HTTP, and the server's memory when ready and at its peak while searching
 // - goods_photo_search_{describe,index,shortlist,verify}_p50_*: where a search's time goes
+import { HQ_COMPANY_ID, IDLE_TIMEOUT_MS } from '@app/contract'
 import { sql } from 'drizzle-orm'
 import { goodsPhotos } from '../server/src/db/schema/index.js'
 import { descriptorOf, type PhotoDescriptor } from '../server/src/goods/photoMatch/descriptor.js'
@@ -27,7 +30,9 @@ import { readVocabulary } from '../server/src/goods/photoMatch/vocabulary.js'
 import { distractor, distractorIndices, goods, QUERIES_PER_ITEM, registeredPhoto, rePhotograph, rng } from './goods-photo/devset.js'
 import { cached, entries, fillCache, readFeatures, readQuery, REGISTERED } from './goods-photo/featureCache.js'
 import { cachedGlobal, nearestGlobal } from './goods-photo/globalBaseline.js'
-import { benchDatabase, percentile, report } from './lib.js'
+import { createSession } from '../server/src/platform/sessions.js'
+import { seed } from '../server/src/seed.js'
+import { benchDatabase, percentile, report, rssOf, startBuiltServer } from './lib.js'
 
 const PG_SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const LARGE = Number(process.env.GOODS_PHOTO_LARGE ?? 100_000)
@@ -103,6 +108,45 @@ function recallLines(name: string, rankOf: (q: (typeof queries)[number]) => numb
     const r = qs.map(rankOf)
     report(`goods_photo_recall_at_1_${split}${name}`, (100 * r.filter((x) => x === 0).length) / qs.length, `% of ${qs.length}`, name ? undefined : '—')
     report(`goods_photo_recall_at_5_${split}${name}`, (100 * r.filter((x) => x >= 0 && x < 5).length) / qs.length, `% of ${qs.length}`, name ? undefined : '≥ 95 %')
+  }
+}
+
+/**
+ * The built server on the 100,000 photos: its memory when ready (OCR models loaded) and at its peak
+ * while searching, and a search's time through HTTP (upload, picture check, search, the goods' records).
+ */
+async function throughServer(kind: string, env: Record<string, string>, dataDir: string, token: string, photos: Buffer[]) {
+  const server = await startBuiltServer({ ...env, ADMIN_PASSWORD: 'Bench@123456' }, dataDir)
+  try {
+    const ready = rssOf(server.child.pid!)
+    let peak = ready
+    const poll = setInterval(() => { peak = Math.max(peak, rssOf(server.child.pid!)) }, 50)
+    const search = async (photo: Buffer) => {
+      const form = new FormData()
+      form.append('file', new Blob([photo], { type: 'image/jpeg' }), 'photo.jpg')
+      const res = await fetch(`${server.base}/api/goods/searchByPhoto`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form })
+      if (!res.ok) throw new Error(`searchByPhoto: ${res.status} ${await res.text()}`)
+      await res.json()
+    }
+    const lat: number[] = []
+    try {
+      await search(photos[0]!)
+      for (const photo of photos) {
+        const t0 = performance.now()
+        await search(photo)
+        lat.push(performance.now() - t0)
+      }
+      // two at a time, as two users would
+      for (let i = 0; i + 1 < photos.length; i += 2) await Promise.all([search(photos[i]!), search(photos[i + 1]!)])
+    } finally {
+      clearInterval(poll)
+    }
+    report(`goods_photo_server_search_p50_${kind}`, percentile(lat, 50), 'ms', 'through HTTP')
+    report(`goods_photo_server_search_p95_${kind}`, percentile(lat, 95), 'ms')
+    report(`goods_photo_server_rss_ready_${kind}`, ready / 1e6, 'MB')
+    report(`goods_photo_server_rss_peak_${kind}`, peak / 1e6, 'MB', '≤ 1 GB, searching at 100,000 photos')
+  } finally {
+    await server.stop()
   }
 }
 
@@ -191,14 +235,20 @@ for (const kind of kinds) {
       report('goods_photo_describe_p50', percentile(desc, 50), 'ms')
       report('goods_photo_describe_p95', percentile(desc, 95), 'ms')
     }
-    report(`goods_photo_search_peak_rss_${kind}`, peakRss / 1e6, 'MB', '≤ 1 GB (searching and registering, the 100,000 indexed)')
+    report(`goods_photo_bench_peak_rss_${kind}`, peakRss / 1e6, 'MB') // this process: the benchmark's own data, its workers (and PGlite)
     first = false
+    if (process.env.SERVER !== '0') {
+      await seed(bench.db, { adminPassword: 'Bench@123456' })
+      const [admin] = (await bench.db.execute<{ id: number }>(sql`select id from app_user where phone = 'admin'`)).rows
+      const token = await createSession(bench.db, Number(admin!.id), HQ_COMPANY_ID, IDLE_TIMEOUT_MS)
+      await bench.database.close()
+      await throughServer(kind, bench.env, bench.dataDir, token, photos)
+    }
   } finally {
-    await bench.database.close()
+    await bench.database.close().catch(() => undefined)
     if (process.env.KEEP_DB) console.log('kept', bench.env.DATABASE_URL || bench.dataDir)
     else await bench.drop()
   }
 }
 await jobs.close()
 clearInterval(sampler)
-report('goods_photo_peak_rss', peakRss / 1e6, 'MB') // since the last latency phase began

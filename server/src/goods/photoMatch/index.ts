@@ -27,6 +27,7 @@ import type { PhotoMatchJobs } from './jobs.js'
 import { candidates, indexPhotos, photosInScope, unindexPhoto, type PhotoScope } from './store.js'
 import { scoreOf } from './verify.js'
 
+export { QUERY_PHOTO_SIDE } from './features.js'
 export { startPhotoMatchJobs, type PhotoMatchJobs } from './jobs.js'
 export type { PhotoScope } from './store.js'
 

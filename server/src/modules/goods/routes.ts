@@ -8,6 +8,7 @@ import type { AppContext } from '../../context.js'
 import { authOf } from '../../platform/access.js'
 import { done } from '../../platform/envelope.js'
 import { exportRoute } from '../../platform/exportRoute.js'
+import { QUERY_PHOTO_SIDE } from '../../goods/photoMatch/index.js'
 import { acceptPicture } from '../../platform/pictures.js'
 import { readUploadedFile } from '../../platform/upload.js'
 import { goodsPhotoIndex, searchGoodsByPhoto } from './photoSearch.js'
@@ -66,7 +67,7 @@ export function goodsRoutes(app: FastifyInstance, ctx: AppContext) {
   }, async (req) => {
     const file = await readUploadedFile(req, ATTACHMENT_MAX_BYTES, { empty: GoodsPhotoSearchMsg.missing, tooLarge: GoodsPhotoSearchMsg.tooLarge })
     const photo = await acceptPicture(file.buffer, {
-      maxSide: SEARCH_PHOTO_SIDE, messages: { unreadable: GoodsPhotoMsg.notAPhoto, tooManyPixels: GoodsPhotoMsg.tooManyPixels },
+      maxSide: QUERY_PHOTO_SIDE, messages: { unreadable: GoodsPhotoMsg.notAPhoto, tooManyPixels: GoodsPhotoMsg.tooManyPixels },
     })
     const found = await searchGoodsByPhoto(ctx.db, ctx.photoMatch, authOf(req), photo.data)
     return done(found, GoodsPhotoSearchMsg.found(found.length))
@@ -80,8 +81,6 @@ export function goodsRoutes(app: FastifyInstance, ctx: AppContext) {
 }
 
 
-/** the query photo is described at 640 px (photoMatch/features.ts): more is decoded for nothing */
-const SEARCH_PHOTO_SIDE = 1280
 
 const indexes = new WeakMap<AppContext, ReturnType<typeof goodsPhotoIndex>>()
 /** One photo index keeper per app: the routes and the start-up backfill share its per-item queue. */
