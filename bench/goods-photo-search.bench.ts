@@ -168,16 +168,18 @@ for (const kind of kinds) {
       const indexRanks = new Map<(typeof queries)[number], number>()
       for (const q of queries) indexRanks.set(q, ranks((await candidates(bench.db, q.descriptor.words, 10)).map((c) => c.id), q.item.id + 1))
       recallLines('_index_only', (q) => indexRanks.get(q)!)
-      const globals: Float32Array[] = []
-      for (const [i, r] of registered.entries()) {
-        globals.push(await cachedGlobal(r.key, () => r.index === undefined ? registeredPhoto(items[i]!) : distractor(r.index)))
+      if (process.env.GLOBAL !== '0') { // GLOBAL=0: without the global-descriptor baseline (its first run describes 10,000 photos)
+        const globals: Float32Array[] = []
+        for (const [i, r] of registered.entries()) {
+          globals.push(await cachedGlobal(r.key, () => r.index === undefined ? registeredPhoto(items[i]!) : distractor(r.index)))
+        }
+        const globalRanks = new Map<(typeof queries)[number], number>()
+        for (const q of queries) {
+          const d = await cachedGlobal(`query-${q.item.id}-${q.k}`, () => rePhotograph(q.item, q.k))
+          globalRanks.set(q, nearestGlobal(globals, d, 10).indexOf(q.item.id))
+        }
+        recallLines('_global', (q) => globalRanks.get(q)!)
       }
-      const globalRanks = new Map<(typeof queries)[number], number>()
-      for (const q of queries) {
-        const d = await cachedGlobal(`query-${q.item.id}-${q.k}`, () => rePhotograph(q.item, q.k))
-        globalRanks.set(q, nearestGlobal(globals, d, 10).indexOf(q.item.id))
-      }
-      recallLines('_global', (q) => globalRanks.get(q)!)
     }
     // up to LARGE photos: variations of the described ones
     const more: PhotoDescriptor[] = []  // released before the latency, whose memory is measured

@@ -1,7 +1,9 @@
 /**
- * Recall of the goods photo search on the development set, in memory (no database): the same
- * scoring as store.ts's `candidates` and the same verification as the worker, on the cached features,
- * so that a change to matching is scored in a minute rather than through the whole benchmark.
+ * Recall of the goods photo search on the development set, in memory (no database): the index's
+ * scoring as store.ts's `candidates` does it (without its cut to the best 2,000 before dividing by
+ * each photo's word count, which changes nothing at 10,000 photos) and the worker's verification, on
+ * the cached features, so that a change to matching is scored in a minute rather than through the
+ * whole benchmark, which scores the module itself.
  *   npx tsx bench/goods-photo/recall.ts [--held-out]      (MISSES=1 names the queries not in the first five)
  * Prints tuning figures; held-out ones only with --held-out (read them once, at the end). Needs the
  * feature cache (featureCache.ts); SHORTLIST= tries another shortlist.

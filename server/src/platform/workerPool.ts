@@ -78,14 +78,20 @@ export class WorkerPool<H extends JobHandlers> {
 
   /** Runs a job in a worker; rejects with an AppError (422 failed, 429 busy, 503 closed, or the job's own refusal). */
   run<K extends keyof H & string>(kind: K, input: InputOf<H, K>): Promise<OutputOf<H, K>> {
+    return this.runEach(kind, [input]).then(([output]) => output!)
+  }
+
+  /** `run` of each input, admitted together or refused together (429): a request that needs them all never starts half of them. */
+  runEach<K extends keyof H & string>(kind: K, inputs: InputOf<H, K>[]): Promise<OutputOf<H, K>[]> {
     if (this.closed) return Promise.reject(new AppError(503, this.options.closed))
     // workers without a job (starting ones too) and workers not started yet take the first jobs in line
     const takers = this.slots.filter((s) => !s.job).length + this.size - this.slots.length
-    if (this.queue.length >= takers + this.maxQueue) return Promise.reject(new AppError(429, this.options.busy))
-    return new Promise((resolve, reject) => {
+    if (this.queue.length + inputs.length > takers + this.maxQueue) return Promise.reject(new AppError(429, this.options.busy))
+    const outputs = inputs.map((input) => new Promise<OutputOf<H, K>>((resolve, reject) => {
       this.queue.push({ id: this.nextId++, kind, input, resolve: resolve as (output: unknown) => void, reject })
-      this.dispatch()
-    })
+    }))
+    this.dispatch()
+    return Promise.all(outputs)
   }
 
   private spawn(): Slot {

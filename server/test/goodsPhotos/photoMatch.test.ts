@@ -6,7 +6,7 @@ import {
   registerGoodsPhoto, removeGoodsPhoto, searchGoodsPhotos, startPhotoMatchJobs, type PhotoMatchJobs,
 } from '../../src/goods/photoMatch/index.js'
 import { packKeypoints } from '../../src/goods/photoMatch/descriptor.js'
-import { indexPhotos } from '../../src/goods/photoMatch/store.js'
+import { candidates, indexPhotos } from '../../src/goods/photoMatch/store.js'
 import { createTestApp, type TestEnv } from '../helpers.js'
 import { item, rePhotographed } from './photoKit.js'
 
@@ -71,22 +71,34 @@ describe('search by photo', () => {
 
 describe('the index', () => {
   test("a removed photo takes its own two bytes out of a posting row, not two bytes straddling its neighbours'", async () => {
-    // 1,300 photos sharing word 7: each id is two bytes in the row, so the bytes of ids a and a + 1 side by
-    // side also spell, at an odd offset, a third id, which is removed here
-    const descriptor = { width: 640, height: 480, keypoints: packKeypoints({ xy: Float32Array.of(10, 10), words: Uint32Array.of(7) }), words: [7] }
+    // 1,300 photos sharing a word no real photo has: each id is two bytes in the row, so the bytes of ids
+    // a and a + 1 side by side also spell, at an odd offset, a third id, which is removed here
+    const descriptor = { width: 640, height: 480, keypoints: packKeypoints({ xy: Float32Array.of(10, 10), words: Uint32Array.of(70_000) }), words: [70_000] }
     const ids = await indexPhotos(env.db, Array.from({ length: 1300 }, (_, i) => ({ companyId: shopA, goodsId: 5000 + i, descriptor })))
     const present = new Set(ids)
     const a = ids.find((id) => present.has(id + 1) && present.has(((id & 255) << 8) | ((id + 1) >> 8)) && ((id & 255) << 8 | ((id + 1) >> 8)) !== id)!
     expect(a).toBeDefined()
     const straddling = ((a & 255) << 8) | ((a + 1) >> 8)
     expect(await removeGoodsPhoto(env.db, straddling)).toBe(true)
-    const rows = await env.db.execute<{ photos: Buffer | Uint8Array }>(sql`select photos from goods_photo_posting where word = 7`)
+    const rows = await env.db.execute<{ photos: Buffer | Uint8Array }>(sql`select photos from goods_photo_posting where word = 70000`)
     const kept: number[] = []
     for (const row of rows.rows) {
       const bytes = Buffer.from(row.photos)
       for (let k = 0; k < bytes.length; k += 2) kept.push(bytes.readUInt16BE(k))
     }
     expect(kept.sort((x, y) => x - y)).toEqual(ids.filter((id) => id !== straddling).map((id) => id & 0xffff).sort((x, y) => x - y))
+  })
+
+  test('photos on both sides of a block of 65,536 ids are found and removed in their own block', async () => {
+    await env.db.execute(sql`select setval(pg_get_serial_sequence('goods_photo', 'id'), 65533)`)
+    const descriptor = { width: 640, height: 480, keypoints: packKeypoints({ xy: Float32Array.of(10, 10), words: Uint32Array.of(70_001) }), words: [70_001] }
+    const ids = await indexPhotos(env.db, Array.from({ length: 6 }, (_, i) => ({ companyId: shopA, goodsId: 7000 + i, descriptor })))
+    expect(ids).toEqual([65534, 65535, 65536, 65537, 65538, 65539])
+    const found = async () => (await candidates(env.db, [70_001], 10)).map((c) => c.id).sort((a, b) => a - b)
+    expect(await found()).toEqual(ids)
+    expect(await removeGoodsPhoto(env.db, 65536)).toBe(true)
+    expect(await removeGoodsPhoto(env.db, 65535)).toBe(true)
+    expect(await found()).toEqual([65534, 65537, 65538, 65539])
   })
 })
 

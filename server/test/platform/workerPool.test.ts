@@ -72,4 +72,26 @@ describe('a worker pool', () => {
     expect(await waiting).toEqual({ status: 503, message: '已关闭' })
     expect(await answerOf(p.run('echo', { text: '', bytes: new Uint8Array() }))).toEqual({ status: 503, message: '已关闭' })
   })
+
+  test('jobs asked for together are admitted together or refused together: one place left does not start half a request', async () => {
+    const p = pool({ size: 1, maxQueue: 2 })
+    const running = answerOf(p.run('wait', 60_000))
+    const waiting = answerOf(p.run('wait', 1))
+    const queued = p.stats().queued
+    // one place left: a pair is refused whole, nothing of it waits
+    expect(await answerOf(p.runEach('wait', [2, 3]))).toEqual({ status: 429, message: '忙' })
+    expect(p.stats().queued).toBe(queued)
+    // the one place still takes a single job
+    const single = answerOf(p.runEach('wait', [4]))
+    expect(p.stats().queued).toBe(queued + 1)
+    expect(await answerOf(p.run('wait', 5))).toEqual({ status: 429, message: '忙' })
+    await p.close()
+    for (const answer of [running, waiting, single]) expect(await answer).toEqual({ status: 503, message: '已关闭' })
+  })
+
+  test('jobs asked for together answer in the order asked', async () => {
+    const p = pool({ size: 2 })
+    expect(await p.runEach('wait', [30, 1, 10])).toEqual([30, 1, 10])
+    await p.close()
+  })
 })

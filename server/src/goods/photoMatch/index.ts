@@ -72,19 +72,17 @@ export async function searchGoodsPhotos(
   return searchDescribed(db, jobs, await describeQuery(jobs, image), options)
 }
 
-/** A search photo's descriptor record: its two views described side by side, in two workers when both are free. */
+/** A search photo's descriptor record: its two views described side by side, in two workers when both are free (both admitted, or 429). */
 export async function describeQuery(jobs: PhotoMatchJobs, image: Buffer): Promise<PhotoDescriptor> {
-  const [whole, centre] = await Promise.all([jobs.run('describeView', { image, view: 'whole' }), jobs.run('describeView', { image, view: 'centre' })])
+  const [whole, centre] = await jobs.runEach('describeView', [{ image, view: 'whole' }, { image, view: 'centre' }])
   return withCentreView(whole, centre)
 }
 
 /** Inliers of each candidate against the query, the shortlist verified in halves by two workers when both are free. */
 export async function verifyShortlist(jobs: PhotoMatchJobs, query: PhotoDescriptor, candidates: Uint8Array[]): Promise<number[]> {
   const half = Math.ceil(candidates.length / 2)
-  const parts = await Promise.all([candidates.slice(0, half), candidates.slice(half)]
-    .filter((part) => part.length)
-    .map((part) => jobs.run('verify', { query: query.keypoints, split: query.split, candidates: part })))
-  return parts.flat()
+  const parts = [candidates.slice(0, half), candidates.slice(half)].filter((part) => part.length)
+  return (await jobs.runEach('verify', parts.map((part) => ({ query: query.keypoints, split: query.split, candidates: part })))).flat()
 }
 
 /** `searchGoodsPhotos` of a photo described already (the benchmark's cached query photos). */

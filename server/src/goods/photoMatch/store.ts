@@ -5,7 +5,7 @@
  * reads the keypoints of a shortlist alone.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm'
-import type { Executor } from '../../db/client.js'
+import { isEmbedded, type Executor } from '../../db/client.js'
 import { goodsPhotos } from '../../db/schema/index.js'
 import type { PhotoDescriptor } from './descriptor.js'
 
@@ -66,23 +66,42 @@ export async function indexPhotos(db: Executor, photos: NewGoodsPhoto[]): Promis
   return ids
 }
 
-/** Takes a photo out of the index; false when there was none. */
+/**
+ * Takes a photo out of the index, its row and its two bytes in each of its words' rows together;
+ * false when there was none. The rows are locked in word order, as registrations lock them, and
+ * rewritten here rather than in SQL, which would fetch a long row once for each id it keeps.
+ */
 export async function unindexPhoto(db: Executor, photoId: number): Promise<boolean> {
-  const [photo] = await db.select({ keypoints: goodsPhotos.keypoints }).from(goodsPhotos).where(eq(goodsPhotos.id, photoId))
-  if (!photo) return false
-  const words = new Set<number>()
-  for (let i = 4; i + 4 <= photo.keypoints.length; i += 8) words.add(photo.keypoints.readUInt32LE(i))
-  // the row without the photo's two bytes (at an even offset: the same two bytes may straddle two entries)
-  const own = Buffer.alloc(2)
-  own.writeUInt16BE(photoId & IN_BLOCK)
-  await db.execute(sql`
-    update goods_photo_posting p set photos = coalesce((
-      select string_agg(substring(p.photos from 2 * i + 1 for 2), ''::bytea order by i)
-      from generate_series(0, length(p.photos) / 2 - 1) i
-      where substring(p.photos from 2 * i + 1 for 2) <> ${own}), ''::bytea)
-    where p.block = ${photoId >> POSTING_BLOCK_BITS} and p.word = any(${sql.param([...words])}::int[])`)
-  await db.delete(goodsPhotos).where(eq(goodsPhotos.id, photoId))
-  return true
+  return db.transaction(async (tx) => {
+    const [photo] = await tx.select({ keypoints: goodsPhotos.keypoints }).from(goodsPhotos).where(eq(goodsPhotos.id, photoId)).for('update')
+    if (!photo) return false
+    const words = new Set<number>()
+    for (let i = 4; i + 4 <= photo.keypoints.length; i += 8) words.add(photo.keypoints.readUInt32LE(i))
+    const block = photoId >> POSTING_BLOCK_BITS
+    const own = photoId & IN_BLOCK
+    const rows = await tx.execute<{ word: number; photos: string }>(sql`
+      select word, encode(photos, 'base64') as photos from goods_photo_posting
+      where block = ${block} and word = any(${sql.param([...words])}::int[]) order by word for update`)
+    const kept = rows.rows.map((row) => {
+      const bytes = Buffer.from(row.photos, 'base64')
+      const out = Buffer.alloc(bytes.length)
+      let n = 0
+      for (let k = 0; k + 1 < bytes.length; k += 2) {
+        if (((bytes[k]! << 8) | bytes[k + 1]!) === own) continue
+        out[n++] = bytes[k]!
+        out[n++] = bytes[k + 1]!
+      }
+      return [Number(row.word), out.subarray(0, n).toString('base64')]
+    })
+    if (kept.length) {
+      await tx.execute(sql`
+        update goods_photo_posting p set photos = decode(e->>1, 'base64')
+        from jsonb_array_elements(${JSON.stringify(kept)}::jsonb) e
+        where p.block = ${block} and p.word = (e->>0)::int`)
+    }
+    await tx.delete(goodsPhotos).where(eq(goodsPhotos.id, photoId))
+    return true
+  })
 }
 
 /**
@@ -95,17 +114,18 @@ export async function candidates(db: Executor, words: number[], depth: number): 
   // the postings as one value: a many-row answer is decoded value by value, and arrays as text, which took
   // most of a search's time; base64, because node-postgres reads a bytea from hex text at twice the length
   // word by word (lateral): `word = any(…)` over a thousand words is planned as a scan of the whole table
-  // while its statistics still count it small, as after many goods are registered at once; and without
-  // JIT, which such a plan's cost calls for and which took longer to compile than the read takes
-  const row = await db.transaction(async (tx) => {
+  // while its statistics still count it small, as after many goods are registered at once; and, on
+  // PostgreSQL, without JIT, which such a plan's cost calls for and which took longer to compile than the read takes
+  const read = sql`
+    select (select coalesce(max(id), 0) from goods_photo) as total,
+      (select encode(string_agg(int4send(p.word) || int4send(p.block) || int4send(length(p.photos)) || p.photos, ''::bytea), 'base64')
+        from unnest(${sql.param(words)}::int[]) w(word),
+        lateral (select * from goods_photo_posting where word = w.word) p) as postings`
+  const result = isEmbedded(db) ? await db.execute(read) : await db.transaction(async (tx) => {
     await tx.execute(sql`set local jit = off`)
-    const result = await tx.execute(sql`
-      select (select coalesce(max(id), 0) from goods_photo) as total,
-        (select encode(string_agg(int4send(p.word) || int4send(p.block) || int4send(length(p.photos)) || p.photos, ''::bytea), 'base64')
-          from unnest(${sql.param(words)}::int[]) w(word),
-          lateral (select * from goods_photo_posting where word = w.word) p) as postings`)
-    return result.rows[0] as { total: number | string; postings: string | null }
+    return tx.execute(read)
   })
+  const row = result.rows[0] as { total: number | string; postings: string | null }
   const total = Number(row.total)
   const bytes = Buffer.from(row.postings ?? '', 'base64')
   const rows: { word: number; block: number; at: number; length: number }[] = []
