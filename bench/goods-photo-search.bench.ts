@@ -10,6 +10,7 @@
 //   16x16 grey + colour histogram, nearest by cosine) among the same 10,000 (`_global`)
 // - goods_photo_describe_p50/p95: describing a photo in the worker (decode, ORB, words)
 // - goods_photo_register_p50/p95: registering a photo (describe + index) with 100,000 photos indexed
+// - goods_photo_remove_p50/p95: taking those photos out of the index again
 // - goods_photo_search_p50/p95_{pglite,postgres}: a search by photo (describe both views, index, verify) at 100,000
 //   photos, the index vacuumed and analysed as autovacuum leaves it after the bulk registration;
 //   90,000 of them are variations made from the 10,000 described photos' keypoints (a crop, rotation and
@@ -24,7 +25,7 @@ import { HQ_COMPANY_ID, IDLE_TIMEOUT_MS } from '@app/contract'
 import { sql } from 'drizzle-orm'
 import { goodsPhotos } from '../server/src/db/schema/index.js'
 import { descriptorOf, type PhotoDescriptor } from '../server/src/goods/photoMatch/descriptor.js'
-import { describeQuery, registerGoodsPhoto, searchDescribed, searchGoodsPhotos, SHORTLIST, startPhotoMatchJobs, verifyShortlist } from '../server/src/goods/photoMatch/index.js'
+import { describeQuery, registerGoodsPhoto, removeGoodsPhoto, searchDescribed, searchGoodsPhotos, SHORTLIST, startPhotoMatchJobs, verifyShortlist } from '../server/src/goods/photoMatch/index.js'
 import { candidates, indexPhotos, photosInScope } from '../server/src/goods/photoMatch/store.js'
 import { readVocabulary } from '../server/src/goods/photoMatch/vocabulary.js'
 import { distractor, distractorIndices, goods, QUERIES_PER_ITEM, registeredPhoto, rePhotograph, rng } from './goods-photo/devset.js'
@@ -227,6 +228,16 @@ for (const kind of kinds) {
     }
     report(`goods_photo_register_p50_${kind}`, percentile(reg, 50), 'ms', '≤ 500 ms added to a save')
     report(`goods_photo_register_p95_${kind}`, percentile(reg, 95), 'ms')
+    // taking them out again (an item deleted, a photo replaced): each of their words' rows holds the ids of its block's 34,000 photos
+    const registeredIds = (await bench.db.execute<{ id: number }>(sql`select id from goods_photo where goods_id >= 900000 order by id`)).rows.map((r) => Number(r.id))
+    const rem: number[] = []
+    for (const id of registeredIds) {
+      const t0 = performance.now()
+      await removeGoodsPhoto(bench.db, id)
+      rem.push(performance.now() - t0)
+    }
+    report(`goods_photo_remove_p50_${kind}`, percentile(rem, 50), 'ms')
+    report(`goods_photo_remove_p95_${kind}`, percentile(rem, 95), 'ms')
     if (first) {
       const desc: number[] = []
       for (const photo of [...photos, ...toRegister]) {
