@@ -15,7 +15,8 @@
  * goods_photo_posting (store.ts). A search photo is described twice, whole and its centre seen closer
  * (an item small on a busy ground), in two workers side by side; the search scores the photos sharing
  * either view's words (tf-idf), keeps the best SHORTLIST that `scope` lets through, and ranks them by
- * geometric verification in the workers (verify.ts: inliers of one homography, the better view's). `score` is in [0, 1): 0 when no consistent geometry was
+ * geometric verification in the workers (verify.ts: inliers of one homography, the better view's).
+ * `score` is in [0, 1): 0 when no consistent geometry was
  * found (an unrelated photo), about 0.5 at 25 inliers. A buffer that is not a picture is refused
  * with 400 (GoodsPhotoMsg.notAPhoto), one over IMAGE_MAX_PIXELS with 413.
  */
